@@ -1,0 +1,52 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { z } from 'zod'
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(['on', 'off', 'true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : v === 'on' || v === 'true' || v === '1'))
+
+/** Every setting the server reads from the environment; README.md lists them all. */
+const Env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default(path.join(repoRoot, '.data')),
+  DATABASE_URL: z.string().url().optional(),
+  WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: flag(false),
+  SEED_DEMO: flag(true),
+  AUTO_LOGIN: flag(true),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
+  SESSION_MAX_HOURS: z.coerce.number().int().positive().default(12),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+  LOGIN_LOCK_MINUTES: z.coerce.number().int().positive().default(15),
+  LOGIN_RATE_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  CAPTCHA_TTL_SECONDS: z.coerce.number().int().positive().default(300),
+  ENGLISH_SITE_URL: z.string().default(''),
+  ORBIT3D_URL: z.string().default(''),
+  CITY_EYE_URL: z.string().default(''),
+  SITE_OWNER: z.string().default('自然资源卫星遥感云服务平台（演示部署）'),
+  SITE_ADDRESS: z.string().default('请由运营单位在 SITE_ADDRESS 中配置'),
+  SITE_PHONE: z.string().default('请在 SITE_PHONE 中配置'),
+  SITE_EMAIL: z.string().default('请在 SITE_EMAIL 中配置'),
+  SITE_ICP: z.string().default('演示部署，未备案'),
+  SITE_PSB: z.string().default('演示部署，未备案'),
+  APP_DOWNLOAD_URL: z.string().default(''),
+})
+
+export type Config = z.output<typeof Env>
+
+/** Reads the configuration; a bad value stops the start with a message naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = Env.safeParse(env)
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')
+    throw new Error(`配置有误：${problems}`)
+  }
+  return parsed.data
+}

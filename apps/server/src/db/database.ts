@@ -1,0 +1,59 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { postgis } from '@electric-sql/pglite-postgis'
+import { Kysely, Migrator, PostgresDialect } from 'kysely'
+import { PGliteDialect } from 'kysely-pglite-dialect'
+import pg from 'pg'
+import { migrations } from './migrations'
+import type { Database } from './schema'
+
+export type DatabaseKind = 'pglite' | 'postgres'
+
+export interface DatabaseHandle {
+  db: Kysely<Database>
+  kind: DatabaseKind
+  close(): Promise<void>
+}
+
+/** Where the embedded database keeps its files, or 'memory://' for a throwaway one. */
+export interface DatabaseOptions {
+  databaseUrl?: string
+  dataDir?: string
+}
+
+// Large tables and PostGIS sums come back as int8/numeric strings; the portal's values fit a JS number.
+pg.types.setTypeParser(20, (v) => Number(v))
+
+/**
+ * Opens the database: PostgreSQL+PostGIS when a URL is given, otherwise the embedded PGlite with
+ * its PostGIS extension. Nothing else in the code branches on which one runs.
+ */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 })
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    return { db, kind: 'postgres', close: () => db.destroy() }
+  }
+  const dir = options.dataDir ?? 'memory://'
+  if (!dir.startsWith('memory://')) mkdirSync(path.dirname(dir), { recursive: true })
+  const lite = await PGlite.create(dir, { extensions: { postgis }, parsers: { 20: (v: string) => Number(v) } })
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(lite) })
+  return {
+    db,
+    kind: 'pglite',
+    async close() {
+      await db.destroy()
+      if (!lite.closed) await lite.close()
+    },
+  }
+}
+
+/** Applies every pending migration; throws with the failing migration's name. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
+  const { error, results } = await migrator.migrateToLatest()
+  const failed = results?.find((r) => r.status === 'Error')
+  if (error) throw new Error(`数据库迁移失败${failed ? `（${failed.migrationName}）` : ''}: ${String(error)}`, { cause: error })
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
+}

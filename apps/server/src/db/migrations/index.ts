@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely'
+import * as foundation from './20261121000000_foundation'
+
+/** Every migration in order; the file name is the migration's name. Never edit one that has landed. */
+export const migrations: Record<string, Migration> = {
+  '20261121000000_foundation': foundation,
+}

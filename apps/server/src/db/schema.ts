@@ -1,0 +1,99 @@
+import type { ColumnType, Generated } from 'kysely'
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>
+
+export interface AppUserTable {
+  id: Generated<number>
+  username: string
+  password_hash: string
+  account_type: Generated<number>
+  telephone: string | null
+  email: string | null
+  real_name: Generated<string>
+  organization: Generated<string>
+  is_service: Generated<boolean>
+  disabled: Generated<boolean>
+  must_change_password: Generated<boolean>
+  password_changed_at: Timestamp
+  failed_attempts: Generated<number>
+  locked_until: Timestamp | null
+  created_at: CreatedAt
+}
+
+export interface PermissionTable {
+  code: string
+  name: string
+}
+
+export interface UserPermissionTable {
+  user_id: number
+  code: string
+}
+
+export interface AreaRangeTable {
+  id: Generated<number>
+  user_id: number
+  type: string
+  region_id: string
+  status: Generated<number>
+  is_delete: Generated<number>
+}
+
+export interface PushNodeTable {
+  id: Generated<number>
+  name: string
+  region_id: string
+}
+
+export interface UserPushNodeTable {
+  user_id: number
+  push_node_id: number
+}
+
+export interface CaptchaTable {
+  token: string
+  answer: string
+  secret_key: string
+  expires_at: Timestamp
+  created_at: CreatedAt
+}
+
+export interface UserSessionTable {
+  id: Generated<number>
+  token_hash: string
+  user_id: number
+  created_at: CreatedAt
+  last_seen_at: Timestamp
+  expires_at: Timestamp
+  ip: string
+  user_agent: string
+}
+
+export interface PageVisitTable {
+  name: string
+  label: string
+  count: Generated<number>
+  updated_at: Timestamp
+}
+
+export interface CartItemTable {
+  id: Generated<number>
+  user_id: number
+  scene_id: string
+  created_at: CreatedAt
+}
+
+/** The database as Kysely sees it. */
+export interface Database {
+  app_user: AppUserTable
+  permission: PermissionTable
+  user_permission: UserPermissionTable
+  area_range: AreaRangeTable
+  push_node: PushNodeTable
+  user_push_node: UserPushNodeTable
+  captcha: CaptchaTable
+  user_session: UserSessionTable
+  page_visit: PageVisitTable
+  cart_item: CartItemTable
+}

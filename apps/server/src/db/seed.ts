@@ -1,0 +1,193 @@
+import { displayKey, PERMISSION, WHOLE_COUNTRY_CODE } from '@rs/shared'
+import type { Kysely } from 'kysely'
+import { hashPassword, UNUSABLE_PASSWORD_HASH } from '../lib/password'
+import type { Database } from './schema'
+
+/** Names of the permission codes, for the catalogue table and the admin screen. */
+export const PERMISSION_NAMES: Record<string, string> = {
+  [PERMISSION.systemAdmin]: '系统管理',
+  [PERMISSION.landcover]: '地表覆盖监测',
+  [PERMISSION.road]: '道路监测',
+  [PERMISSION.pvland]: '光伏用地监测',
+  [PERMISSION.windmill]: '风电监测',
+  [PERMISSION.steelplant]: '钢铁厂监测',
+  [PERMISSION.cartAndOrders]: '购物车与订单数据',
+  [PERMISSION.nonagricultural]: '非农化监测',
+  [PERMISSION.plantingstructure]: '种植结构监测',
+  [PERMISSION.surfaceDeform]: '地表形变监测',
+  [PERMISSION.regionPush]: '统筹共享-共享概况',
+  [PERMISSION.provinceFeedback]: '统筹共享-本地数据',
+  [PERMISSION.overallAnalysis]: '统筹共享-采购计划',
+  [PERMISSION.planFill]: '部省协同-计划填报',
+  [PERMISSION.planPublish]: '部省协同-计划发布',
+  [PERMISSION.provinceMinistry]: '部省协同-省部反馈',
+  MOD_055_DISPLAY: '菜单：应用服务',
+  MOD_083_DISPLAY: '菜单：统筹共享',
+  MOD_087_DISPLAY: '菜单：部省协同',
+}
+
+const withDisplay = (codes: string[]) => [...codes, ...codes.filter((c) => c !== PERMISSION.systemAdmin).map(displayKey)]
+
+interface DemoUser {
+  username: string
+  password: string | null
+  realName: string
+  organization: string
+  telephone?: string
+  email?: string
+  isService?: boolean
+  mustChangePassword?: boolean
+  passwordAgeDays?: number
+  permissions: string[]
+  areaRanges: Array<{ regionId: string; status?: number; isDelete?: number }>
+  pushNodes?: Array<{ name: string; regionId: string }>
+}
+
+/** The demo accounts listed in README.md; each shows a different side of the permission rules. */
+export const DEMO_USERS: DemoUser[] = [
+  {
+    username: 'admin',
+    password: 'Admin@2026',
+    realName: '系统管理员',
+    organization: '自然资源部（演示）',
+    telephone: '13800000001',
+    email: 'admin@example.com',
+    permissions: [...withDisplay(Object.values(PERMISSION)), 'MOD_055_DISPLAY', 'MOD_083_DISPLAY', 'MOD_087_DISPLAY'],
+    areaRanges: [{ regionId: WHOLE_COUNTRY_CODE }],
+  },
+  {
+    username: 'neimenggu',
+    password: 'Nmg@2026',
+    realName: '内蒙古自治区用户',
+    organization: '内蒙古自治区自然资源厅（演示）',
+    telephone: '13800000002',
+    email: 'nmg@example.com',
+    permissions: [
+      ...withDisplay([
+        PERMISSION.landcover,
+        PERMISSION.pvland,
+        PERMISSION.windmill,
+        PERMISSION.regionPush,
+        PERMISSION.provinceFeedback,
+        PERMISSION.planFill,
+      ]),
+      PERMISSION.cartAndOrders,
+      'MOD_055_DISPLAY',
+      'MOD_083_DISPLAY',
+      'MOD_087_DISPLAY',
+    ],
+    // the deleted Hebei record shows that only status 0 and isDelete 0 count
+    areaRanges: [{ regionId: '150000' }, { regionId: '130000', isDelete: 1 }],
+    pushNodes: [{ name: '内蒙古自治区推送节点', regionId: '150000' }],
+  },
+  {
+    username: 'user',
+    password: 'User@2026',
+    realName: '注册用户',
+    organization: '',
+    email: 'user@example.com',
+    permissions: [],
+    areaRanges: [],
+  },
+  {
+    username: 'olduser',
+    password: 'Old@2026',
+    realName: '长期未改密用户',
+    organization: '',
+    passwordAgeDays: 120,
+    permissions: [],
+    areaRanges: [],
+  },
+  {
+    username: 'legacy',
+    password: 'Legacy@2026',
+    realName: '待升级账号',
+    organization: '',
+    mustChangePassword: true,
+    permissions: [],
+    areaRanges: [],
+  },
+  {
+    username: 'svc_code1',
+    password: null,
+    realName: '自动登录服务账号1',
+    organization: '',
+    isService: true,
+    permissions: [],
+    areaRanges: [],
+  },
+  {
+    username: 'svc_code2',
+    password: null,
+    realName: '自动登录服务账号2',
+    organization: '',
+    isService: true,
+    permissions: [],
+    areaRanges: [],
+  },
+]
+
+/** Loads the permission catalogue and the demo accounts; running it again changes nothing. */
+export async function seedDemo(db: Kysely<Database>): Promise<{ createdUsers: string[] }> {
+  const missing: DemoUser[] = []
+  for (const user of DEMO_USERS) {
+    const found = await db.selectFrom('app_user').select('id').where('username', '=', user.username).executeTakeFirst()
+    if (!found) missing.push(user)
+  }
+  const hashes = await Promise.all(missing.map((u) => (u.password ? hashPassword(u.password) : UNUSABLE_PASSWORD_HASH)))
+
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('permission')
+      .values(Object.entries(PERMISSION_NAMES).map(([code, name]) => ({ code, name })))
+      .onConflict((oc) => oc.column('code').doNothing())
+      .execute()
+    for (const [index, user] of missing.entries()) {
+      const changedAt = new Date(Date.now() - (user.passwordAgeDays ?? 0) * 86_400_000)
+      const { id } = await trx
+        .insertInto('app_user')
+        .values({
+          username: user.username,
+          password_hash: hashes[index] ?? UNUSABLE_PASSWORD_HASH,
+          telephone: user.telephone ?? null,
+          email: user.email ?? null,
+          real_name: user.realName,
+          organization: user.organization,
+          is_service: user.isService ?? false,
+          must_change_password: user.mustChangePassword ?? false,
+          password_changed_at: changedAt,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      if (user.permissions.length > 0) {
+        await trx
+          .insertInto('user_permission')
+          .values([...new Set(user.permissions)].map((code) => ({ user_id: id, code })))
+          .execute()
+      }
+      if (user.areaRanges.length > 0) {
+        await trx
+          .insertInto('area_range')
+          .values(
+            user.areaRanges.map((a) => ({
+              user_id: id,
+              type: 'regionId',
+              region_id: a.regionId,
+              status: a.status ?? 0,
+              is_delete: a.isDelete ?? 0,
+            })),
+          )
+          .execute()
+      }
+      for (const node of user.pushNodes ?? []) {
+        const { id: nodeId } = await trx
+          .insertInto('push_node')
+          .values({ name: node.name, region_id: node.regionId })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        await trx.insertInto('user_push_node').values({ user_id: id, push_node_id: nodeId }).execute()
+      }
+    }
+  })
+  return { createdUsers: missing.map((u) => u.username) }
+}

@@ -1,0 +1,37 @@
+import { autoLogin, captchaImage, LOGIN_KEY_HEADER, login, logout } from '@rs/shared'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { bindRoute } from '../../lib/route'
+import type { SessionResolver } from '../../plugins/auth'
+import type { AuthService, ClientInfo } from './auth.service'
+
+function clientOf(request: FastifyRequest): ClientInfo {
+  return { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') }
+}
+
+export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, resolve: SessionResolver, loginRatePerMinute: number) {
+  // The captcha answer is SVG markup, not an envelope (SPEC.md §7), so it is bound by hand.
+  app.route({
+    method: 'GET',
+    url: captchaImage.path,
+    config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+    schema: { summary: captchaImage.summary, tags: captchaImage.tags, querystring: captchaImage.query },
+    handler: async (request, reply) => {
+      const { token } = request.query as { token: string }
+      const { svg, publicKey } = await auth.createCaptcha(token)
+      return reply.header(LOGIN_KEY_HEADER, publicKey).header('cache-control', 'no-store').type('image/svg+xml; charset=utf-8').send(svg)
+    },
+  })
+
+  bindRoute(app, login, resolve, async ({ body, request }) => ({ envelope: await auth.login(body, clientOf(request)) }), {
+    rateLimit: { max: loginRatePerMinute, timeWindow: '1 minute' },
+  })
+
+  bindRoute(app, autoLogin, resolve, async ({ body, request }) => ({ token: await auth.autoLogin(body.code, clientOf(request)) }), {
+    rateLimit: { max: loginRatePerMinute, timeWindow: '1 minute' },
+  })
+
+  bindRoute(app, logout, resolve, async ({ user }) => {
+    if (user) await auth.logout(user)
+    return null
+  })
+}

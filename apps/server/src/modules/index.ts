@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify'
+import type { Config } from '../config'
+import type { DatabaseHandle } from '../db/database'
+import { createAuthRepository } from './auth/auth.repository'
+import { registerAuthRoutes } from './auth/auth.routes'
+import { createAuthService } from './auth/auth.service'
+import { createSiteRepository } from './site/site.repository'
+import { registerSiteRoutes } from './site/site.routes'
+import { createUsersRepository } from './users/users.repository'
+import { registerUsersRoutes } from './users/users.routes'
+import { createUsersService } from './users/users.service'
+
+/** The explicit list of the API's modules: this file shows the whole API. */
+export function registerModules(app: FastifyInstance, config: Config, database: DatabaseHandle) {
+  const { db } = database
+  const auth = createAuthService(createAuthRepository(db), {
+    captchaTtlSeconds: config.CAPTCHA_TTL_SECONDS,
+    sessionIdleMinutes: config.SESSION_IDLE_MINUTES,
+    sessionMaxHours: config.SESSION_MAX_HOURS,
+    maxFailures: config.LOGIN_MAX_FAILURES,
+    lockMinutes: config.LOGIN_LOCK_MINUTES,
+    autoLoginEnabled: config.AUTO_LOGIN,
+  })
+  const resolve = auth.resolveSession
+
+  registerAuthRoutes(app, auth, resolve, config.LOGIN_RATE_PER_MINUTE)
+  registerUsersRoutes(app, createUsersService(createUsersRepository(db)), resolve)
+  registerSiteRoutes(
+    app,
+    createSiteRepository(db),
+    resolve,
+    {
+      autoLoginEnabled: config.AUTO_LOGIN,
+      englishSiteUrl: config.ENGLISH_SITE_URL,
+      externalLinks: { orbit3d: config.ORBIT3D_URL, cityEye: config.CITY_EYE_URL },
+      footer: {
+        owner: config.SITE_OWNER,
+        address: config.SITE_ADDRESS,
+        phone: config.SITE_PHONE,
+        email: config.SITE_EMAIL,
+        icp: config.SITE_ICP,
+        psb: config.SITE_PSB,
+        appDownloadUrl: config.APP_DOWNLOAD_URL,
+      },
+    },
+    database.kind,
+  )
+}

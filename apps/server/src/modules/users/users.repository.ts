@@ -1,0 +1,120 @@
+import type { AreaRange, UserInfo } from '@rs/shared'
+import { type Kysely, sql } from 'kysely'
+import type { Database } from '../../db/schema'
+
+function mask(value: string, keepStart: number, keepEnd: number): string {
+  if (value.length <= keepStart + keepEnd) return value
+  return value.slice(0, keepStart) + '*'.repeat(value.length - keepStart - keepEnd) + value.slice(value.length - keepEnd)
+}
+
+function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@')
+  return `${mask(local, 1, Math.min(1, local.length - 1))}@${domain}`
+}
+
+/** SQL for users, their permissions, area ranges, push nodes and cart size. */
+export function createUsersRepository(db: Kysely<Database>) {
+  return {
+    async findUserInfo(userId: number): Promise<UserInfo | undefined> {
+      const user = await db.selectFrom('app_user').selectAll().where('id', '=', userId).executeTakeFirst()
+      if (!user) return undefined
+      const [permissions, nodes] = await Promise.all([
+        db.selectFrom('user_permission').select('code').where('user_id', '=', userId).orderBy('code').execute(),
+        db
+          .selectFrom('user_push_node as un')
+          .innerJoin('push_node as n', 'n.id', 'un.push_node_id')
+          .select(['n.id', 'n.name', 'n.region_id'])
+          .where('un.user_id', '=', userId)
+          .orderBy('n.id')
+          .execute(),
+      ])
+      return {
+        id: user.id,
+        username: user.username,
+        accountType: user.account_type,
+        telephone: user.telephone ? { value: mask(user.telephone, 3, 4), uri: `tel:${user.telephone}` } : null,
+        email: user.email ? { value: maskEmail(user.email), uri: `mailto:${user.email}` } : null,
+        permissions: permissions.map((p) => p.code),
+        lastModifyTime: user.password_changed_at.toISOString(),
+        isServiceAccount: user.is_service,
+        personInfo:
+          user.account_type === 0
+            ? {
+                realName: user.real_name,
+                organization: user.organization,
+                relatePushNodeInfo: nodes.map((n) => ({ id: n.id, name: n.name, regionId: n.region_id })),
+              }
+            : null,
+      }
+    },
+
+    async findUserIdByName(username: string): Promise<number | undefined> {
+      const row = await db.selectFrom('app_user').select('id').where(sql`lower(username)`, '=', username.toLowerCase()).executeTakeFirst()
+      return row?.id
+    },
+
+    /** Every area-range record of a user, as stored; the service keeps the active ones. */
+    async listAreaRanges(userId: number): Promise<AreaRange[]> {
+      const rows = await db
+        .selectFrom('area_range')
+        .select(['type', 'region_id', 'status', 'is_delete'])
+        .where('user_id', '=', userId)
+        .orderBy('id')
+        .execute()
+      return rows.map((r) => ({ type: r.type, regionId: r.region_id, status: r.status, isDelete: r.is_delete }))
+    },
+
+    async countCartItems(userId: number): Promise<number> {
+      const row = await db
+        .selectFrom('cart_item')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow()
+      return Number(row.n)
+    },
+
+    async listUsersForAdmin() {
+      const rows = await db
+        .selectFrom('app_user as u')
+        .select([
+          'u.id',
+          'u.username',
+          'u.real_name',
+          'u.organization',
+          'u.is_service',
+          'u.disabled',
+          'u.locked_until',
+          (eb) =>
+            eb
+              .selectFrom('user_permission as p')
+              .whereRef('p.user_id', '=', 'u.id')
+              .select(sql<string[] | null>`array_agg(p.code ORDER BY p.code)`.as('c'))
+              .as('permissions'),
+          (eb) =>
+            eb
+              .selectFrom('area_range as a')
+              .whereRef('a.user_id', '=', 'u.id')
+              .where('a.status', '=', 0)
+              .where('a.is_delete', '=', 0)
+              .where('a.type', '=', 'regionId')
+              .select(sql<string[] | null>`array_agg(a.region_id ORDER BY a.region_id)`.as('r'))
+              .as('regionIds'),
+        ])
+        .orderBy('u.id')
+        .execute()
+      return rows.map((r) => ({
+        id: r.id,
+        username: r.username,
+        realName: r.real_name,
+        organization: r.organization,
+        isServiceAccount: r.is_service,
+        disabled: r.disabled,
+        permissions: r.permissions ?? [],
+        regionIds: r.regionIds ?? [],
+        lockedUntil: r.locked_until ? r.locked_until.toISOString() : null,
+      }))
+    },
+  }
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>

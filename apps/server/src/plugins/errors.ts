@@ -1,0 +1,56 @@
+import { tZh } from '@rs/shared'
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { ApiError } from '../lib/errors'
+
+const FIELD_LABELS: Record<string, string> = {
+  username: tZh('fields.username'),
+  password: tZh('fields.password'),
+  captcha: tZh('fields.captcha'),
+  token: tZh('fields.token'),
+  name: tZh('fields.name'),
+  label: tZh('fields.label'),
+  code: tZh('fields.code'),
+  type: tZh('fields.type'),
+}
+
+const HAS_CHINESE = /[\u4e00-\u9fff]/
+
+/** Sends the envelope of SPEC.md §7 with an HTTP status. */
+export function sendEnvelope(reply: FastifyReply, status: number, code: number, message: string, data: unknown = null) {
+  return reply.status(status).send({ code, message, data })
+}
+
+/** Turns zod validation issues into one Chinese sentence naming the fields. */
+export function validationMessage(issues: ReadonlyArray<{ instancePath?: string; message?: string }>): string {
+  const parts = issues.map((issue) => {
+    const field = (issue.instancePath ?? '').split('/').filter(Boolean).join('.')
+    const message = issue.message ?? ''
+    if (HAS_CHINESE.test(message) && !message.includes('无效')) return message
+    const label = FIELD_LABELS[field] ?? field
+    return label ? `${label}：${message}` : message
+  })
+  return tZh('errors.badRequest', { detail: [...new Set(parts)].join('；') })
+}
+
+/**
+ * One error handler for the whole server: user errors become a 4xx envelope with a Chinese
+ * message; anything else is logged and answered with a 500 that hides the details.
+ */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) return sendEnvelope(reply, error.status, error.code, error.message, error.data)
+    if (hasZodFastifySchemaValidationErrors(error)) return sendEnvelope(reply, 400, 400, validationMessage(error.validation))
+    const status = error.statusCode ?? 500
+    if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendEnvelope(reply, 413, 413, tZh('errors.tooLarge'))
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError)
+      return sendEnvelope(reply, 400, 400, tZh('errors.badJson'))
+    if (status === 429) return sendEnvelope(reply, 429, 429, tZh('errors.tooManyRequests'))
+    if (status >= 400 && status < 500) {
+      const detail = HAS_CHINESE.test(error.message) ? error.message : (error.code ?? error.message)
+      return sendEnvelope(reply, status, status, tZh('errors.badRequest', { detail }))
+    }
+    request.log.error({ err: error }, 'unhandled error')
+    return sendEnvelope(reply, 500, 500, tZh('errors.server'))
+  })
+}

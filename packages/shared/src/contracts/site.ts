@@ -1,0 +1,80 @@
+import { z } from 'zod'
+import type { MenuItem } from '../domain/menu'
+import { defineRoute } from './common'
+
+export const MenuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
+  z.object({
+    name: z.string(),
+    path: z.string(),
+    title: z.string().describe('message key'),
+    externalLink: z.string().optional(),
+    children: z.array(MenuItemSchema).optional(),
+  }),
+)
+
+export const defaultMenu = defineRoute({
+  method: 'GET',
+  path: '/api/menu/default',
+  summary: '未登录访客的默认菜单',
+  tags: ['menu'],
+  auth: 'public',
+  data: z.array(MenuItemSchema),
+})
+
+export const SiteConfig = z.object({
+  autoLoginEnabled: z.boolean(),
+  englishSiteUrl: z.string(),
+  externalLinks: z.object({ orbit3d: z.string(), cityEye: z.string() }).describe('empty when not configured'),
+  footer: z.object({
+    owner: z.string(),
+    address: z.string(),
+    phone: z.string(),
+    email: z.string(),
+    icp: z.string(),
+    psb: z.string(),
+    appDownloadUrl: z.string(),
+  }),
+})
+export type SiteConfig = z.infer<typeof SiteConfig>
+
+export const siteConfig = defineRoute({
+  method: 'GET',
+  path: '/api/config/public',
+  summary: '站点公开配置：页脚、外部链接、自动登录开关',
+  tags: ['site'],
+  auth: 'public',
+  data: SiteConfig,
+})
+
+export const PageVisit = z.object({
+  name: z.string().trim().min(1).max(64).describe('ALL, Login, Personal or a route name'),
+  label: z.string().trim().max(64).default(''),
+})
+
+export const incrementVisit = defineRoute({
+  method: 'POST',
+  path: '/api/statistics/transaction/increment',
+  summary: '页面访问计数加一',
+  tags: ['statistics'],
+  auth: 'public',
+  body: PageVisit,
+  data: z.object({ name: z.string(), count: z.number() }),
+})
+
+export const visitCounts = defineRoute({
+  method: 'GET',
+  path: '/api/statistics/transaction/counts',
+  summary: '页面访问计数（ALL 为全站总访问量）',
+  tags: ['statistics'],
+  auth: 'public',
+  data: z.record(z.string(), z.number()),
+})
+
+export const health = defineRoute({
+  method: 'GET',
+  path: '/api/health',
+  summary: '健康检查',
+  tags: ['site'],
+  auth: 'public',
+  data: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']), uptimeSeconds: z.number() }),
+})

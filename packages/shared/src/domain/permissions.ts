@@ -1,0 +1,83 @@
+import { PASSWORD_WARNING_DAYS, WHOLE_COUNTRY_CODE } from './constants'
+import { regionContains } from './region-code'
+
+/** Module permission codes of SPEC.md §6 and the portal's own additions (see docs/glossary.md). */
+export const PERMISSION = {
+  cartAndOrders: 'MOD_061',
+  regionPush: 'MOD_084',
+  provinceFeedback: 'MOD_085',
+  overallAnalysis: 'MOD_086',
+  landcover: 'MOD_056',
+  road: 'MOD_057',
+  pvland: 'MOD_058',
+  windmill: 'MOD_059',
+  steelplant: 'MOD_060',
+  nonagricultural: 'MOD_068',
+  plantingstructure: 'MOD_069',
+  surfaceDeform: 'MOD_076',
+  planFill: 'MOD_088',
+  planPublish: 'MOD_089',
+  provinceMinistry: 'MOD_090',
+  systemAdmin: 'MOD_001',
+} as const
+
+export type PermissionCode = (typeof PERMISSION)[keyof typeof PERMISSION]
+
+export const PERMISSION_CODE_PATTERN = /^MOD_\d{3}(_DISPLAY)?$/
+
+/** The display key (shows a menu entry) that belongs to a module permission code. */
+export function displayKey(code: string): string {
+  return `${code}_DISPLAY`
+}
+
+export function hasPermission(permissions: readonly string[], code: string): boolean {
+  return permissions.includes(code)
+}
+
+/** One area-range record as stored for a user (SPEC.md §3). */
+export interface AreaRangeRecord {
+  type: string
+  regionId: string
+  status: number
+  isDelete: number
+}
+
+/** Only records with status 0 and isDelete 0 count. */
+export function activeAreaRanges<T extends AreaRangeRecord>(records: readonly T[]): T[] {
+  return records.filter((r) => r.status === 0 && r.isDelete === 0)
+}
+
+/** Region codes the user may see detail data for (records of type regionId only). */
+export function allowedRegionIds(records: readonly AreaRangeRecord[]): string[] {
+  return activeAreaRanges(records)
+    .filter((r) => r.type === 'regionId')
+    .map((r) => r.regionId)
+}
+
+/** Whether any allowed region is the whole country or contains the given region. */
+export function canSeeRegion(allowed: readonly string[], regionCode: string): boolean {
+  return allowed.some((a) => a === WHOLE_COUNTRY_CODE || regionContains(a, regionCode))
+}
+
+/** SPEC.md §5: the warning shows when lastModifyTime plus 30 days lies before now. */
+export function isPasswordStale(lastModifyTime: string | Date | null | undefined, now: Date = new Date()): boolean {
+  if (!lastModifyTime) return true
+  const changed = new Date(lastModifyTime).getTime()
+  if (Number.isNaN(changed)) return true
+  return changed + PASSWORD_WARNING_DAYS * 24 * 3600 * 1000 < now.getTime()
+}
+
+/** What a route with an authority needs before it may open (SPEC.md §5). */
+export type RouteAccess = 'ok' | 'login' | 'no-permission' | 'no-area-range'
+
+export function routeAccess(
+  route: { authority?: string; requiresLogin?: boolean },
+  user: { permissions: readonly string[]; areaRegionIds: readonly string[] } | null,
+): RouteAccess {
+  if (!route.authority && !route.requiresLogin) return 'ok'
+  if (!user) return 'login'
+  if (!route.authority) return 'ok'
+  if (!hasPermission(user.permissions, route.authority)) return 'no-permission'
+  if (user.areaRegionIds.length === 0) return 'no-area-range'
+  return 'ok'
+}

@@ -1,0 +1,304 @@
+import { displayKey, PERMISSION } from './permissions'
+
+/**
+ * The portal's route tree of SPEC.md §2 with what the menu and the route guard need.
+ * Paths are relative to the /chinese/ base. Titles are message keys (messages/zh-CN.ts, nav.*).
+ */
+export interface RouteNode {
+  /** Stable name; also the page-visit statistics name. */
+  name: string
+  path: string
+  /** Message key of the title. */
+  title: string
+  /** Shown in the menu to everyone. */
+  alwaysShow?: boolean
+  /** Shown in the menu to any logged-in user. */
+  loginShow?: boolean
+  /** Shown in the menu when the user's permissions contain this key (MOD_xxx_DISPLAY). */
+  displayKey?: string
+  /** Permission needed to open the screen (also checked by the server on its data). */
+  authority?: string
+  /** The screen needs a logged-in user. */
+  requiresLogin?: boolean
+  /** Not a menu entry (still a route). */
+  hidden?: boolean
+  /** Lazy screen group the screen belongs to (SPEC.md §2). */
+  group?: string
+  /** Menu-only link to an external address, named by its configuration key. */
+  externalLink?: 'orbit3d' | 'cityEye'
+  children?: RouteNode[]
+}
+
+const gated = (code: string) => ({ displayKey: displayKey(code), authority: code })
+
+const CHINESE_SATELLITES: Array<[string, string]> = [
+  ['zy102c', 'ZY-1 02C'],
+  ['zy102d', 'ZY-1 02D'],
+  ['cbers04a', 'CBERS-04A'],
+  ['zy3', 'ZY-3'],
+  ['gf1bcd', 'GF-1 B/C/D'],
+  ['lsar', 'L-SAR'],
+  ['csar', 'C-SAR'],
+  ['gf1', 'GF-1'],
+  ['gf2', 'GF-2'],
+  ['gf3', 'GF-3'],
+  ['gf4', 'GF-4'],
+  ['gf5', 'GF-5'],
+  ['gf6', 'GF-6'],
+  ['gf7', 'GF-7'],
+  ['multimode', 'multimode'],
+  ['goumang', 'goumang'],
+  ['th01', 'TH-01'],
+  ['jl1', 'JL-1'],
+  ['bj2', 'BJ-2'],
+  ['sv1', 'SV-1'],
+  ['zhuhai', 'zhuhai'],
+]
+
+/** Global satellites by group: optical, hyperspectral, radar, laser altimetry, gravity. */
+export const GLOBAL_SATELLITE_GROUPS: Record<string, string[]> = {
+  optical: ['landsat', 'rapideye', 'planetscope', 'skysat', 'geoeye', 'worldview', 'sentinel2', 'spot', 'pleiades', 'irs', 'kompsat'],
+  hyperspectral: ['prisma', 'eo1', 'enmap'],
+  radar: ['radarsat', 'sentinel1', 'cosmoskymed', 'terrasarx', 'alos2', 'kompsat5'],
+  laser: ['icesat2'],
+  gravity: ['gracefo'],
+}
+
+export const SATELLITE_ANALYSIS_PAGES = [
+  'general-statistic',
+  'country-analysis',
+  'categories-statistic',
+  'investment-pattern-analysis',
+  'level-contrast',
+  'development-plan',
+] as const
+
+/** The menu tree; each entry is also a route. */
+export const ROUTE_TREE: RouteNode[] = [
+  { name: 'Home', path: 'home', title: 'nav.home', alwaysShow: true, group: 'home' },
+  {
+    name: 'satellite',
+    path: 'satellite',
+    title: 'nav.satellite',
+    alwaysShow: true,
+    children: [
+      {
+        name: 'chineseSatellite',
+        path: 'satellite/chinese',
+        title: 'nav.chineseSatellite',
+        alwaysShow: true,
+        group: 'chineseSatellite',
+        children: CHINESE_SATELLITES.map(([key]) => ({
+          name: `chinese-${key}`,
+          path: `satellite/chinese/${key}`,
+          title: `satellite.chinese.${key}`,
+          alwaysShow: true,
+          hidden: true,
+          group: 'chineseSatellite',
+        })),
+      },
+      {
+        name: 'globalSatellite',
+        path: 'satellite/global',
+        title: 'nav.globalSatellite',
+        alwaysShow: true,
+        group: 'globalSatellite',
+        children: Object.values(GLOBAL_SATELLITE_GROUPS)
+          .flat()
+          .map((key) => ({
+            name: `global-${key}`,
+            path: `satellite/global/${key}`,
+            title: `satellite.global.${key}`,
+            alwaysShow: true,
+            hidden: true,
+            group: 'globalSatellite',
+          })),
+      },
+      {
+        name: 'dynamicAnalysis',
+        path: 'satellite/analysis',
+        title: 'nav.dynamicAnalysis',
+        alwaysShow: true,
+        group: 'dynamicAnalysis',
+        children: SATELLITE_ANALYSIS_PAGES.map((key) => ({
+          name: `analysis-${key}`,
+          path: `satellite/analysis/${key}`,
+          title: `satellite.analysis.${key}`,
+          alwaysShow: true,
+          hidden: true,
+          group: 'dynamicAnalysis',
+        })),
+      },
+      { name: 'typicalImage', path: 'satellite/image', title: 'nav.typicalImage', alwaysShow: true, group: 'typicalImage' },
+    ],
+  },
+  { name: 'normal', path: 'normal', title: 'nav.normal', alwaysShow: true, group: 'normal' },
+  {
+    name: 'statistics',
+    path: 'statistics',
+    title: 'nav.statistics',
+    alwaysShow: true,
+    children: [
+      { name: 'coverageStatics', path: 'statistics/coverage-statics', title: 'nav.coverageStatics', alwaysShow: true, group: 'statices' },
+      { name: 'pushStatics', path: 'statistics/push', title: 'nav.pushStatics', alwaysShow: true, group: 'statices' },
+    ],
+  },
+  {
+    name: 'orbitalPredict',
+    path: 'orbitalPredict',
+    title: 'nav.orbitalPredict',
+    alwaysShow: true,
+    requiresLogin: true,
+    group: 'OrbitalPredict',
+    children: [
+      {
+        name: 'orbitalPredictMain',
+        path: 'orbitalPredict',
+        title: 'nav.orbitalPredict',
+        alwaysShow: true,
+        requiresLogin: true,
+        group: 'OrbitalPredict',
+      },
+      { name: 'orbit3d', path: 'orbit3d', title: 'nav.orbit3d', alwaysShow: true, externalLink: 'orbit3d' },
+    ],
+  },
+  {
+    name: 'overallPlan',
+    path: 'overallPlan',
+    title: 'nav.overallPlan',
+    displayKey: 'MOD_083_DISPLAY',
+    children: [
+      {
+        name: 'regionPush',
+        path: 'overallPlan/regionPush',
+        title: 'nav.regionPush',
+        group: 'OverallPlan',
+        ...gated(PERMISSION.regionPush),
+      },
+      {
+        name: 'provinceFeedback',
+        path: 'overallPlan/provinceFeedback',
+        title: 'nav.provinceFeedback',
+        group: 'OverallPlan',
+        ...gated(PERMISSION.provinceFeedback),
+      },
+      {
+        name: 'overallAnalysis',
+        path: 'overallPlan/overallAnalysis',
+        title: 'nav.overallAnalysis',
+        group: 'OverallPlan',
+        ...gated(PERMISSION.overallAnalysis),
+      },
+      {
+        name: 'cityEye',
+        path: 'cityEye',
+        title: 'nav.cityEye',
+        externalLink: 'cityEye',
+        displayKey: displayKey(PERMISSION.provinceFeedback),
+      },
+    ],
+  },
+  {
+    name: 'ministryProvince',
+    path: 'ministryProvince',
+    title: 'nav.ministryProvince',
+    displayKey: 'MOD_087_DISPLAY',
+    children: [
+      {
+        name: 'planFill',
+        path: 'ministryProvince/planFill',
+        title: 'nav.planFill',
+        group: 'MinistryProvince',
+        ...gated(PERMISSION.planFill),
+      },
+      {
+        name: 'planPublish',
+        path: 'ministryProvince/planPublish',
+        title: 'nav.planPublish',
+        group: 'MinistryProvince',
+        ...gated(PERMISSION.planPublish),
+      },
+      {
+        name: 'provinceMinistry',
+        path: 'ministryProvince/provinceMinistry',
+        title: 'nav.provinceMinistry',
+        group: 'ProvinceMinistry',
+        ...gated(PERMISSION.provinceMinistry),
+      },
+    ],
+  },
+  {
+    name: 'monitor',
+    path: 'monitor',
+    title: 'nav.monitor',
+    displayKey: 'MOD_055_DISPLAY',
+    children: [
+      { name: 'landcover', path: 'monitor/landcover', title: 'nav.landcover', group: 'monitor', ...gated(PERMISSION.landcover) },
+      {
+        name: 'surfaceDeform',
+        path: 'monitor/surfaceDeform',
+        title: 'nav.surfaceDeform',
+        group: 'surfaceDeform',
+        ...gated(PERMISSION.surfaceDeform),
+      },
+      { name: 'road', path: 'monitor/road', title: 'nav.road', group: 'road', ...gated(PERMISSION.road) },
+      {
+        name: 'nonagricultural',
+        path: 'monitor/nonagricultural',
+        title: 'nav.nonagricultural',
+        group: 'monitor',
+        ...gated(PERMISSION.nonagricultural),
+      },
+      {
+        name: 'plantingstructure',
+        path: 'monitor/plantingstructure',
+        title: 'nav.plantingstructure',
+        group: 'monitor',
+        ...gated(PERMISSION.plantingstructure),
+      },
+      { name: 'pvland', path: 'monitor/pvland', title: 'nav.pvland', group: 'pvland', ...gated(PERMISSION.pvland) },
+      { name: 'windmill', path: 'monitor/windmill', title: 'nav.windmill', group: 'windmill', ...gated(PERMISSION.windmill) },
+      { name: 'steelplant', path: 'monitor/steelplant', title: 'nav.steelplant', group: 'steelplant', ...gated(PERMISSION.steelplant) },
+    ],
+  },
+]
+
+/** Routes outside the menu (SPEC.md §2). */
+export const STANDALONE_ROUTES: RouteNode[] = [
+  { name: 'register', path: 'register', title: 'nav.register', hidden: true, group: 'register' },
+  { name: 'resetPassword', path: 'resetPassword', title: 'nav.resetPassword', hidden: true, group: 'resetPassword' },
+  { name: 'cloud', path: 'cloud', title: 'nav.cloud', hidden: true, group: 'cloud' },
+  {
+    name: 'personalCenter',
+    path: 'personal/personalCenter',
+    title: 'nav.personalCenter',
+    hidden: true,
+    requiresLogin: true,
+    group: 'personal',
+    children: (['info', 'shopping', 'myOrder', 'myApply'] as const).map((key) => ({
+      name: `personal-${key}`,
+      path: `personal/personalCenter/${key}`,
+      title: `nav.personal.${key}`,
+      hidden: true,
+      requiresLogin: true,
+      group: 'personal',
+    })),
+  },
+  { name: '401', path: '401', title: 'nav.error401', hidden: true, group: 'error-page' },
+  { name: '403', path: '403', title: 'nav.error403', hidden: true, group: 'error-page' },
+  { name: '404', path: '404', title: 'nav.error404', hidden: true, group: 'error-page' },
+]
+
+/** Every route node, depth first. */
+export function flattenRoutes(nodes: readonly RouteNode[] = [...ROUTE_TREE, ...STANDALONE_ROUTES]): RouteNode[] {
+  return nodes.flatMap((n) => [n, ...flattenRoutes(n.children ?? [])])
+}
+
+/** Names a page visit may be counted under (SPEC.md §7): ALL, Login, Personal and every route name. */
+export const PAGE_VISIT_NAMES: ReadonlySet<string> = new Set(['ALL', 'Login', 'Personal', ...flattenRoutes().map((r) => r.name)])
+
+/** Finds the route node for a path relative to the base ("monitor/road", "/monitor/road"). */
+export function findRoute(path: string): RouteNode | undefined {
+  const clean = path.replace(/^\/+|\/+$/g, '')
+  return flattenRoutes().find((r) => !r.externalLink && r.path === clean)
+}
