@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest'
+import { ApiError } from '../../lib/errors'
+import type { AuthRepository } from './auth.repository'
+import { type AuthSettings, createAuthService } from './auth.service'
+
+const settings: AuthSettings = {
+  captchaTtlSeconds: 300,
+  sessionIdleMinutes: 120,
+  sessionMaxHours: 12,
+  maxFailures: 5,
+  lockMinutes: 15,
+  autoLoginEnabled: true,
+}
+
+function fakeRepo(overrides: Partial<AuthRepository> = {}) {
+  const sessions: Array<{ userId: number; expiresAt: Date }> = []
+  const repo = {
+    findServiceAccount: async (username: string) => (username === 'svc_code1' ? { id: 7, disabled: false } : undefined),
+    createSession: async (s: { userId: number; expiresAt: Date }) => {
+      sessions.push(s)
+    },
+    ...overrides,
+  } as unknown as AuthRepository
+  return { repo, sessions }
+}
+
+describe('auth service: automatic login', () => {
+  it('opens a session for the service account with the absolute expiry', async () => {
+    const now = new Date('2026-11-21T08:00:00Z')
+    const { repo, sessions } = fakeRepo()
+    const token = await createAuthService(repo, settings, () => now).autoLogin(1, { ip: '127.0.0.1', userAgent: 'test' })
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(sessions).toEqual([expect.objectContaining({ userId: 7, expiresAt: new Date('2026-11-21T20:00:00Z') })])
+  })
+
+  it('is refused when the operator turned it off', async () => {
+    const { repo, sessions } = fakeRepo()
+    const service = createAuthService(repo, { ...settings, autoLoginEnabled: false })
+    await expect(service.autoLogin(1, { ip: '', userAgent: '' })).rejects.toMatchObject({ status: 403, message: '自动登录未开放' })
+    expect(sessions).toHaveLength(0)
+  })
+
+  it('is refused when the service account is missing', async () => {
+    const { repo } = fakeRepo()
+    await expect(createAuthService(repo, settings).autoLogin(2, { ip: '', userAgent: '' })).rejects.toBeInstanceOf(ApiError)
+  })
+})
