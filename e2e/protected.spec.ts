@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test'
+import { loginThroughPopup, sql } from './support'
+
+test.describe('protected routes', () => {
+  test('opens the login popup for a protected page and goes there after login', async ({ page }) => {
+    await page.goto('/chinese/home')
+    await loginThroughPopup(page, 'neimenggu', 'Nmg@2026', () => page.goto('/chinese/monitor/landcover'))
+    await expect(page).toHaveURL(/\/chinese\/monitor\/landcover$/)
+    await expect(page.getByTestId('page-building')).toContainText('地表覆盖监测')
+    await page.screenshot({ path: 'test-results/screens/building-landcover.png' })
+  })
+
+  test('refuses a module the account has no permission for', async ({ page }) => {
+    await page.goto('/chinese/home')
+    await loginThroughPopup(page, 'neimenggu', 'Nmg@2026')
+    await expect(page.getByTestId('header-logout')).toBeVisible()
+    await page.goto('/chinese/monitor/steelplant')
+    await expect(page.getByText('无查看信息权限，请联系管理员')).toBeVisible()
+    await expect(page.getByTestId('page-403')).toBeVisible()
+  })
+
+  test('refuses a module to an account without an area range', async ({ page }) => {
+    const [user] = await sql<{ id: number }>("select id from app_user where username = 'user'")
+    await sql("insert into user_permission (user_id, code) values ($1, 'MOD_057') on conflict do nothing", [user?.id])
+    try {
+      await page.goto('/chinese/home')
+      await loginThroughPopup(page, 'user', 'User@2026')
+      await expect(page.getByTestId('header-logout')).toBeVisible()
+      await page.goto('/chinese/monitor/road')
+      await expect(page.getByText('未关联用户权限范围，请联系管理员')).toBeVisible()
+    } finally {
+      await sql("delete from user_permission where user_id = $1 and code = 'MOD_057'", [user?.id])
+    }
+  })
+
+  test('logs the user out with a warning when the session expires', async ({ page }) => {
+    await page.goto('/chinese/home')
+    await loginThroughPopup(page, 'admin', 'Admin@2026')
+    await expect(page.getByTestId('header-logout')).toBeVisible()
+    await page.goto('/chinese/personal/personalCenter/info')
+    await expect(page.getByText('admin').first()).toBeVisible()
+    await sql("update user_session set expires_at = now() - interval '1 second'")
+    await page.reload()
+    await expect(page.getByText('登录已过期，请重新登录！')).toBeVisible()
+    await expect(page).toHaveURL(/\/chinese\/home$/)
+    await expect(page.getByTestId('header-login')).toBeVisible()
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
+  })
+
+  test('logs in automatically with code=1 and removes the code from the address', async ({ page }) => {
+    await page.goto('/chinese/normal?code=1')
+    await expect(page.getByTestId('header-logout')).toBeVisible()
+    await expect(page).toHaveURL(/\/chinese\/normal$/)
+  })
+
+  test('keeps the geojsonId of code=2 for the next screen', async ({ page }) => {
+    await page.goto('/chinese/normal?code=2&geojsonId=42')
+    await expect(page.getByTestId('header-logout')).toBeVisible()
+    await expect(page).toHaveURL(/\/chinese\/normal\?geojsonId=42$/)
+  })
+})

@@ -1,0 +1,49 @@
+import { expect, type Page } from '@playwright/test'
+import pg from 'pg'
+
+const pool = new pg.Pool({ connectionString: process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/rs_e2e', max: 2 })
+
+/** Runs SQL on the portal's database (the tests read captchas and age sessions as a clock would). */
+export async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
+  return (await pool.query<T>(text, values)).rows
+}
+
+/** Waits for the captcha image the page shows and reads its answer, as a person reads the picture. */
+export async function readCaptcha(page: Page, trigger: () => Promise<unknown>): Promise<string> {
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/api/captcha/image') && r.status() === 200),
+    trigger(),
+  ])
+  const token = new URL(response.url()).searchParams.get('token')
+  const rows = await sql<{ answer: string }>('select answer from captcha where token = $1', [token])
+  if (!rows[0]) throw new Error(`no captcha stored for ${token}`)
+  return rows[0].answer
+}
+
+/** Opens the login popup from the header and logs in through the form. */
+export async function loginThroughPopup(
+  page: Page,
+  username: string,
+  password: string,
+  open: () => Promise<unknown> = () => page.getByTestId('header-login').click(),
+) {
+  const answer = await readCaptcha(page, open)
+  const modal = page.getByTestId('login-modal')
+  await expect(modal).toBeVisible()
+  await modal.getByTestId('login-username').fill(username)
+  await modal.getByTestId('login-password').fill(password)
+  await modal.getByTestId('login-captcha').fill(answer)
+  await modal.getByTestId('login-captcha').press('Enter')
+}
+
+/** Collects page errors and requests that leave this machine, to assert on at the end of a test. */
+export function watchPage(page: Page) {
+  const errors: string[] = []
+  const external: string[] = []
+  page.on('pageerror', (e) => errors.push(e.message))
+  page.on('request', (r) => {
+    const host = new URL(r.url()).hostname
+    if (!['127.0.0.1', 'localhost'].includes(host) && !r.url().startsWith('data:')) external.push(r.url())
+  })
+  return { errors, external }
+}

@@ -1,0 +1,215 @@
+/**
+ * npm run bench: start-up times, API latency under 50 concurrent clients, server memory and the
+ * gzip size of the JavaScript the home page loads. Prints figures; asserts nothing.
+ * Runs against the embedded PGlite and, when reachable, the local PostgreSQL+PostGIS
+ * (BENCH_ADMIN_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres).
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import http from 'node:http'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { chromium } from '@playwright/test'
+import pg from 'pg'
+import { migrateToLatest, openDatabase } from '../apps/server/src/db/database'
+import { seedDemo } from '../apps/server/src/db/seed'
+import { hashSessionToken, newSessionToken } from '../apps/server/src/plugins/auth'
+
+const root = path.resolve(import.meta.dirname, '..')
+const PORT = Number(process.env.BENCH_PORT ?? 3200)
+const CLIENTS = 50
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4000)
+
+interface Server {
+  child: ChildProcess
+  seconds: number
+}
+
+async function waitHealthy(child: ChildProcess, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
+    try {
+      const res = await fetch(`http://127.0.0.1:${PORT}/api/health`)
+      if (res.ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  throw new Error('server did not become healthy')
+}
+
+async function startServer(env: Record<string, string>): Promise<Server> {
+  const started = performance.now()
+  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/server.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  await waitHealthy(child, 180_000)
+  return { child, seconds: (performance.now() - started) / 1000 }
+}
+
+async function stopServer(server: Server) {
+  const exited = new Promise((r) => server.child.once('exit', r))
+  server.child.kill('SIGTERM')
+  await exited
+}
+
+function rssMb(pid: number): number {
+  // tsx runs the server in a child node process; sum the tree
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number)
+  const own = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024
+  return own + children.reduce((sum, c) => sum + rssMb(c), 0)
+}
+
+/** CLIENTS keep-alive connections, each sending requests one after another, REQUESTS in all. */
+async function load(urlPath: string, headers: Record<string, string>) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS })
+  const once = () =>
+    new Promise<number>((resolve, reject) => {
+      const t0 = performance.now()
+      const req = http.get({ host: '127.0.0.1', port: PORT, path: urlPath, headers, agent }, (res) => {
+        res.resume()
+        res.on('end', () => (res.statusCode === 200 ? resolve(performance.now() - t0) : reject(new Error(`${urlPath}: ${res.statusCode}`))))
+      })
+      req.on('error', reject)
+    })
+  for (let i = 0; i < 200; i++) await once()
+  const latencies: number[] = []
+  let remaining = REQUESTS
+  const t0 = performance.now()
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (remaining-- > 0) latencies.push(await once())
+    }),
+  )
+  const seconds = (performance.now() - t0) / 1000
+  agent.destroy()
+  latencies.sort((a, b) => a - b)
+  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? Number.NaN
+  return { p50: pct(50), p95: pct(95), p99: pct(99), rps: latencies.length / seconds }
+}
+
+/** Puts a session for the administrator straight into the database, so the benchmark needs no captcha. */
+async function plantSession(options: { databaseUrl?: string; dataDir?: string }): Promise<string> {
+  const handle = await openDatabase(options)
+  await migrateToLatest(handle.db)
+  await seedDemo(handle.db)
+  const token = newSessionToken()
+  const admin = await handle.db.selectFrom('app_user').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()
+  await handle.db
+    .insertInto('user_session')
+    .values({
+      token_hash: hashSessionToken(token),
+      user_id: admin.id,
+      last_seen_at: new Date(),
+      expires_at: new Date(Date.now() + 3600_000),
+      ip: '127.0.0.1',
+      user_agent: 'bench',
+    })
+    .execute()
+  await handle.close()
+  return token
+}
+
+async function homePageJs(): Promise<{ files: number; gzipKb: number; rawKb: number }> {
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  })
+  const page = await browser.newPage()
+  const scripts = new Set<string>()
+  page.on('response', (r) => {
+    if (r.request().resourceType() === 'script') scripts.add(new URL(r.url()).pathname)
+  })
+  await page.goto(`http://127.0.0.1:${PORT}/chinese/home`, { waitUntil: 'networkidle' })
+  await browser.close()
+  let gzip = 0
+  let raw = 0
+  for (const p of scripts) {
+    const file = readFileSync(path.join(root, 'apps/web/dist', p.replace(/^\/chinese\//, '')))
+    raw += file.length
+    gzip += gzipSync(file, { level: 9 }).length
+  }
+  return { files: scripts.size, gzipKb: gzip / 1024, rawKb: raw / 1024 }
+}
+
+const fmt = (n: number) => n.toFixed(1)
+
+async function benchDatabase(
+  label: string,
+  env: Record<string, string>,
+  plant: () => Promise<string>,
+  fresh: () => Promise<void>,
+  measureJs = false,
+) {
+  await fresh()
+  const first = await startServer(env)
+  await stopServer(first)
+  const token = await plant()
+  const restart = await startServer(env)
+  const menu = await load('/api/menu/default', {})
+  const info = await load('/api/userinfo/info', { token })
+  const rss = rssMb(restart.child.pid ?? 0)
+  const js = measureJs ? await homePageJs() : undefined
+  await stopServer(restart)
+  console.log(`\n## ${label}`)
+  console.log(`first start (empty data): ${fmt(first.seconds)} s`)
+  console.log(`restart (existing data):  ${fmt(restart.seconds)} s`)
+  console.log(
+    `GET /api/menu/default  ${CLIENTS} clients: p50 ${fmt(menu.p50)} ms, p95 ${fmt(menu.p95)} ms, p99 ${fmt(menu.p99)} ms, ${Math.round(menu.rps)} req/s`,
+  )
+  console.log(
+    `GET /api/userinfo/info ${CLIENTS} clients: p50 ${fmt(info.p50)} ms, p95 ${fmt(info.p95)} ms, p99 ${fmt(info.p99)} ms, ${Math.round(info.rps)} req/s`,
+  )
+  console.log(`server memory (RSS after load): ${Math.round(rss)} MB`)
+  return js
+}
+
+async function main() {
+  console.log(`# rs-portal benchmark (${new Date().toISOString()}, ${REQUESTS} requests per endpoint after 200 warm-up)`)
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'rs-bench-'))
+  const js = await benchDatabase(
+    'PGlite (embedded)',
+    { DATA_DIR: dataDir },
+    () => plantSession({ dataDir: path.join(dataDir, 'pgdata') }),
+    async () => {},
+    true,
+  )
+  rmSync(dataDir, { recursive: true, force: true })
+
+  const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+  const databaseUrl = `${adminUrl.replace(/\/[^/]*$/, '')}/rs_bench`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  try {
+    await admin.connect()
+    await benchDatabase(
+      'PostgreSQL',
+      { DATABASE_URL: databaseUrl },
+      () => plantSession({ databaseUrl }),
+      async () => {
+        await admin.query('DROP DATABASE IF EXISTS rs_bench WITH (FORCE)')
+        await admin.query('CREATE DATABASE rs_bench')
+      },
+    )
+    await admin.query('DROP DATABASE IF EXISTS rs_bench WITH (FORCE)')
+  } catch (error) {
+    console.log(`\n## PostgreSQL: skipped (${(error as Error).message})`)
+  } finally {
+    await admin.end().catch(() => {})
+  }
+  if (js) console.log(`\nhome page JavaScript: ${js.files} files, ${fmt(js.rawKb)} KB raw, ${fmt(js.gzipKb)} KB gzip (level 9)`)
+}
+
+await main()
