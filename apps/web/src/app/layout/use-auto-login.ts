@@ -1,0 +1,30 @@
+import { useEffect, useRef } from 'react'
+import { useLocation, useNavigate } from 'react-router'
+import { parseAutoLoginCode } from '../../features/auth/api/auto-login'
+import { autoLoginWith } from '../../features/auth/state/session'
+
+/**
+ * A link with code=1 or code=2 on any page logs in with a service account, then the code leaves the
+ * URL. Code 2 keeps its geojsonId in the URL and in the navigation state for the image-query screen.
+ */
+export function useAutoLogin(): void {
+  const location = useLocation()
+  const navigate = useNavigate()
+  const handledKey = useRef<string | null>(null)
+
+  useEffect(() => {
+    const params = new URLSearchParams(location.search)
+    const code = parseAutoLoginCode(params.get('code'))
+    if (!code || handledKey.current === location.key) return
+    handledKey.current = location.key
+    const geojsonId = params.get('geojsonId')
+    void autoLoginWith(code, geojsonId).then(() => {
+      params.delete('code')
+      const search = params.toString()
+      void navigate(
+        { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash },
+        { replace: true, state: code === 2 && geojsonId ? { geojsonId } : null },
+      )
+    })
+  }, [location, navigate])
+}

@@ -1,0 +1,46 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { ConfigProvider, message } from 'antd'
+import enUS from 'antd/locale/en_US'
+import zhCN from 'antd/locale/zh_CN'
+import { type ReactNode, useEffect } from 'react'
+import { ApiError } from '../lib/api-client'
+import { useLocale } from '../lib/i18n'
+import { setNotifier } from '../lib/notify'
+import { portalTheme } from './theme'
+
+/** Retries network trouble once; a 4xx answer is final. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: (failures, error) => failures < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+        refetchOnWindowFocus: false,
+      },
+    },
+  })
+}
+
+/** Hands antd's themed message API to code outside components (antd App is left out: it bundles Modal and notification). */
+function NotifierBridge() {
+  const [api, holder] = message.useMessage()
+  useEffect(() => {
+    setNotifier({
+      success: (text) => void api.success(text),
+      warning: (text) => void api.warning(text),
+      error: (text) => void api.error(text),
+    })
+    return () => setNotifier(null)
+  }, [api])
+  return holder
+}
+
+/** antd (zh_CN by default, portal theme) and TanStack Query around the app. */
+export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  const locale = useLocale()
+  return (
+    <ConfigProvider locale={locale === 'en-US' ? enUS : zhCN} theme={portalTheme}>
+      <NotifierBridge />
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </ConfigProvider>
+  )
+}

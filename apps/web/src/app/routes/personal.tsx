@@ -1,0 +1,53 @@
+import { FileTextOutlined, IdcardOutlined, ProfileOutlined, ShoppingCartOutlined } from '@ant-design/icons'
+import { tZh } from '@rs/shared'
+import { Menu } from 'antd'
+import { useEffect } from 'react'
+import { Link } from 'react-router'
+import { useShallow } from 'zustand/react/shallow'
+import { BuildingPage } from '../../components/building-page'
+import { useAuthStore } from '../../features/auth/state/auth-store'
+import { UserInfoPanel } from '../../features/personal/components/user-info-panel'
+import { recordVisit } from '../../features/statistics/api/increment-visit'
+import { useT } from '../../lib/i18n'
+import type { ScreenProps } from '../screen'
+
+const SECTIONS = [
+  { key: 'info', icon: <IdcardOutlined /> },
+  { key: 'shopping', icon: <ShoppingCartOutlined /> },
+  { key: 'myOrder', icon: <ProfileOutlined /> },
+  { key: 'myApply', icon: <FileTextOutlined /> },
+] as const
+
+const BASE = '/personal/personalCenter'
+
+/** The personal centre: a side menu; the information page is real, cart, orders and applications are 建设中. */
+export default function PersonalScreen({ route }: ScreenProps) {
+  const t = useT()
+  const { user, areaRanges } = useAuthStore(useShallow((s) => ({ user: s.user, areaRanges: s.areaRanges })))
+  const section = route.path.split('/')[2] ?? 'info'
+
+  useEffect(() => {
+    // counted once each time the personal centre opens, not per section
+    void recordVisit('Personal', tZh('nav.personalCenter'))
+  }, [])
+
+  return (
+    <div className="personal">
+      <aside className="personal__side">
+        <h2 className="personal__heading">{t('nav.personalCenter')}</h2>
+        <Menu
+          mode="inline"
+          selectedKeys={[section]}
+          items={SECTIONS.map((s) => ({
+            key: s.key,
+            icon: s.icon,
+            label: <Link to={`${BASE}/${s.key}`}>{t(`nav.personal.${s.key}`)}</Link>,
+          }))}
+        />
+      </aside>
+      <section className="personal__main">
+        {section === 'info' && user ? <UserInfoPanel user={user} areaRanges={areaRanges} /> : <BuildingPage route={route} />}
+      </section>
+    </div>
+  )
+}

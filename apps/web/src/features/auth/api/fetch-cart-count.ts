@@ -1,0 +1,7 @@
+import { cartCount } from '@rs/shared'
+import { callApi } from '../../../lib/api-client'
+
+/** GET the number of scenes in the user's cart. */
+export function fetchCartCount(): Promise<number> {
+  return callApi(cartCount)
+}

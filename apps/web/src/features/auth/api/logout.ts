@@ -1,0 +1,7 @@
+import { logout } from '@rs/shared'
+import { callApi } from '../../../lib/api-client'
+
+/** POST logout: ends the session on the server. */
+export async function logoutSession(): Promise<void> {
+  await callApi(logout)
+}

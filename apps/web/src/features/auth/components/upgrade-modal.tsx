@@ -1,0 +1,40 @@
+import { ExclamationCircleFilled } from '@ant-design/icons'
+import { Button, Modal } from 'antd'
+import { useT } from '../../../lib/i18n'
+import { navigateTo } from '../../../lib/navigation'
+import { closeUpgrade, useAuthStore } from '../state/auth-store'
+
+/** The security-upgrade popup of login code 2: 确认 leads to the password reset. */
+export function UpgradeModal() {
+  const t = useT()
+  const isOpen = useAuthStore((s) => s.isUpgradeOpen)
+
+  const handleConfirm = () => {
+    closeUpgrade()
+    navigateTo('/resetPassword')
+  }
+
+  return (
+    <Modal
+      open={isOpen}
+      title={t('upgrade.title')}
+      onCancel={closeUpgrade}
+      width={420}
+      centered
+      destroyOnHidden
+      footer={[
+        <Button key="cancel" onClick={closeUpgrade}>
+          {t('upgrade.cancel')}
+        </Button>,
+        <Button key="confirm" type="primary" onClick={handleConfirm} data-testid="upgrade-confirm">
+          {t('upgrade.confirm')}
+        </Button>,
+      ]}
+    >
+      <div className="upgrade-body" data-testid="upgrade-modal">
+        <ExclamationCircleFilled className="upgrade-body__icon" />
+        <p>{t('upgrade.content')}</p>
+      </div>
+    </Modal>
+  )
+}

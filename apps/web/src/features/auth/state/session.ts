@@ -1,0 +1,121 @@
+import { isPasswordStale } from '@rs/shared'
+import { ApiError, errorMessage } from '../../../lib/api-client'
+import { getT } from '../../../lib/i18n'
+import { navigateTo } from '../../../lib/navigation'
+import { notify } from '../../../lib/notify'
+import { removeToken, writeToken } from '../../../lib/token-storage'
+import { type AutoLoginCode, loginAutomatically } from '../api/auto-login'
+import { fetchAreaRange } from '../api/fetch-area-range'
+import { fetchCartCount } from '../api/fetch-cart-count'
+import { fetchUserInfo } from '../api/fetch-user-info'
+import { logoutSession } from '../api/logout'
+import { signedOutState, useAuthStore } from './auth-store'
+
+const HOME = '/home'
+
+/** Clears the session locally: token, user, area range, cart count, menu and password warning. */
+export function clearSession(): void {
+  removeToken()
+  useAuthStore.setState(signedOutState())
+}
+
+/** Reloads the cart badge; failures go to the console only (SPEC.md §8). */
+export async function refreshCartCount(): Promise<void> {
+  try {
+    const count = await fetchCartCount()
+    useAuthStore.setState({ cartCount: count })
+  } catch (error) {
+    console.error('cart count failed', error)
+  }
+}
+
+/**
+ * Loads the user of the stored token, then the area range and cart count. A failed user-info
+ * fetch clears the token and rejects; a failed area-range fetch sends the user home.
+ */
+export async function loadSession(): Promise<void> {
+  useAuthStore.setState({ status: 'loading' })
+  let user: Awaited<ReturnType<typeof fetchUserInfo>>
+  try {
+    user = await fetchUserInfo()
+  } catch (error) {
+    clearSession()
+    throw error
+  }
+  let areaRanges: Awaited<ReturnType<typeof fetchAreaRange>> = []
+  let isAreaRangeFailed = false
+  try {
+    areaRanges = await fetchAreaRange()
+  } catch (error) {
+    console.error('area range failed', error)
+    isAreaRangeFailed = true
+  }
+  useAuthStore.setState({ user, areaRanges, status: 'ready' })
+  void refreshCartCount()
+  if (isAreaRangeFailed) navigateTo(HOME)
+}
+
+/** After a successful login or automatic login: keep the token, load the session, check the password age. */
+export async function startSession(token: string, options: { checkPassword?: boolean } = {}): Promise<void> {
+  writeToken(token)
+  useAuthStore.setState({ token })
+  await loadSession()
+  const { user } = useAuthStore.getState()
+  if (options.checkPassword !== false && user && !user.isServiceAccount && isPasswordStale(user.lastModifyTime)) {
+    useAuthStore.setState({ isPasswordWarning: true })
+  }
+}
+
+/** On start with a stored token: load the user; on failure clear the token and go home. */
+export async function restoreSession(): Promise<void> {
+  if (!useAuthStore.getState().token) {
+    useAuthStore.setState({ status: 'anonymous' })
+    return
+  }
+  try {
+    await loadSession()
+  } catch (error) {
+    console.error('session restore failed', error)
+    clearSession()
+    navigateTo(HOME, { replace: true })
+  }
+}
+
+/** The header's logout: tells the server, clears locally whatever it answers, returns home. */
+export async function logout(): Promise<void> {
+  // The store forgets the token first, so a 401 from this very call is not taken for an expiry.
+  useAuthStore.setState({ token: null })
+  try {
+    await logoutSession()
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 401)) notify.error(getT()('errors.logoutFailed'))
+  }
+  clearSession()
+  navigateTo(HOME)
+}
+
+/**
+ * A 401 from any call: logs out locally, goes home and warns, once. Calls that carried an older
+ * token, or none, answer after the session is already gone and change nothing.
+ */
+export function expireSession(sentToken: string | null): void {
+  const { token } = useAuthStore.getState()
+  if (!token || sentToken !== token) return
+  clearSession()
+  useAuthStore.setState({ isLoginOpen: false, isUpgradeOpen: false, pendingTarget: null })
+  navigateTo(HOME)
+  notify.warning(getT()('errors.sessionExpired'))
+}
+
+/** Link codes 1 and 2 log in with a service account; code 2 keeps its geojsonId for the next screen. */
+export async function autoLoginWith(code: AutoLoginCode, geojsonId: string | null): Promise<boolean> {
+  try {
+    const token = await loginAutomatically(code)
+    await startSession(token, { checkPassword: false })
+    useAuthStore.setState({ autoLoginGeojsonId: code === 2 ? geojsonId : null })
+    return true
+  } catch (error) {
+    if (!(error instanceof ApiError && error.isSilent)) notify.error(errorMessage(error))
+    return false
+  }
+}

@@ -1,0 +1,24 @@
+import { type RouteAccess, type RouteNode, routeAccess } from '@rs/shared'
+import type { SessionStatus } from '../state/auth-store'
+
+/** What the guard does with a screen: render it, wait for the session, or one of the refusals. */
+export type GuardDecision = RouteAccess | 'pending'
+
+/** Whether a route needs the guard at all. */
+export function isProtected(node: Pick<RouteNode, 'authority' | 'requiresLogin'>): boolean {
+  return Boolean(node.authority || node.requiresLogin)
+}
+
+/**
+ * The guard's decision for a route (SPEC.md §4, §5): public routes always open; while a stored
+ * token's user is loading the guard waits; otherwise routeAccess decides.
+ */
+export function guardDecision(
+  node: Pick<RouteNode, 'authority' | 'requiresLogin'>,
+  session: { status: SessionStatus; permissions: readonly string[] | null; areaRegionIds: readonly string[] },
+): GuardDecision {
+  if (!isProtected(node)) return 'ok'
+  if (session.status === 'loading') return 'pending'
+  const user = session.permissions ? { permissions: session.permissions, areaRegionIds: session.areaRegionIds } : null
+  return routeAccess(node, user)
+}

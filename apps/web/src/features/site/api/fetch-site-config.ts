@@ -1,0 +1,14 @@
+import { type SiteConfig, siteConfig } from '@rs/shared'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { callApi } from '../../../lib/api-client'
+
+/** GET the public site configuration (footer, English site, external links). */
+export function fetchSiteConfig(): Promise<SiteConfig> {
+  return callApi(siteConfig)
+}
+
+export const siteConfigQuery = queryOptions({ queryKey: ['site', 'config'], queryFn: fetchSiteConfig, staleTime: Number.POSITIVE_INFINITY })
+
+export function useSiteConfig() {
+  return useQuery(siteConfigQuery)
+}

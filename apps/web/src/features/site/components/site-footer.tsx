@@ -1,0 +1,53 @@
+import type { SiteConfig } from '@rs/shared'
+import { lazy, Suspense } from 'react'
+import { ChunkBoundary } from '../../../components/chunk-boundary'
+import { portalHomeUrl } from '../../../config/paths'
+import { loadChunk } from '../../../lib/chunk-load'
+import { useT } from '../../../lib/i18n'
+
+const FooterQrCode = lazy(() => loadChunk(() => import('./footer-qr-code')))
+
+/**
+ * The footer: app download QR code (or the portal's own address when no download address is
+ * configured), operator and contact details, filing numbers and recommended browsers.
+ */
+export function SiteFooter({ config }: { config: SiteConfig | undefined }) {
+  const t = useT()
+  const footer = config?.footer
+  const qrValue = footer?.appDownloadUrl || portalHomeUrl()
+  const qrLabel = footer?.appDownloadUrl ? t('footer.appDownload') : t('footer.portalQr')
+  return (
+    <footer className="site-footer" data-testid="site-footer">
+      <div className="site-footer__inner">
+        <div className="site-footer__qr">
+          <ChunkBoundary fallback={<span className="site-footer__qr-box" />}>
+            <Suspense fallback={<span className="site-footer__qr-box" />}>
+              <FooterQrCode value={qrValue} />
+            </Suspense>
+          </ChunkBoundary>
+          <span>{qrLabel}</span>
+        </div>
+        <div className="site-footer__text">
+          {footer && (
+            <>
+              <p className="site-footer__owner">{t('footer.owner', { value: footer.owner })}</p>
+              <p>
+                <span>{t('footer.address', { value: footer.address })}</span>
+                <span>{t('footer.phone', { value: footer.phone })}</span>
+                <span>{t('footer.email', { value: footer.email })}</span>
+              </p>
+              <p>
+                <span>{t('footer.icp', { value: footer.icp })}</span>
+                <span>{t('footer.psb', { value: footer.psb })}</span>
+              </p>
+            </>
+          )}
+          <p className="site-footer__browsers">{t('footer.browsers')}</p>
+          {footer && (
+            <p className="site-footer__copyright">{t('footer.copyright', { year: new Date().getFullYear(), owner: footer.owner })}</p>
+          )}
+        </div>
+      </div>
+    </footer>
+  )
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest'
+import { detectPlatform, mobileViewportContent } from './platform'
+
+const UA = {
+  iphone:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+  ipad: 'Mozilla/5.0 (iPad; CPU OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.6 Mobile/15E148 Safari/604.1',
+  ipadDesktop: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15',
+  android: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36',
+  windows: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
+  ie11: 'Mozilla/5.0 (Windows NT 10.0; WOW64; Trident/7.0; rv:11.0) like Gecko',
+  linux: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
+}
+
+describe('detectPlatform', () => {
+  it('recognises iPhone and iPad as IOS', () => {
+    expect(detectPlatform(UA.iphone)).toBe('IOS')
+    expect(detectPlatform(UA.ipad)).toBe('IOS')
+  })
+
+  it('recognises an iPad that reports itself as a Mac by its touch points', () => {
+    expect(detectPlatform(UA.ipadDesktop, 5)).toBe('IOS')
+    expect(detectPlatform(UA.ipadDesktop, 0)).toBe('PC')
+  })
+
+  it('recognises Android phones', () => {
+    expect(detectPlatform(UA.android)).toBe('Android')
+  })
+
+  it('treats desktop browsers as PC', () => {
+    expect(detectPlatform(UA.windows)).toBe('PC')
+    expect(detectPlatform(UA.ie11)).toBe('PC')
+    expect(detectPlatform(UA.linux)).toBe('PC')
+    expect(detectPlatform('')).toBe('PC')
+  })
+})
+
+describe('mobileViewportContent', () => {
+  it('scales a 390 px phone to the 1200 px layout', () => {
+    expect(mobileViewportContent(390)).toBe('width=1200, initial-scale=0.325, minimum-scale=0.325, user-scalable=yes')
+  })
+
+  it('never scales above 1 and survives a zero width', () => {
+    expect(mobileViewportContent(1600)).toContain('initial-scale=1,')
+    expect(mobileViewportContent(0)).toContain('initial-scale=1,')
+  })
+})

@@ -1,0 +1,30 @@
+import { MOBILE_REFERENCE_WIDTH_PX } from '@rs/shared'
+
+/** The platforms SPEC.md §1 tells apart. */
+export type Platform = 'IOS' | 'Android' | 'PC'
+
+/**
+ * Platform from a user-agent string. iPadOS 13+ reports itself as a Mac; it is caught by its touch
+ * points when those are given.
+ */
+export function detectPlatform(userAgent: string, maxTouchPoints = 0): Platform {
+  if (/iPhone|iPad|iPod/i.test(userAgent)) return 'IOS'
+  if (/Macintosh/i.test(userAgent) && maxTouchPoints > 1) return 'IOS'
+  if (/Android/i.test(userAgent)) return 'Android'
+  return 'PC'
+}
+
+/** Viewport content that lays the page out 1200 px wide and scales it to the device width. */
+export function mobileViewportContent(deviceWidthPx: number, referenceWidthPx: number = MOBILE_REFERENCE_WIDTH_PX): string {
+  const scale = deviceWidthPx > 0 ? Math.min(1, Math.round((deviceWidthPx / referenceWidthPx) * 10_000) / 10_000) : 1
+  return `width=${referenceWidthPx}, initial-scale=${scale}, minimum-scale=${scale}, user-scalable=yes`
+}
+
+/** On IOS and Android, rewrites the viewport meta tag (id "viewport") to the 1200 px layout. */
+export function applyMobileViewport(doc: Document = document, nav: Navigator = navigator, screenWidthPx = screen.width): Platform {
+  const platform = detectPlatform(nav.userAgent, nav.maxTouchPoints)
+  if (platform === 'PC') return platform
+  const meta = doc.getElementById('viewport')
+  if (meta) meta.setAttribute('content', mobileViewportContent(screenWidthPx))
+  return platform
+}

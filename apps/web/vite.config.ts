@@ -1,0 +1,30 @@
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+import { zhCN } from '../../packages/shared/src/messages/zh-CN'
+
+/** The portal is served under /chinese/; the dev server forwards /api to the Fastify server. */
+export default defineConfig({
+  base: '/chinese/',
+  plugins: [
+    react(),
+    {
+      name: 'rs-app-name',
+      transformIndexHtml: (html) => html.replaceAll('%APP_NAME%', zhCN.app.name),
+    },
+  ],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1200,
+    rolldownOptions: {
+      // @rs/shared is plain declarations: a screen that uses one contract must not pull in the
+      // password cipher or every other module with it (packages/shared has no "sideEffects" field).
+      treeshake: { moduleSideEffects: [{ test: /packages[\\/]shared[\\/]src[\\/]/, sideEffects: false }] },
+    },
+  },
+  server: {
+    proxy: {
+      '/api': { target: `http://127.0.0.1:${process.env.API_PORT || 3000}`, changeOrigin: false },
+    },
+  },
+})
