@@ -18,7 +18,7 @@ listenForPreloadErrors()
 
 const queryClient = createQueryClient()
 const router = createAppRouter()
-setNavigate((to, options) => void router.navigate(to, options))
+setNavigate((to, options) => router.navigate(to, options))
 wireSession()
 
 // one site visit per app load; the home figure is refreshed once it is counted

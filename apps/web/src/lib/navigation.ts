@@ -1,7 +1,7 @@
-/** Navigation for code outside components; the app binds the router at start. */
-export type Navigate = (to: string, options?: { replace?: boolean; state?: unknown }) => void
+/** Navigation for code outside components; the app binds the router at start. Resolves when the navigation is done. */
+export type Navigate = (to: string, options?: { replace?: boolean; state?: unknown }) => Promise<void>
 
-let current: Navigate = (to) => {
+let current: Navigate = async (to) => {
   globalThis.location?.assign(to)
 }
 
@@ -9,6 +9,6 @@ export function setNavigate(navigate: Navigate): void {
   current = navigate
 }
 
-export function navigateTo(to: string, options?: { replace?: boolean; state?: unknown }): void {
-  current(to, options)
+export function navigateTo(to: string, options?: { replace?: boolean; state?: unknown }): Promise<void> {
+  return current(to, options)
 }

@@ -117,6 +117,11 @@ export const enUS: DeepPartial<Messages> = {
     visits: 'Total visits',
     visitsUnit: '',
     enter: 'Open',
+    satellites: 'Satellites',
+    chineseSatellites: 'Chinese Earth-observation satellites',
+    globalSatellites: 'Global Earth-observation satellites',
+    viewAll: 'View all',
+    satelliteGroups: { optical: 'Optical', hyperspectral: 'Hyperspectral', radar: 'Radar', laser: 'Laser altimetry', gravity: 'Gravity' },
     cards: {
       normal: 'Search Chinese satellite images by region, extent or shapefile, and see coverage and metadata.',
       orbitalPredict: 'Predict satellite passes and footprints from orbit elements (login required).',

@@ -204,6 +204,11 @@ export const zhCN = {
     visitsUnit: '人次',
     enter: '进入',
     allVisitsLabel: '全站访问',
+    satellites: '卫星资源',
+    chineseSatellites: '国产对地观测卫星',
+    globalSatellites: '国外对地观测卫星',
+    viewAll: '查看全部',
+    satelliteGroups: { optical: '光学卫星', hyperspectral: '高光谱卫星', radar: '雷达卫星', laser: '激光测高卫星', gravity: '重力卫星' },
     cards: {
       normal: '按行政区、范围或矢量文件检索国产卫星影像，查看覆盖与元数据。',
       orbitalPredict: '根据卫星轨道参数预测过境时间与覆盖范围（需登录）。',

@@ -11,29 +11,22 @@ export function UpgradeModal() {
 
   const handleConfirm = () => {
     closeUpgrade()
-    navigateTo('/resetPassword')
+    void navigateTo('/resetPassword')
   }
 
   return (
-    <Modal
-      open={isOpen}
-      title={t('upgrade.title')}
-      onCancel={closeUpgrade}
-      width={420}
-      centered
-      destroyOnHidden
-      footer={[
-        <Button key="cancel" onClick={closeUpgrade}>
-          {t('upgrade.cancel')}
-        </Button>,
-        <Button key="confirm" type="primary" onClick={handleConfirm} data-testid="upgrade-confirm">
-          {t('upgrade.confirm')}
-        </Button>,
-      ]}
-    >
-      <div className="upgrade-body" data-testid="upgrade-modal">
-        <ExclamationCircleFilled className="upgrade-body__icon" />
-        <p>{t('upgrade.content')}</p>
+    <Modal open={isOpen} title={t('upgrade.title')} onCancel={closeUpgrade} width={420} centered destroyOnHidden footer={null}>
+      <div data-testid="upgrade-modal">
+        <div className="upgrade-body">
+          <ExclamationCircleFilled className="upgrade-body__icon" />
+          <p>{t('upgrade.content')}</p>
+        </div>
+        <div className="upgrade-actions">
+          <Button onClick={closeUpgrade}>{t('upgrade.cancel')}</Button>
+          <Button type="primary" onClick={handleConfirm} data-testid="upgrade-confirm">
+            {t('upgrade.confirm')}
+          </Button>
+        </div>
       </div>
     </Modal>
   )

@@ -31,17 +31,11 @@ export async function refreshCartCount(): Promise<void> {
 
 /**
  * Loads the user of the stored token, then the area range and cart count. A failed user-info
- * fetch clears the token and rejects; a failed area-range fetch sends the user home.
+ * fetch rejects (the caller clears the token); a failed area-range fetch sends the user home.
  */
 export async function loadSession(): Promise<void> {
   useAuthStore.setState({ status: 'loading' })
-  let user: Awaited<ReturnType<typeof fetchUserInfo>>
-  try {
-    user = await fetchUserInfo()
-  } catch (error) {
-    clearSession()
-    throw error
-  }
+  const user = await fetchUserInfo()
   let areaRanges: Awaited<ReturnType<typeof fetchAreaRange>> = []
   let isAreaRangeFailed = false
   try {
@@ -52,17 +46,37 @@ export async function loadSession(): Promise<void> {
   }
   useAuthStore.setState({ user, areaRanges, status: 'ready' })
   void refreshCartCount()
-  if (isAreaRangeFailed) navigateTo(HOME)
+  if (isAreaRangeFailed) void navigateTo(HOME)
 }
 
 /** After a successful login or automatic login: keep the token, load the session, check the password age. */
 export async function startSession(token: string, options: { checkPassword?: boolean } = {}): Promise<void> {
   writeToken(token)
   useAuthStore.setState({ token })
-  await loadSession()
+  try {
+    await loadSession()
+  } catch (error) {
+    clearSession()
+    throw error
+  }
   const { user } = useAuthStore.getState()
   if (options.checkPassword !== false && user && !user.isServiceAccount && isPasswordStale(user.lastModifyTime)) {
     useAuthStore.setState({ isPasswordWarning: true })
+  }
+}
+
+/**
+ * Leaves for the home page first and forgets the user after, so the screen being left never
+ * sees a logged-out user (its guard would open the login popup).
+ */
+async function signOutToHome(options: { replace?: boolean } = {}): Promise<void> {
+  // forget the token at once: later calls carry none and their 401s are not taken for a new expiry
+  removeToken()
+  useAuthStore.setState({ token: null, isLoginOpen: false, isUpgradeOpen: false, pendingTarget: null })
+  try {
+    await navigateTo(HOME, options)
+  } finally {
+    clearSession()
   }
 }
 
@@ -76,13 +90,13 @@ export async function restoreSession(): Promise<void> {
     await loadSession()
   } catch (error) {
     console.error('session restore failed', error)
-    clearSession()
-    navigateTo(HOME, { replace: true })
+    await signOutToHome({ replace: true })
   }
 }
 
 /** The header's logout: tells the server, clears locally whatever it answers, returns home. */
 export async function logout(): Promise<void> {
+  const { token } = useAuthStore.getState()
   // The store forgets the token first, so a 401 from this very call is not taken for an expiry.
   useAuthStore.setState({ token: null })
   try {
@@ -90,23 +104,19 @@ export async function logout(): Promise<void> {
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 401)) notify.error(getT()('errors.logoutFailed'))
   }
-  clearSession()
-  navigateTo(HOME)
+  if (token !== null || useAuthStore.getState().user) await signOutToHome()
 }
 
 /**
  * A 401 from any call: logs out locally, goes home and warns, once. Calls that carried an older
  * token, or none, answer after the session is already gone and change nothing.
  */
-export function expireSession(sentToken: string | null): void {
+export async function expireSession(sentToken: string | null): Promise<void> {
   const { token } = useAuthStore.getState()
   if (!token || sentToken !== token) return
-  clearSession()
-  useAuthStore.setState({ isLoginOpen: false, isUpgradeOpen: false, pendingTarget: null })
-  navigateTo(HOME)
   notify.warning(getT()('errors.sessionExpired'))
+  await signOutToHome()
 }
-
 /** Link codes 1 and 2 log in with a service account; code 2 keeps its geojsonId for the next screen. */
 export async function autoLoginWith(code: AutoLoginCode, geojsonId: string | null): Promise<boolean> {
   try {
