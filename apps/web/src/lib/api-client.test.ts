@@ -34,7 +34,7 @@ describe('callApi', () => {
     await expect(callApi(areaRange, { query: { type: 0 } })).resolves.toEqual([{ regionId: '150000' }])
     const [url, init] = fetchMock.mock.calls[0] ?? []
     expect(url).toBe('/api/userinfo/area-range?type=0')
-    expect((init?.headers as Record<string, string>).token).toBe('tok_abcdefghijklmnopqrstuvwxyz')
+    expect(init?.headers).toMatchObject({ token: 'tok_abcdefghijklmnopqrstuvwxyz' })
     expect(init?.signal).toBeUndefined()
   })
 
