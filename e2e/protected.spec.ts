@@ -15,7 +15,7 @@ test.describe('protected routes', () => {
     await loginThroughPopup(page, 'neimenggu', 'Nmg@2026')
     await expect(page.getByTestId('header-logout')).toBeVisible()
     await page.goto('/chinese/monitor/steelplant')
-    await expect(page.getByText('无查看信息权限，请联系管理员')).toBeVisible()
+    await expect(page.getByRole('alert').getByText('无查看信息权限，请联系管理员')).toBeVisible()
     await expect(page.getByTestId('page-403')).toBeVisible()
   })
 

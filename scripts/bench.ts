@@ -4,9 +4,8 @@
  * Runs against the embedded PGlite and, when reachable, the local PostgreSQL+PostGIS
  * (BENCH_ADMIN_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres).
  */
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import http from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -19,7 +18,7 @@ import { hashSessionToken, newSessionToken } from '../apps/server/src/plugins/au
 const root = path.resolve(import.meta.dirname, '..')
 const PORT = Number(process.env.BENCH_PORT ?? 3200)
 const CLIENTS = 50
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4000)
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 
 interface Server {
   child: ChildProcess
@@ -65,32 +64,30 @@ function rssMb(pid: number): number {
   return own + children.reduce((sum, c) => sum + rssMb(c), 0)
 }
 
-/** CLIENTS keep-alive connections, each sending requests one after another, REQUESTS in all. */
-async function load(urlPath: string, headers: Record<string, string>) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS })
-  const once = () =>
-    new Promise<number>((resolve, reject) => {
-      const t0 = performance.now()
-      const req = http.get({ host: '127.0.0.1', port: PORT, path: urlPath, headers, agent }, (res) => {
-        res.resume()
-        res.on('end', () => (res.statusCode === 200 ? resolve(performance.now() - t0) : reject(new Error(`${urlPath}: ${res.statusCode}`))))
-      })
-      req.on('error', reject)
+/** Makes sure Debian's wrk (a C load generator, so the client does not eat the server's CPU) is there. */
+function ensureWrk() {
+  if (spawnSync('wrk', ['--version']).error === undefined) return
+  console.log('installing wrk from Debian…')
+  const apt = spawnSync('apt-get', ['install', '-y', '-qq', 'wrk'], { stdio: 'inherit' })
+  if (apt.status !== 0) throw new Error('wrk is needed: apt-get install wrk')
+}
+
+/** CLIENTS keep-alive connections for SECONDS, after a warm-up; latency percentiles from wrk. */
+function load(urlPath: string, token = '') {
+  const url = `http://127.0.0.1:${PORT}${urlPath}`
+  const run = (seconds: number) => {
+    const out = spawnSync('wrk', ['-t1', `-c${CLIENTS}`, `-d${seconds}s`, '-s', path.join(root, 'scripts/bench-latency.lua'), url], {
+      env: { ...process.env, BENCH_TOKEN: token },
+      encoding: 'utf8',
     })
-  for (let i = 0; i < 200; i++) await once()
-  const latencies: number[] = []
-  let remaining = REQUESTS
-  const t0 = performance.now()
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
-      while (remaining-- > 0) latencies.push(await once())
-    }),
-  )
-  const seconds = (performance.now() - t0) / 1000
-  agent.destroy()
-  latencies.sort((a, b) => a - b)
-  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? Number.NaN
-  return { p50: pct(50), p95: pct(95), p99: pct(99), rps: latencies.length / seconds }
+    const line = out.stdout.split('\n').find((l) => l.startsWith('{'))
+    if (!line) throw new Error(`wrk failed: ${out.stderr || out.stdout}`)
+    const result = JSON.parse(line) as { requests: number; errors: number; seconds: number; p50: number; p95: number; p99: number }
+    if (result.errors > 0) throw new Error(`${urlPath}: ${result.errors} failed requests`)
+    return { ...result, rps: result.requests / result.seconds }
+  }
+  run(2)
+  return run(SECONDS)
 }
 
 /** Puts a session for the administrator straight into the database, so the benchmark needs no captcha. */
@@ -159,8 +156,8 @@ async function benchDatabase(
   await stopServer(first)
   const token = await plant()
   const restart = await startServer(env)
-  const menu = await load('/api/menu/default', {})
-  const info = await load('/api/userinfo/info', { token })
+  const menu = load('/api/menu/default')
+  const info = load('/api/userinfo/info', token)
   const rss = rssMb(restart.child.pid ?? 0)
   const js = measureJs ? await homePageJs() : undefined
   await stopServer(restart)
@@ -178,7 +175,10 @@ async function benchDatabase(
 }
 
 async function main() {
-  console.log(`# rs-portal benchmark (${new Date().toISOString()}, ${REQUESTS} requests per endpoint after 200 warm-up)`)
+  ensureWrk()
+  console.log(
+    `# rs-portal benchmark (${new Date().toISOString()}; wrk, ${CLIENTS} connections, ${SECONDS} s per endpoint after 2 s warm-up)`,
+  )
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rs-bench-'))
   const js = await benchDatabase(
     'PGlite (embedded)',

@@ -15,35 +15,55 @@ function maskEmail(email: string): string {
 /** SQL for users, their permissions, area ranges, push nodes and cart size. */
 export function createUsersRepository(db: Kysely<Database>) {
   return {
+    /** The user information of SPEC.md §3 in one round trip (permissions and push nodes aggregated in SQL). */
     async findUserInfo(userId: number): Promise<UserInfo | undefined> {
-      const user = await db.selectFrom('app_user').selectAll().where('id', '=', userId).executeTakeFirst()
+      const user = await db
+        .selectFrom('app_user as u')
+        .select([
+          'u.id',
+          'u.username',
+          'u.account_type',
+          'u.telephone',
+          'u.email',
+          'u.real_name',
+          'u.organization',
+          'u.is_service',
+          'u.password_changed_at',
+          (eb) =>
+            eb
+              .selectFrom('user_permission as p')
+              .whereRef('p.user_id', '=', 'u.id')
+              .select(sql<string[] | null>`array_agg(p.code ORDER BY p.code)`.as('c'))
+              .as('permissions'),
+          (eb) =>
+            eb
+              .selectFrom('user_push_node as un')
+              .innerJoin('push_node as n', 'n.id', 'un.push_node_id')
+              .whereRef('un.user_id', '=', 'u.id')
+              .select(
+                sql<Array<{
+                  id: number
+                  name: string
+                  regionId: string
+                }> | null>`json_agg(json_build_object('id', n.id, 'name', n.name, 'regionId', n.region_id) ORDER BY n.id)`.as('j'),
+              )
+              .as('pushNodes'),
+        ])
+        .where('u.id', '=', userId)
+        .executeTakeFirst()
       if (!user) return undefined
-      const [permissions, nodes] = await Promise.all([
-        db.selectFrom('user_permission').select('code').where('user_id', '=', userId).orderBy('code').execute(),
-        db
-          .selectFrom('user_push_node as un')
-          .innerJoin('push_node as n', 'n.id', 'un.push_node_id')
-          .select(['n.id', 'n.name', 'n.region_id'])
-          .where('un.user_id', '=', userId)
-          .orderBy('n.id')
-          .execute(),
-      ])
       return {
         id: user.id,
         username: user.username,
         accountType: user.account_type,
         telephone: user.telephone ? { value: mask(user.telephone, 3, 4), uri: `tel:${user.telephone}` } : null,
         email: user.email ? { value: maskEmail(user.email), uri: `mailto:${user.email}` } : null,
-        permissions: permissions.map((p) => p.code),
+        permissions: user.permissions ?? [],
         lastModifyTime: user.password_changed_at.toISOString(),
         isServiceAccount: user.is_service,
         personInfo:
           user.account_type === 0
-            ? {
-                realName: user.real_name,
-                organization: user.organization,
-                relatePushNodeInfo: nodes.map((n) => ({ id: n.id, name: n.name, regionId: n.region_id })),
-              }
+            ? { realName: user.real_name, organization: user.organization, relatePushNodeInfo: user.pushNodes ?? [] }
             : null,
       }
     },
