@@ -40,12 +40,14 @@ export function isChunkLoadError(error: unknown): error is ChunkLoadError {
 interface ChunkErrorState {
   failure: ChunkFailure | null
   report: (failure: ChunkFailure) => void
+  clear: () => void
 }
 
 /** Set when Vite reports a failed preload (a stylesheet or a shared chunk); the layout then shows the error view. */
 export const useChunkErrorStore = create<ChunkErrorState>((set) => ({
   failure: null,
   report: (failure) => set({ failure }),
+  clear: () => set({ failure: null }),
 }))
 
 /** Listens for Vite's vite:preloadError event (fired for failed JS and CSS preloads). */

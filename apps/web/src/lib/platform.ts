@@ -26,5 +26,7 @@ export function applyMobileViewport(doc: Document = document, nav: Navigator = n
   if (platform === 'PC') return platform
   const meta = doc.getElementById('viewport')
   if (meta) meta.setAttribute('content', mobileViewportContent(screenWidthPx))
+  // the scaled layout viewport is far taller than the screen: the page must not stretch to it
+  doc.documentElement.classList.add('mobile-layout')
   return platform
 }

@@ -1,5 +1,5 @@
 import { buildMenu, type MenuItem, ROUTE_TREE, tZh } from '@rs/shared'
-import { useCallback, useMemo } from 'react'
+import { useCallback, useEffect, useMemo } from 'react'
 import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router'
 import { BackToTop } from '../../components/back-to-top'
 import { ChunkErrorView } from '../../components/chunk-error-view'
@@ -39,6 +39,11 @@ export function RootLayout() {
   const menu = useMenu()
   const entries = useMemo(() => resolveNavEntries(menu, config.data?.externalLinks ?? NO_LINKS), [menu, config.data])
   const chunkFailure = useChunkErrorStore((s) => s.failure)
+  const clearChunkFailure = useChunkErrorStore((s) => s.clear)
+
+  // a failed preload belongs to the page it happened on; another page may load fine
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of page
+  useEffect(() => clearChunkFailure(), [location.pathname, clearChunkFailure])
 
   useAutoLogin()
   useVisitTracking()

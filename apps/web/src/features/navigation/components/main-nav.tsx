@@ -26,14 +26,14 @@ function toMenuItems(entries: readonly NavEntry[], t: Translate): Items {
   })
 }
 
-/** The main navigation: a horizontal menu with dropdowns. */
+/** The main navigation: a horizontal menu with dropdowns; entries wrap instead of folding into "…". */
 export function MainNav({ entries, pathname }: { entries: readonly NavEntry[]; pathname: string }) {
   const t = useT()
   const items = useMemo(() => toMenuItems(entries, t), [entries, t])
   const selectedKeys = useMemo(() => selectedNavKeys(entries, pathname), [entries, pathname])
   return (
     <nav className="main-nav" data-testid="main-nav" aria-label={t('header.mainNav')}>
-      <Menu mode="horizontal" theme="dark" items={items} selectedKeys={selectedKeys} className="main-nav__menu" />
+      <Menu mode="horizontal" theme="dark" items={items} selectedKeys={selectedKeys} className="main-nav__menu" disabledOverflow />
     </nav>
   )
 }
