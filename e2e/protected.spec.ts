@@ -27,7 +27,8 @@ test.describe('protected routes', () => {
       await loginThroughPopup(page, 'user', 'User@2026')
       await expect(page.getByTestId('header-logout')).toBeVisible()
       await page.goto('/chinese/monitor/road')
-      await expect(page.getByText('未关联用户权限范围，请联系管理员')).toBeVisible()
+      await expect(page.getByRole('alert').getByText('未关联用户权限范围，请联系管理员')).toBeVisible()
+      await expect(page.getByTestId('page-403')).toContainText('未关联用户权限范围，请联系管理员')
     } finally {
       await sql("delete from user_permission where user_id = $1 and code = 'MOD_057'", [user?.id])
     }

@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
-import { zhCN } from '../../packages/shared/src/messages/zh-CN'
+import { zhCN } from '../../packages/shared/src/messages/zh-CN.ts'
 
 /** The portal is served under /chinese/; the dev server forwards /api to the Fastify server. */
 export default defineConfig({
@@ -16,11 +16,6 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1200,
-    rolldownOptions: {
-      // @rs/shared is plain declarations: a screen that uses one contract must not pull in the
-      // password cipher or every other module with it (packages/shared has no "sideEffects" field).
-      treeshake: { moduleSideEffects: [{ test: /packages[\\/]shared[\\/]src[\\/]/, sideEffects: false }] },
-    },
   },
   server: {
     proxy: {

@@ -63,7 +63,7 @@ async function registerSpa(app: FastifyInstance, distDir: string) {
     await app.register(fastifyStatic, {
       root: distDir,
       prefix: SPA_BASE,
-      wildcard: false,
+      wildcard: true,
       index: false,
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`)
