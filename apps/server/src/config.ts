@@ -23,6 +23,7 @@ const Env = z.object({
   AUTO_LOGIN: flag(true),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
   SESSION_MAX_HOURS: z.coerce.number().int().positive().default(12),
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().positive().default(15),
   LOGIN_RATE_PER_MINUTE: z.coerce.number().int().positive().default(30),

@@ -14,6 +14,7 @@ import { createUsersService } from './users/users.service'
 export function registerModules(app: FastifyInstance, config: Config, database: DatabaseHandle) {
   const { db } = database
   const auth = createAuthService(createAuthRepository(db), {
+    sessionCacheMs: config.SESSION_CACHE_MS,
     captchaTtlSeconds: config.CAPTCHA_TTL_SECONDS,
     sessionIdleMinutes: config.SESSION_IDLE_MINUTES,
     sessionMaxHours: config.SESSION_MAX_HOURS,
@@ -24,7 +25,7 @@ export function registerModules(app: FastifyInstance, config: Config, database: 
   const resolve = auth.resolveSession
 
   registerAuthRoutes(app, auth, resolve, config.LOGIN_RATE_PER_MINUTE)
-  registerUsersRoutes(app, createUsersService(createUsersRepository(db)), resolve)
+  registerUsersRoutes(app, createUsersService(createUsersRepository(db), { cacheMs: config.SESSION_CACHE_MS }), resolve)
   registerSiteRoutes(
     app,
     createSiteRepository(db),

@@ -38,7 +38,8 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
       await client.end()
     }
   }
-  const config = loadConfig({ WEB_DIST: '/nonexistent', LOG_LEVEL: 'silent', LOGIN_RATE_PER_MINUTE: '1000', ...env })
+  // sessions are not cached in API tests, which age sessions in the database and expect the next call to see it
+  const config = loadConfig({ WEB_DIST: '/nonexistent', LOG_LEVEL: 'silent', LOGIN_RATE_PER_MINUTE: '1000', SESSION_CACHE_MS: '0', ...env })
   const database = await openDatabase({ databaseUrl, dataDir: 'memory://' })
   await migrateToLatest(database.db)
   await seedDemo(database.db)

@@ -1,7 +1,7 @@
 import { autoLogin, captchaImage, LOGIN_KEY_HEADER, login, logout } from '@rs/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { bindRoute } from '../../lib/route'
-import type { SessionResolver } from '../../plugins/auth'
+import { hashSessionToken, readToken, type SessionResolver } from '../../plugins/auth'
 import type { AuthService, ClientInfo } from './auth.service'
 
 function clientOf(request: FastifyRequest): ClientInfo {
@@ -30,8 +30,9 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, reso
     rateLimit: { max: loginRatePerMinute, timeWindow: '1 minute' },
   })
 
-  bindRoute(app, logout, resolve, async ({ user }) => {
-    if (user) await auth.logout(user)
+  bindRoute(app, logout, resolve, async ({ user, request }) => {
+    const token = readToken(request)
+    if (user && token) await auth.logout(user, hashSessionToken(token))
     return null
   })
 }

@@ -4,6 +4,7 @@ import type { AuthRepository } from './auth.repository'
 import { type AuthSettings, createAuthService } from './auth.service'
 
 const settings: AuthSettings = {
+  sessionCacheMs: 0,
   captchaTtlSeconds: 300,
   sessionIdleMinutes: 120,
   sessionMaxHours: 12,
@@ -43,5 +44,41 @@ describe('auth service: automatic login', () => {
   it('is refused when the service account is missing', async () => {
     const { repo } = fakeRepo()
     await expect(createAuthService(repo, settings).autoLogin(2, { ip: '', userAgent: '' })).rejects.toBeInstanceOf(ApiError)
+  })
+})
+
+describe('auth service: session cache', () => {
+  const user = { sessionId: 1, userId: 7, username: 'admin', isServiceAccount: false, permissions: [] }
+
+  it('reuses a resolved session within the cache time and forgets it on logout', async () => {
+    let lookups = 0
+    const { repo } = fakeRepo({
+      resolveSession: async (hash: string) => {
+        lookups++
+        return hash === 'known' ? user : undefined
+      },
+      deleteSession: async () => {},
+    } as Partial<AuthRepository>)
+    const service = createAuthService(repo, { ...settings, sessionCacheMs: 60_000 })
+    expect(await service.resolveSession('known')).toEqual(user)
+    expect(await service.resolveSession('known')).toEqual(user)
+    expect(lookups).toBe(1)
+    await service.logout(user, 'known')
+    await service.resolveSession('known')
+    expect(lookups).toBe(2)
+  })
+
+  it('never caches an unknown token', async () => {
+    let lookups = 0
+    const { repo } = fakeRepo({
+      resolveSession: async () => {
+        lookups++
+        return undefined
+      },
+    } as Partial<AuthRepository>)
+    const service = createAuthService(repo, { ...settings, sessionCacheMs: 60_000 })
+    expect(await service.resolveSession('made-up')).toBeUndefined()
+    expect(await service.resolveSession('made-up')).toBeUndefined()
+    expect(lookups).toBe(2)
   })
 })

@@ -1,4 +1,5 @@
 import { API_CODE, createLoginKeyPair, decryptPassword, tZh } from '@rs/shared'
+import { LRUCache } from 'lru-cache'
 import svgCaptcha from 'svg-captcha'
 import { ApiError } from '../../lib/errors'
 import { verifyPassword } from '../../lib/password'
@@ -6,6 +7,8 @@ import { hashSessionToken, newSessionToken, type SessionUser } from '../../plugi
 import type { AuthRepository } from './auth.repository'
 
 export interface AuthSettings {
+  /** How long a resolved session is reused without asking the database (0: never). */
+  sessionCacheMs: number
   captchaTtlSeconds: number
   sessionIdleMinutes: number
   sessionMaxHours: number
@@ -24,6 +27,10 @@ export interface ClientInfo {
 
 /** Captcha, login, automatic login and logout rules. */
 export function createAuthService(repo: AuthRepository, settings: AuthSettings, now: () => Date = () => new Date()) {
+  // A resolved session is reused for a moment: each call then costs no session query. Logout here
+  // drops it at once; a logout, lock or expiry on another instance shows within sessionCacheMs.
+  const sessions = new LRUCache<string, { user: SessionUser | null }>({ max: 50_000, ttl: Math.max(settings.sessionCacheMs, 1) })
+
   async function openSession(userId: number, client: ClientInfo): Promise<string> {
     const token = newSessionToken()
     const expiresAt = new Date(now().getTime() + settings.sessionMaxHours * 3600_000)
@@ -87,12 +94,18 @@ export function createAuthService(repo: AuthRepository, settings: AuthSettings, 
       return openSession(account.id, client)
     },
 
-    async logout(user: SessionUser) {
+    async logout(user: SessionUser, tokenHash: string) {
+      sessions.delete(tokenHash)
       await repo.deleteSession(user.sessionId)
     },
 
-    resolveSession(tokenHash: string) {
-      return repo.resolveSession(tokenHash, settings.sessionIdleMinutes)
+    async resolveSession(tokenHash: string): Promise<SessionUser | undefined> {
+      const cached = settings.sessionCacheMs > 0 ? sessions.get(tokenHash) : undefined
+      if (cached) return cached.user ?? undefined
+      const user = await repo.resolveSession(tokenHash, settings.sessionIdleMinutes)
+      // unknown tokens are not cached, so a flood of made-up tokens cannot fill the cache
+      if (user && settings.sessionCacheMs > 0) sessions.set(tokenHash, { user })
+      return user
     },
   }
 }

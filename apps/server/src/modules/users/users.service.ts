@@ -1,14 +1,22 @@
-import { activeAreaRanges, PERMISSION } from '@rs/shared'
+import { activeAreaRanges, PERMISSION, type UserInfo } from '@rs/shared'
+import { LRUCache } from 'lru-cache'
 import { ApiError } from '../../lib/errors'
 import type { SessionUser } from '../../plugins/auth'
 import type { UsersRepository } from './users.repository'
 
-/** User information, area ranges and cart size, with who-may-see-whom rules. */
-export function createUsersService(repo: UsersRepository) {
+/**
+ * User information, area ranges and cart size, with who-may-see-whom rules. User information is
+ * reused for `cacheMs`, the same moment a resolved session is reused (AuthSettings.sessionCacheMs).
+ */
+export function createUsersService(repo: UsersRepository, options: { cacheMs: number }) {
+  const infos = new LRUCache<number, UserInfo>({ max: 50_000, ttl: Math.max(options.cacheMs, 1) })
   return {
-    async userInfo(user: SessionUser) {
+    async userInfo(user: SessionUser): Promise<UserInfo> {
+      const cached = options.cacheMs > 0 ? infos.get(user.userId) : undefined
+      if (cached) return cached
       const info = await repo.findUserInfo(user.userId)
       if (!info) throw ApiError.of(401, 'errors.sessionExpired')
+      if (options.cacheMs > 0) infos.set(user.userId, info)
       return info
     },
 
