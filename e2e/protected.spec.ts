@@ -34,13 +34,18 @@ test.describe('protected routes', () => {
     }
   })
 
-  test('logs the user out with a warning when the session expires', async ({ page }) => {
+  test('logs the user out with a warning when the session expires', async ({ page, request }) => {
     await page.goto('/chinese/home')
     await loginThroughPopup(page, 'admin', 'Admin@2026')
     await expect(page.getByTestId('header-logout')).toBeVisible()
     await page.goto('/chinese/personal/personalCenter/info')
     await expect(page.getByText('admin').first()).toBeVisible()
     await sql("update user_session set expires_at = now() - interval '1 second'")
+    // the server reuses a resolved session for SESSION_CACHE_MS (2 s): wait until it sees the expiry
+    const token = await page.evaluate(() => localStorage.getItem('token'))
+    await expect
+      .poll(async () => (await request.get('/api/userinfo/area-range?type=0', { headers: { token: token ?? '' } })).status(), { timeout: 5000 })
+      .toBe(401)
     await page.reload()
     await expect(page.getByText('登录已过期，请重新登录！')).toBeVisible()
     await expect(page).toHaveURL(/\/chinese\/home$/)

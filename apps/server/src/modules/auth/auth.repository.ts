@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { permissionCodesOf } from '../../db/fragments'
 import type { Database } from '../../db/schema'
 import type { SessionUser } from '../../plugins/auth'
 
@@ -119,16 +120,7 @@ export function createAuthRepository(db: Kysely<Database>) {
           'u.id as userId',
           'u.username',
           'u.is_service as isService',
-          (eb) =>
-            eb.fn
-              .coalesce(
-                eb
-                  .selectFrom('user_permission as p')
-                  .whereRef('p.user_id', '=', 'u.id')
-                  .select(sql<string[]>`array_agg(p.code ORDER BY p.code)`.as('codes')),
-                sql<string[]>`ARRAY[]::text[]`,
-              )
-              .as('permissions'),
+          permissionCodesOf('u.id').as('permissions'),
         ])
         .where('s.token_hash', '=', tokenHash)
         .where('s.expires_at', '>', new Date())

@@ -1,5 +1,6 @@
 import type { AreaRange, UserInfo } from '@rs/shared'
 import { type Kysely, sql } from 'kysely'
+import { permissionCodesOf } from '../../db/fragments'
 import type { Database } from '../../db/schema'
 
 function mask(value: string, keepStart: number, keepEnd: number): string {
@@ -29,12 +30,7 @@ export function createUsersRepository(db: Kysely<Database>) {
           'u.organization',
           'u.is_service',
           'u.password_changed_at',
-          (eb) =>
-            eb
-              .selectFrom('user_permission as p')
-              .whereRef('p.user_id', '=', 'u.id')
-              .select(sql<string[] | null>`array_agg(p.code ORDER BY p.code)`.as('c'))
-              .as('permissions'),
+          permissionCodesOf('u.id').as('permissions'),
           (eb) =>
             eb
               .selectFrom('user_push_node as un')
@@ -58,7 +54,7 @@ export function createUsersRepository(db: Kysely<Database>) {
         accountType: user.account_type,
         telephone: user.telephone ? { value: mask(user.telephone, 3, 4), uri: `tel:${user.telephone}` } : null,
         email: user.email ? { value: maskEmail(user.email), uri: `mailto:${user.email}` } : null,
-        permissions: user.permissions ?? [],
+        permissions: user.permissions,
         lastModifyTime: user.password_changed_at.toISOString(),
         isServiceAccount: user.is_service,
         personInfo:
@@ -104,12 +100,7 @@ export function createUsersRepository(db: Kysely<Database>) {
           'u.is_service',
           'u.disabled',
           'u.locked_until',
-          (eb) =>
-            eb
-              .selectFrom('user_permission as p')
-              .whereRef('p.user_id', '=', 'u.id')
-              .select(sql<string[] | null>`array_agg(p.code ORDER BY p.code)`.as('c'))
-              .as('permissions'),
+          permissionCodesOf('u.id').as('permissions'),
           (eb) =>
             eb
               .selectFrom('area_range as a')
@@ -129,7 +120,7 @@ export function createUsersRepository(db: Kysely<Database>) {
         organization: r.organization,
         isServiceAccount: r.is_service,
         disabled: r.disabled,
-        permissions: r.permissions ?? [],
+        permissions: r.permissions,
         regionIds: r.regionIds ?? [],
         lockedUntil: r.locked_until ? r.locked_until.toISOString() : null,
       }))
