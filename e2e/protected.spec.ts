@@ -44,7 +44,9 @@ test.describe('protected routes', () => {
     // the server reuses a resolved session for SESSION_CACHE_MS (2 s): wait until it sees the expiry
     const token = await page.evaluate(() => localStorage.getItem('token'))
     await expect
-      .poll(async () => (await request.get('/api/userinfo/area-range?type=0', { headers: { token: token ?? '' } })).status(), { timeout: 5000 })
+      .poll(async () => (await request.get('/api/userinfo/area-range?type=0', { headers: { token: token ?? '' } })).status(), {
+        timeout: 5000,
+      })
       .toBe(401)
     await page.reload()
     await expect(page.getByText('登录已过期，请重新登录！')).toBeVisible()

@@ -1,5 +1,6 @@
 export * from './contracts/auth'
 export * from './contracts/common'
+export * from './contracts/regions'
 export * from './contracts/site'
 export * from './contracts/user'
 export * from './crypto/login-cipher'

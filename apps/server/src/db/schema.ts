@@ -84,6 +84,33 @@ export interface CartItemTable {
   created_at: CreatedAt
 }
 
+/** Geometry columns are read through PostGIS functions (ST_AsGeoJSON…), never as raw values. */
+type Geometry = ColumnType<unknown, never, never>
+
+export interface RegionTable {
+  code: string
+  name: string
+  full_name: string
+  level: 'country' | 'province' | 'city' | 'county'
+  parent_code: string | null
+  center: Geometry
+  geom: Geometry
+  area_km2: number | null
+}
+
+export interface GlobalRegionTable {
+  code: string
+  name: string
+  name_en: string
+  geom: Geometry
+}
+
+export interface ReferenceDataTable {
+  name: string
+  version: string
+  loaded_at: CreatedAt
+}
+
 /** The database as Kysely sees it. */
 export interface Database {
   app_user: AppUserTable
@@ -96,4 +123,7 @@ export interface Database {
   user_session: UserSessionTable
   page_visit: PageVisitTable
   cart_item: CartItemTable
+  region: RegionTable
+  global_region: GlobalRegionTable
+  reference_data: ReferenceDataTable
 }
