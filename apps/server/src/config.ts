@@ -38,6 +38,8 @@ const Env = z.object({
   SITE_ICP: z.string().default('演示部署，未备案'),
   SITE_PSB: z.string().default('演示部署，未备案'),
   APP_DOWNLOAD_URL: z.string().default(''),
+  TIANDITU_KEY: z.string().default(''),
+  AOI_UPLOADS_PER_MINUTE: z.coerce.number().int().positive().default(20),
 })
 
 export type Config = z.output<typeof Env>

@@ -32,6 +32,7 @@ export function registerModules(app: FastifyInstance, config: Config, database: 
     resolve,
     {
       autoLoginEnabled: config.AUTO_LOGIN,
+      tiandituKey: config.TIANDITU_KEY,
       englishSiteUrl: config.ENGLISH_SITE_URL,
       externalLinks: { orbit3d: config.ORBIT3D_URL, cityEye: config.CITY_EYE_URL },
       footer: {

@@ -23,6 +23,7 @@ export const defaultMenu = defineRoute({
 
 export const SiteConfig = z.object({
   autoLoginEnabled: z.boolean(),
+  tiandituKey: z.string().describe('Tianditu (天地图) key for its WMTS base layers; empty = those layers are off'),
   englishSiteUrl: z.string(),
   externalLinks: z.object({ orbit3d: z.string(), cityEye: z.string() }).describe('empty when not configured'),
   footer: z.object({
