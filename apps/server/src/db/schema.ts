@@ -111,6 +111,18 @@ export interface ReferenceDataTable {
   loaded_at: CreatedAt
 }
 
+export interface AoiUploadTable {
+  id: string
+  user_id: number | null
+  file_name: string
+  feature_count: number
+  vertex_count: number
+  notices: ColumnType<string[], string, string>
+  geom: Geometry
+  area_km2: number
+  created_at: CreatedAt
+}
+
 /** The database as Kysely sees it. */
 export interface Database {
   app_user: AppUserTable
@@ -126,4 +138,5 @@ export interface Database {
   region: RegionTable
   global_region: GlobalRegionTable
   reference_data: ReferenceDataTable
+  aoi_upload: AoiUploadTable
 }

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config'
 import type { DatabaseHandle } from '../db/database'
+import { createAoiRepository } from './aoi/aoi.repository'
+import { registerAoiRoutes } from './aoi/aoi.routes'
+import { createAoiService } from './aoi/aoi.service'
 import { createAuthRepository } from './auth/auth.repository'
 import { registerAuthRoutes } from './auth/auth.routes'
 import { createAuthService } from './auth/auth.service'
@@ -47,4 +50,5 @@ export function registerModules(app: FastifyInstance, config: Config, database: 
     },
     database.kind,
   )
+  registerAoiRoutes(app, createAoiService(createAoiRepository(db)), resolve, config.AOI_UPLOADS_PER_MINUTE)
 }
