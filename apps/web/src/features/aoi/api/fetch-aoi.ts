@@ -1,0 +1,7 @@
+import { type AoiUpload, aoiById } from '@rs/shared'
+import { callApi } from '../../../lib/api-client'
+
+/** GET a stored area of interest by its upload id (e.g. the geojsonId an automatic login brings). */
+export function fetchAoi(id: string): Promise<AoiUpload> {
+  return callApi(aoiById, { query: { id } })
+}

@@ -1,0 +1,25 @@
+import { Segmented } from 'antd'
+import { useT } from '../../../lib/i18n'
+import { SELECT_MODE, type SelectMode } from '../state/select-store'
+
+const MODES = [
+  [SELECT_MODE.REGION, 'aoi.select.modes.region'],
+  [SELECT_MODE.EXTENT, 'aoi.select.modes.extent'],
+  [SELECT_MODE.SHP, 'aoi.select.modes.shp'],
+  [SELECT_MODE.DRAW, 'aoi.select.modes.draw'],
+  [SELECT_MODE.FILE, 'aoi.select.modes.file'],
+] as const
+
+/** The five select modes of SPEC §4 as one switch. */
+export function SelectModeTabs({ value, onChange }: { value: SelectMode; onChange: (mode: SelectMode) => void }) {
+  const t = useT()
+  return (
+    <Segmented
+      block
+      data-testid="select-mode"
+      value={value}
+      options={MODES.map(([mode, key]) => ({ value: mode, label: t(key) }))}
+      onChange={(mode) => onChange(mode as SelectMode)}
+    />
+  )
+}
