@@ -27,7 +27,14 @@ export function createDrawInteraction(kind: DrawKind, source: VectorSource, onDr
   const draw =
     kind === 'polygon'
       ? new Draw({ source, type: 'Polygon', style: DRAW_STYLE })
-      : new Draw({ source, type: 'Circle', style: DRAW_STYLE, ...(kind === 'rectangle' ? { geometryFunction: createBox() } : {}) })
+      : // rectangles and circles are dragged out (press, drag, release), as people expect
+        new Draw({
+          source,
+          type: 'Circle',
+          style: DRAW_STYLE,
+          freehand: true,
+          ...(kind === 'rectangle' ? { geometryFunction: createBox() } : {}),
+        })
   draw.on('drawstart', () => source.clear())
   draw.on('drawend', (event) => {
     const geometry = event.feature.getGeometry()

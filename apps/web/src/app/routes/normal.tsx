@@ -1,4 +1,5 @@
 import { AimOutlined, InfoCircleOutlined } from '@ant-design/icons'
+import { WHOLE_COUNTRY_CODE } from '@rs/shared'
 import { Alert, Button, Card, Typography } from 'antd'
 import { lazy, Suspense, useEffect, useRef } from 'react'
 import { useLocation, useSearchParams } from 'react-router'
@@ -46,6 +47,14 @@ export default function NormalScreen(_props: ScreenProps) {
   const area = selectedGeometry(state)
   const mode = state.selectMode
 
+  const selectedText = (() => {
+    if (mode === SELECT_MODE.REGION) return state.regionCode === WHOLE_COUNTRY_CODE ? t('picker.country') : state.regionCode
+    if (!area) return t('aoi.select.noArea')
+    if (mode === SELECT_MODE.SHP) return state.shp?.name ?? ''
+    if (mode === SELECT_MODE.EXTENT) return t('aoi.select.extentShort')
+    return t('aoi.select.drawn')
+  })()
+
   const clear = () => {
     mapRef.current?.clearDraw()
     state.clearArea()
@@ -58,7 +67,7 @@ export default function NormalScreen(_props: ScreenProps) {
       style={{ display: 'flex', gap: 16, alignItems: 'flex-start', flexWrap: 'wrap' }}
     >
       <Card
-        style={{ width: 380, flex: '0 0 380px' }}
+        style={{ width: 440, flex: '0 0 440px' }}
         title={
           <span>
             <AimOutlined /> {t('aoi.select.title')}
@@ -109,7 +118,7 @@ export default function NormalScreen(_props: ScreenProps) {
           )}
         </div>
         <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0, fontSize: 12 }} data-testid="selected-area">
-          {t('map.selectedArea')}：{mode === SELECT_MODE.REGION ? state.regionCode : area ? area.type : t('aoi.select.noArea')}
+          {t('map.selectedArea')}：{selectedText}
         </Typography.Paragraph>
       </Card>
       <div style={{ flex: '1 1 560px', minWidth: 0 }}>
