@@ -7,6 +7,7 @@ import { createAoiService } from './aoi/aoi.service'
 import { createAuthRepository } from './auth/auth.repository'
 import { registerAuthRoutes } from './auth/auth.routes'
 import { createAuthService } from './auth/auth.service'
+import { registerMapRoutes } from './map/map.routes'
 import { createSiteRepository } from './site/site.repository'
 import { registerSiteRoutes } from './site/site.routes'
 import { createUsersRepository } from './users/users.repository'
@@ -28,6 +29,7 @@ export function registerModules(app: FastifyInstance, config: Config, database: 
   const resolve = auth.resolveSession
 
   registerAuthRoutes(app, auth, resolve, config.LOGIN_RATE_PER_MINUTE)
+  registerMapRoutes(app, db)
   registerUsersRoutes(app, createUsersService(createUsersRepository(db), { cacheMs: config.SESSION_CACHE_MS }), resolve)
   registerSiteRoutes(
     app,

@@ -1,0 +1,114 @@
+import { type MapLayerName, type MessageKey, tZh } from '@rs/shared'
+
+/**
+ * The layers the map services publish (WMS, WFS, WMTS and MVT read this list and nothing else).
+ * Every table and column name that reaches SQL comes from here; user text only ever selects an
+ * entry by name or becomes a bound parameter.
+ *
+ * Region levels: `region` holds every level (province, city, county) and accepts a property filter
+ * on `level` (WFS FILTER), while `region_province`, `region_city` and `region_county` are the same
+ * table with a fixed level, so WMS, WMTS and tile clients that cannot send filters still get one
+ * level. Another layer of SPEC §3 (windmill_meta, pvland_meta, ...) plugs in with one more entry
+ * here once its table exists.
+ */
+
+export type AttributeType = 'string' | 'integer' | 'number'
+
+export interface LayerAttribute {
+  /** column name, also the property name in every output */
+  name: string
+  type: AttributeType
+  title: string
+}
+
+export interface LayerStyle {
+  fill: string
+  stroke: string
+  strokeWidth: number
+}
+
+export interface LayerDef {
+  name: string
+  /** the SPEC §3 layer name this layer serves (the level layers serve `region`) */
+  family: MapLayerName
+  title: string
+  table: string
+  geometryColumn: string
+  geometryType: 'MultiPolygon' | 'Polygon' | 'Point' | 'MultiPoint' | 'LineString' | 'MultiLineString'
+  /** unique key: WFS feature ids are `<layer>.<id>`, the stable order of paging */
+  idColumn: string
+  attributes: LayerAttribute[]
+  /** a fixed filter: only rows with column = value belong to the layer */
+  fixedFilter?: { column: string; value: string }
+  style: LayerStyle
+  /** [minLon, minLat, maxLon, maxLat] used while the table is empty */
+  fallbackExtent: [number, number, number, number]
+}
+
+const field = (name: string, type: AttributeType = 'string'): LayerAttribute => ({
+  name,
+  type,
+  title: tZh(`ogc.fields.${name}` as MessageKey),
+})
+
+const CHINA_EXTENT: [number, number, number, number] = [73.5, 18.1, 135.1, 53.6]
+const REGION_ATTRIBUTES = [
+  field('code'),
+  field('name'),
+  field('full_name'),
+  field('level'),
+  field('parent_code'),
+  field('area_km2', 'number'),
+]
+
+function regionLayer(name: string, level: string | undefined, style: LayerStyle): LayerDef {
+  return {
+    name,
+    family: 'region',
+    title: tZh(`ogc.layers.${name}` as MessageKey),
+    table: 'region',
+    geometryColumn: 'geom',
+    geometryType: 'MultiPolygon',
+    idColumn: 'code',
+    attributes: REGION_ATTRIBUTES,
+    fixedFilter: level ? { column: 'level', value: level } : undefined,
+    style,
+    fallbackExtent: CHINA_EXTENT,
+  }
+}
+
+export const LAYERS: readonly LayerDef[] = [
+  regionLayer('region', undefined, { fill: 'rgba(64, 128, 255, 0.18)', stroke: '#2f6bd8', strokeWidth: 1 }),
+  regionLayer('region_province', 'province', { fill: 'rgba(64, 128, 255, 0.25)', stroke: '#1d4fb8', strokeWidth: 1.5 }),
+  regionLayer('region_city', 'city', { fill: 'rgba(90, 170, 110, 0.22)', stroke: '#2f8a4a', strokeWidth: 1 }),
+  regionLayer('region_county', 'county', { fill: 'rgba(250, 180, 60, 0.2)', stroke: '#c07a10', strokeWidth: 0.7 }),
+  {
+    name: 'global_region',
+    family: 'global_region',
+    title: tZh('ogc.layers.global_region'),
+    table: 'global_region',
+    geometryColumn: 'geom',
+    geometryType: 'MultiPolygon',
+    idColumn: 'code',
+    attributes: [field('code'), field('name'), field('name_en')],
+    style: { fill: 'rgba(150, 150, 150, 0.25)', stroke: '#666666', strokeWidth: 0.8 },
+    fallbackExtent: [-180, -90, 180, 90],
+  },
+]
+
+const BY_NAME = new Map(LAYERS.map((l) => [l.name, l]))
+
+/** Looks a layer up by name; accepts a namespace prefix (`rs:region`), as WFS clients send it. */
+export function findLayer(name: string): LayerDef | undefined {
+  const bare = name.includes(':') ? name.slice(name.indexOf(':') + 1) : name
+  return BY_NAME.get(bare)
+}
+
+export function layerNames(): string[] {
+  return LAYERS.map((l) => l.name)
+}
+
+export function findAttribute(layer: LayerDef, name: string): LayerAttribute | undefined {
+  const bare = name.includes(':') ? name.slice(name.indexOf(':') + 1) : name
+  return layer.attributes.find((a) => a.name === bare)
+}

@@ -1,0 +1,190 @@
+import { type Kysely, type RawBuilder, sql } from 'kysely'
+import type { Database } from '../../db/schema'
+import type { Condition } from './fes'
+import type { LayerDef } from './layers'
+import type { Box } from './params'
+
+/**
+ * Every SQL statement of the map services. Table and column names come only from the layer
+ * registry (sql.id / sql.ref); every value from a request is a bound parameter.
+ */
+
+export type Row = Record<string, unknown>
+
+const table = (layer: LayerDef) => sql.id(layer.table)
+const geom = (layer: LayerDef) => sql.ref(layer.geometryColumn)
+const col = (name: string) => sql.ref(name)
+
+const envelope = (box: Box) => sql`ST_MakeEnvelope(${box.minx}, ${box.miny}, ${box.maxx}, ${box.maxy}, 4326)`
+
+function fixed(layer: LayerDef): RawBuilder<unknown> {
+  return layer.fixedFilter ? sql`${col(layer.fixedFilter.column)} = ${layer.fixedFilter.value}` : sql`true`
+}
+
+function attributes(layer: LayerDef, only?: string[]): RawBuilder<unknown> {
+  const names = only ?? layer.attributes.map((a) => a.name)
+  return sql.join(names.map((n) => col(n)))
+}
+
+/** A filter tree as a SQL condition. */
+export function conditionSql(layer: LayerDef, c: Condition): RawBuilder<unknown> {
+  switch (c.op) {
+    case 'and':
+      return sql`(${sql.join(
+        c.items.map((i) => conditionSql(layer, i)),
+        sql` AND `,
+      )})`
+    case 'or':
+      return sql`(${sql.join(
+        c.items.map((i) => conditionSql(layer, i)),
+        sql` OR `,
+      )})`
+    case 'not':
+      return sql`(NOT coalesce(${conditionSql(layer, c.item)}, false))`
+    case 'compare': {
+      const op = sql.raw(c.cmp)
+      if (c.attr.type !== 'string') return sql`(${col(c.attr.name)} ${op} ${c.value}::double precision)`
+      if (c.matchCase) return sql`(${col(c.attr.name)} ${op} ${String(c.value)}::text)`
+      return sql`(lower(${col(c.attr.name)}) ${op} lower(${String(c.value)}::text))`
+    }
+    case 'like': {
+      const target = c.attr.type === 'string' ? col(c.attr.name) : sql`${col(c.attr.name)}::text`
+      return c.matchCase ? sql`(${target} LIKE ${c.pattern}::text ESCAPE '\\')` : sql`(${target} ILIKE ${c.pattern}::text ESCAPE '\\')`
+    }
+    case 'null':
+      return sql`(${col(c.attr.name)} IS NULL)`
+    case 'between': {
+      const cast = c.attr.type === 'string' ? sql.raw('text') : sql.raw('double precision')
+      return sql`(${col(c.attr.name)} BETWEEN ${c.lower}::${cast} AND ${c.upper}::${cast})`
+    }
+    case 'bbox':
+      return sql`(${geom(layer)} && ${envelope(c.box)} AND ST_Intersects(${geom(layer)}, ${envelope(c.box)}))`
+    case 'ids':
+      return c.ids.length ? sql`(${col(layer.idColumn)}::text IN (${sql.join(c.ids)}))` : sql`false`
+  }
+}
+
+export function createMapRepository(db: Kysely<Database>) {
+  return {
+    /**
+     * Geometries of a layer inside a lon/lat box for drawing: clipped to the box (unless wholly
+     * inside it) and simplified by `tolerance` degrees, as GeoJSON text.
+     */
+    async drawable(layer: LayerDef, box: Box, tolerance: number, digits: number): Promise<string[]> {
+      const g = geom(layer)
+      const result = await sql<{ g: string | null }>`
+        SELECT ST_AsGeoJSON(ST_Simplify(CASE WHEN ${g} @ e.env THEN ${g} ELSE ST_ClipByBox2D(${g}, e.env) END, ${tolerance}::float8, true), ${digits}::int) AS g
+        FROM ${table(layer)}, (SELECT ${envelope(box)} AS env) e
+        WHERE ${g} && e.env AND ${fixed(layer)}`.execute(db)
+      return result.rows.flatMap((r) => (r.g ? [r.g] : []))
+    },
+
+    /** Features under a point (polygons contain it; other geometries lie within `tolerance` degrees). */
+    async atPoint(layer: LayerDef, lon: number, lat: number, tolerance: number, limit: number): Promise<Row[]> {
+      const g = geom(layer)
+      const point = sql`ST_SetSRID(ST_MakePoint(${lon}::float8, ${lat}::float8), 4326)`
+      const test = layer.geometryType.endsWith('Polygon')
+        ? sql`ST_Intersects(${g}, ${point})`
+        : sql`ST_DWithin(${g}, ${point}, ${tolerance}::float8)`
+      const result = await sql<Row>`
+        SELECT ${attributes(layer)} FROM ${table(layer)}
+        WHERE ${g} && ST_Expand(${point}, ${tolerance}::float8) AND ${test} AND ${fixed(layer)}
+        ORDER BY ${col(layer.idColumn)} LIMIT ${limit}::int`.execute(db)
+      return result.rows
+    },
+
+    async count(layer: LayerDef, where: Condition | undefined): Promise<number> {
+      const result = await sql<{ n: number | string }>`
+        SELECT count(*) AS n FROM ${table(layer)} WHERE ${fixed(layer)} AND ${where ? conditionSql(layer, where) : sql`true`}`.execute(db)
+      return Number(result.rows[0]?.n ?? 0)
+    },
+
+    /**
+     * One page of features in a stable order (the sort keys, then the id). The geometry comes as
+     * GeoJSON (lon/lat or EPSG:3857 metres) or as GML 3.2 from ST_AsGML.
+     */
+    async page(
+      layer: LayerDef,
+      options: {
+        where?: Condition
+        properties: string[]
+        sortBy: Array<{ name: string; desc: boolean }>
+        offset: number
+        limit: number
+        output: 'geojson' | 'gml'
+        srid: 4326 | 3857
+      },
+    ): Promise<Array<Row & { __geom: string | null }>> {
+      const g = geom(layer)
+      const projected = options.srid === 3857 ? sql`ST_Transform(${g}, 3857)` : g
+      const digits = options.srid === 3857 ? 2 : 7
+      const geometry =
+        options.output === 'geojson'
+          ? sql`ST_AsGeoJSON(${projected}, ${digits}::int)`
+          : // GML 3.2: option 1 = urn CRS name, 16 = lat/lon axis order (only for EPSG:4326), 4 = plain LineString/Polygon
+            sql`ST_AsGML(3, ${projected}, ${digits}::int, ${options.srid === 4326 ? 1 | 4 | 16 : 1 | 4}::int, 'gml', ${`${layer.name}.`}::text || ${col(layer.idColumn)}::text || '.geom')`
+      const order = [
+        ...options.sortBy.map((s) => sql`${col(s.name)} ${sql.raw(s.desc ? 'DESC' : 'ASC')} NULLS LAST`),
+        sql`${col(layer.idColumn)}`,
+      ]
+      const idSelect = sql`${col(layer.idColumn)}::text AS __id`
+      const result = await sql<Row & { __geom: string | null }>`
+        SELECT ${idSelect}, ${options.properties.length ? sql`${attributes(layer, options.properties)},` : sql``} ${geometry} AS __geom
+        FROM ${table(layer)}
+        WHERE ${fixed(layer)} AND ${options.where ? conditionSql(layer, options.where) : sql`true`}
+        ORDER BY ${sql.join(order)}
+        LIMIT ${options.limit}::int OFFSET ${options.offset}::int`.execute(db)
+      return result.rows
+    },
+
+    /** The layer's extent in lon/lat, or undefined when it has no geometries yet. */
+    async extent(layer: LayerDef): Promise<Box | undefined> {
+      const result = await sql<{ minx: number | null; miny: number | null; maxx: number | null; maxy: number | null }>`
+        SELECT ST_XMin(e) AS minx, ST_YMin(e) AS miny, ST_XMax(e) AS maxx, ST_YMax(e) AS maxy
+        FROM (SELECT ST_Extent(${geom(layer)})::geometry AS e FROM ${table(layer)} WHERE ${fixed(layer)}) t`.execute(db)
+      const r = result.rows[0]
+      if (!r || r.minx === null || r.miny === null || r.maxx === null || r.maxy === null) return undefined
+      return { minx: Number(r.minx), miny: Number(r.miny), maxx: Number(r.maxx), maxy: Number(r.maxy) }
+    },
+
+    /** Features of a tile area (lon/lat box) simplified by `tolerance` degrees, as GeoJSON, for the MVT fallback. */
+    async tileFeatures(layer: LayerDef, box: Box, tolerance: number): Promise<Array<Row & { __geom: string | null }>> {
+      const g = geom(layer)
+      const result = await sql<Row & { __geom: string | null }>`
+        SELECT ${attributes(layer)}, ST_AsGeoJSON(ST_Simplify(CASE WHEN ${g} @ e.env THEN ${g} ELSE ST_ClipByBox2D(${g}, e.env) END, ${tolerance}::float8, true), 7) AS __geom
+        FROM ${table(layer)}, (SELECT ${envelope(box)} AS env) e
+        WHERE ${g} && e.env AND ${fixed(layer)}`.execute(db)
+      return result.rows
+    },
+
+    /** A tile from PostGIS's ST_AsMVT (PostgreSQL with protobuf support only). */
+    async mvt(layer: LayerDef, z: number, x: number, y: number, tolerance: number): Promise<Uint8Array> {
+      const g = geom(layer)
+      const result = await sql<{ tile: Uint8Array | null }>`
+        WITH b AS (SELECT ST_TileEnvelope(${z}::int, ${x}::int, ${y}::int) AS env),
+        b4326 AS (SELECT ST_Transform(ST_Expand(env, (ST_XMax(env) - ST_XMin(env)) / 64), 4326) AS env FROM b),
+        q AS (
+          SELECT ${attributes(layer)},
+            ST_AsMVTGeom(ST_Simplify(ST_Transform(${g}, 3857), ${tolerance}::float8, true), b.env, 4096, 64, true) AS mvt_geom
+          FROM ${table(layer)}, b, b4326
+          WHERE ${g} && b4326.env AND ${fixed(layer)}
+        )
+        SELECT ST_AsMVT(q, ${layer.name}::text, 4096, 'mvt_geom') AS tile FROM q WHERE mvt_geom IS NOT NULL`.execute(db)
+      return result.rows[0]?.tile ?? new Uint8Array()
+    },
+
+    /** Whether this database can build tiles itself (PostGIS compiled with protobuf-c). */
+    async supportsAsMvt(): Promise<boolean> {
+      try {
+        await sql`SELECT ST_AsMVT(q, 'probe') FROM (SELECT ST_AsMVTGeom(ST_SetSRID(ST_MakePoint(0, 0), 3857), ST_TileEnvelope(0, 0, 0)) AS geom) q`.execute(
+          db,
+        )
+        return true
+      } catch {
+        return false
+      }
+    },
+  }
+}
+
+export type MapRepository = ReturnType<typeof createMapRepository>

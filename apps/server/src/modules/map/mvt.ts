@@ -1,0 +1,60 @@
+import GeoJSONVT from 'geojson-vt'
+import { fromGeojsonVt } from 'vt-pbf'
+import type { LayerDef } from './layers'
+import type { MapRepository } from './map.repository'
+import { MERCATOR_MAX, mercatorToLonLat } from './params'
+
+export const MVT_MAX_ZOOM = 22
+const EXTENT = 4096
+const BUFFER = 64
+
+/**
+ * Mapbox vector tiles. The one place that knows whether the database can build them: PostGIS's
+ * ST_AsMVT is tried once (first tile) and the answer kept; where it is missing (PGlite's PostGIS
+ * has no protobuf-c) the features are cut with geojson-vt and encoded with vt-pbf instead.
+ */
+export function createTileBuilder(repo: MapRepository) {
+  let native: Promise<boolean> | undefined
+
+  async function viaGeojsonVt(layer: LayerDef, z: number, x: number, y: number): Promise<Uint8Array> {
+    const size = (2 * MERCATOR_MAX) / 2 ** z
+    const margin = (size * BUFFER) / EXTENT
+    const minx = -MERCATOR_MAX + x * size - margin
+    const maxx = -MERCATOR_MAX + (x + 1) * size + margin
+    const maxy = MERCATOR_MAX - y * size + margin
+    const miny = MERCATOR_MAX - (y + 1) * size - margin
+    const [west, south] = mercatorToLonLat(Math.max(minx, -MERCATOR_MAX), Math.max(miny, -MERCATOR_MAX))
+    const [east, north] = mercatorToLonLat(Math.min(maxx, MERCATOR_MAX), Math.min(maxy, MERCATOR_MAX))
+    const tolerance = (east - west) / EXTENT
+    const rows = await repo.tileFeatures(layer, { minx: west, miny: south, maxx: east, maxy: north }, tolerance)
+    const features = rows.flatMap(({ __geom, ...properties }) =>
+      __geom ? [{ type: 'Feature' as const, geometry: JSON.parse(__geom), properties: withoutNulls(properties) }] : [],
+    )
+    const index = new GeoJSONVT(
+      { type: 'FeatureCollection', features },
+      { maxZoom: z, indexMaxZoom: 0, indexMaxPoints: 0, tolerance: 1, extent: EXTENT, buffer: BUFFER },
+    )
+    const tile = index.getTile(z, x, y)
+    return fromGeojsonVt({ [layer.name]: tile ?? { features: [] } }, { version: 2, extent: EXTENT })
+  }
+
+  return {
+    /** Which way tiles are built here; asks the database once. */
+    usesPostgis(): Promise<boolean> {
+      native ??= repo.supportsAsMvt()
+      return native
+    },
+
+    async tile(layer: LayerDef, z: number, x: number, y: number): Promise<Uint8Array> {
+      if (await this.usesPostgis()) return repo.mvt(layer, z, x, y, (2 * MERCATOR_MAX) / 2 ** z / EXTENT)
+      return viaGeojsonVt(layer, z, x, y)
+    },
+  }
+}
+
+/** MVT has no null values; absent properties are left out. */
+function withoutNulls(properties: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(properties).filter(([, v]) => v !== null && v !== undefined))
+}
+
+export type TileBuilder = ReturnType<typeof createTileBuilder>
