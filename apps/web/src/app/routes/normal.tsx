@@ -131,6 +131,7 @@ export default function NormalScreen(_props: ScreenProps) {
             tiandituKey={site.data?.tiandituKey ?? ''}
             region={mode === SELECT_MODE.REGION ? state.regionCode : null}
             area={area}
+            fitArea={mode === SELECT_MODE.SHP}
             drawKind={mode === SELECT_MODE.DRAW ? state.drawType : null}
             onDrawEnd={state.setDrawn}
             height={600}

@@ -1,4 +1,4 @@
-import { Segmented } from 'antd'
+import { Radio } from 'antd'
 import { useT } from '../../../lib/i18n'
 import { SELECT_MODE, type SelectMode } from '../state/select-store'
 
@@ -14,12 +14,13 @@ const MODES = [
 export function SelectModeTabs({ value, onChange }: { value: SelectMode; onChange: (mode: SelectMode) => void }) {
   const t = useT()
   return (
-    <Segmented
-      block
+    <Radio.Group
       data-testid="select-mode"
+      optionType="button"
+      buttonStyle="solid"
       value={value}
       options={MODES.map(([mode, key]) => ({ value: mode, label: t(key) }))}
-      onChange={(mode) => onChange(mode as SelectMode)}
+      onChange={(event) => onChange(event.target.value as SelectMode)}
     />
   )
 }
