@@ -19,7 +19,7 @@ export function SelectModeTabs({ value, onChange }: { value: SelectMode; onChang
       optionType="button"
       buttonStyle="solid"
       value={value}
-      options={MODES.map(([mode, key]) => ({ value: mode, label: t(key) }))}
+      options={MODES.map(([mode, key]) => ({ value: mode, label: t(key), style: { paddingInline: 10 } }))}
       onChange={(event) => onChange(event.target.value as SelectMode)}
     />
   )
