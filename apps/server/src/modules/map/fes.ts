@@ -133,7 +133,7 @@ function parseOperator(el: Element, layer: LayerDef, walk: (el: Element) => Cond
     if (kids.length !== 1) throw fail('ogc.errors.filter.emptyLogic', { name, min: 1 })
     return { op: 'not', item: walk(kids[0] as Element) }
   }
-  const cmp = COMPARISONS[name]
+  const cmp = Object.hasOwn(COMPARISONS, name) ? COMPARISONS[name] : undefined
   if (cmp) {
     const prop = kids.find(isProperty)
     const literal = kids.find((e) => e.localName === 'Literal')

@@ -343,6 +343,13 @@ describe('hostile and broken requests answer OGC exception reports', () => {
       /格式/,
     ],
     [
+      'prototype key as format',
+      '/map/wms?SERVICE=WMS&VERSION=1.3.0&REQUEST=GetMap&LAYERS=region&STYLES=&CRS=EPSG:4326&BBOX=0,0,1,1&WIDTH=10&HEIGHT=10&FORMAT=__proto__',
+      400,
+      'InvalidFormat',
+      /格式/,
+    ],
+    [
       'pixel outside the image',
       '/map/wms?SERVICE=WMS&VERSION=1.3.0&REQUEST=GetFeatureInfo&LAYERS=region&QUERY_LAYERS=region&STYLES=&CRS=EPSG:4326&BBOX=0,0,1,1&WIDTH=10&HEIGHT=10&I=10&J=0&INFO_FORMAT=application/json',
       400,
@@ -377,6 +384,13 @@ describe('hostile and broken requests answer OGC exception reports', () => {
     [
       'WFS unsupported function',
       `/map/wfs?SERVICE=WFS&VERSION=2.0.0&REQUEST=GetFeature&TYPENAMES=region&FILTER=${encodeURIComponent('<Filter><Function name="pg_sleep"><Literal>10</Literal></Function></Filter>')}`,
+      400,
+      'InvalidParameterValue',
+      /不支持的过滤运算/,
+    ],
+    [
+      'WFS prototype key as operator',
+      `/map/wfs?SERVICE=WFS&VERSION=2.0.0&REQUEST=GetFeature&TYPENAMES=region&FILTER=${encodeURIComponent('<Filter><constructor><ValueReference>name</ValueReference><Literal>x</Literal></constructor></Filter>')}`,
       400,
       'InvalidParameterValue',
       /不支持的过滤运算/,

@@ -67,7 +67,7 @@ const CRS_ALIASES: Record<string, CrsId> = {
  */
 export function parseCrs(value: string, options: { lonLatEpsg4326?: boolean } = {}): Crs | undefined {
   const upper = value.trim().toUpperCase()
-  const id = CRS_ALIASES[upper]
+  const id = Object.hasOwn(CRS_ALIASES, upper) ? CRS_ALIASES[upper] : undefined
   if (!id) return undefined
   if (id === 'EPSG:3857') return { id, projected: true, latFirst: false }
   if (id === 'CRS:84') return { id, projected: false, latFirst: false }

@@ -6,7 +6,7 @@ import { type Box, type Crs, lonLatToMercator, toLonLatBox } from './params'
 /**
  * Server-side drawing of WMS GetMap and WMTS GetTile: geometries come from PostGIS already clipped
  * to the (slightly enlarged) request box and simplified to about half a pixel, and are drawn with
- * antialiasing by Skia (@napi-rs/canvas), then encoded as PNG.
+ * antialiasing by Skia (@napi-rs/canvas), then encoded as PNG (or JPEG, which GDAL's WMS driver asks for by default).
  */
 
 export interface RenderRequest {
@@ -17,6 +17,7 @@ export interface RenderRequest {
   height: number
   transparent: boolean
   background: string
+  format?: 'image/png' | 'image/jpeg'
 }
 
 type Position = number[]
@@ -41,7 +42,8 @@ export async function renderPng(repo: MapRepository, request: RenderRequest): Pr
   const { box, width, height, crs } = request
   const canvas = createCanvas(width, height)
   const ctx = canvas.getContext('2d')
-  if (!request.transparent) {
+  const jpeg = request.format === 'image/jpeg'
+  if (!request.transparent || jpeg) {
     ctx.fillStyle = request.background
     ctx.fillRect(0, 0, width, height)
   }
@@ -65,7 +67,7 @@ export async function renderPng(repo: MapRepository, request: RenderRequest): Pr
       drawLayer(ctx, layer.style, fetched[i] ?? [], project)
     })
   }
-  return canvas.encode('png')
+  return jpeg ? canvas.encode('jpeg', 90) : canvas.encode('png')
 }
 
 function drawLayer(ctx: SKRSContext2D, style: LayerStyle, geometries: string[], project: (p: Position) => [number, number]) {

@@ -21,8 +21,8 @@ export async function handleWms(ctx: MapContext, query: unknown, baseUrl: string
       return { type: 'text/xml; charset=utf-8', body: await capabilities(ctx, baseUrl) }
     case 'getmap': {
       const map = parseMapRequest(kvp)
-      const png = await renderPng(ctx.repo, { ...map, transparent: parseTransparent(kvp), background: parseBackground(kvp) })
-      return { type: 'image/png', body: png }
+      const image = await renderPng(ctx.repo, { ...map, transparent: parseTransparent(kvp), background: parseBackground(kvp) })
+      return { type: map.format, body: image }
     }
     case 'getfeatureinfo':
       return featureInfo(ctx, kvp)
@@ -41,6 +41,14 @@ interface MapRequest {
   box: Box
   width: number
   height: number
+  format: 'image/png' | 'image/jpeg'
+}
+
+const MAP_FORMATS: Record<string, 'image/png' | 'image/jpeg'> = {
+  'image/png': 'image/png',
+  png: 'image/png',
+  'image/jpeg': 'image/jpeg',
+  jpeg: 'image/jpeg',
 }
 
 function parseMapRequest(kvp: Kvp, layersParam = 'LAYERS'): MapRequest {
@@ -70,10 +78,14 @@ function parseMapRequest(kvp: Kvp, layersParam = 'LAYERS'): MapRequest {
   const box = parseBox(kvp.require('BBOX'), crs, 'BBOX')
   const width = parseSize(kvp, 'WIDTH')
   const height = parseSize(kvp, 'HEIGHT')
-  const format = (kvp.optional('FORMAT') ?? 'image/png').toLowerCase()
-  if (format !== 'image/png' && format !== 'png')
-    throw OgcError.of('InvalidFormat', 'FORMAT', 'ogc.errors.badFormat', { format: quote(format, 40), supported: 'image/png' })
-  return { version, layers, crs, box, width, height }
+  const rawFormat = (kvp.optional('FORMAT') ?? 'image/png').toLowerCase()
+  const format = Object.hasOwn(MAP_FORMATS, rawFormat) ? MAP_FORMATS[rawFormat] : undefined
+  if (!format)
+    throw OgcError.of('InvalidFormat', 'FORMAT', 'ogc.errors.badFormat', {
+      format: quote(rawFormat, 40),
+      supported: 'image/png, image/jpeg',
+    })
+  return { version, layers, crs, box, width, height, format }
 }
 
 function parseLayers(kvp: Kvp, name: string): LayerDef[] {
@@ -216,7 +228,7 @@ async function capabilities(ctx: MapContext, baseUrl: string): Promise<string> {
   <Capability>
     <Request>
       <GetCapabilities><Format>text/xml</Format>${dcp}</GetCapabilities>
-      <GetMap><Format>image/png</Format>${dcp}</GetMap>
+      <GetMap><Format>image/png</Format><Format>image/jpeg</Format>${dcp}</GetMap>
       <GetFeatureInfo>${INFO_FORMATS.map((fmt) => `<Format>${fmt}</Format>`).join('')}${dcp}</GetFeatureInfo>
     </Request>
     <Exception><Format>XML</Format></Exception>
