@@ -57,6 +57,7 @@ describe('decodeEchartsGeoJson', () => {
           geometry: { type: 'MultiPolygon', coordinates: [[a.encoded], [a.encoded]], encodeOffsets: [[a.offset], [a.offset]] },
         },
         { type: 'Feature', properties: { name: 'c' }, geometry: { type: 'Polygon', coordinates: [] } },
+        { type: 'Feature', properties: { name: 'd' }, geometry: { type: 'Polygon', coordinates: [''], encodeOffsets: [[0, 0]] } },
       ],
     }
     const [first, second, ...rest] = decodeEchartsGeoJson(json)
@@ -75,6 +76,30 @@ describe('decodeEchartsGeoJson', () => {
     })
     expect(second?.geometry.type).toBe('MultiPolygon')
     expect(second?.geometry.coordinates).toHaveLength(2)
+  })
+
+  it('drops repeated positions, closes open rings and drops degenerate rings and features left empty', () => {
+    const square = [
+      [0, 0],
+      [1, 0],
+      [1, 1],
+      [0, 0],
+    ]
+    const json = {
+      type: 'FeatureCollection',
+      features: [
+        { type: 'Feature', id: 'empty', properties: {}, geometry: { type: 'Polygon', coordinates: [[]] } },
+        {
+          type: 'Feature',
+          id: 'sliver',
+          properties: {},
+          geometry: { type: 'MultiPolygon', coordinates: [[square, [[0, 0]]], [[[5, 5]]]] },
+        },
+      ],
+    } as EncodedFeatureCollection
+    const decoded = decodeEchartsGeoJson(json)
+    expect(decoded.map((f) => f.id)).toEqual(['sliver'])
+    expect(decoded[0]?.geometry).toEqual({ type: 'MultiPolygon', coordinates: [[square]] })
   })
 
   it("decodes ECharts 4's own China map: Beijing lies where Beijing is", () => {

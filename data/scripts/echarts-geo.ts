@@ -77,7 +77,34 @@ function asOffset(value: unknown): [number, number] {
   return [value[0], value[1]]
 }
 
-/** Decodes a whole ECharts map file; a file without `UTF8Encoding` is plain GeoJSON and passes through. Features without geometry are dropped. */
+/** A ring without repeated consecutive positions, or undefined when fewer than 3 distinct corners remain. */
+function cleanRing(ring: Ring): Ring | undefined {
+  const out: Ring = []
+  for (const p of ring) {
+    const last = out[out.length - 1]
+    if (!last || last[0] !== p[0] || last[1] !== p[1]) out.push(p)
+  }
+  const first = out[0]
+  const last = out[out.length - 1]
+  if (first && last && (first[0] !== last[0] || first[1] !== last[1])) out.push(first)
+  return out.length >= 4 ? out : undefined
+}
+
+/** Polygons whose exterior ring survives cleaning; degenerate holes are dropped. */
+function cleanPolygons(polygons: Ring[][]): Ring[][] {
+  const out: Ring[][] = []
+  for (const rings of polygons) {
+    const [exterior, ...holes] = rings.map((r) => cleanRing(r))
+    if (!exterior) continue
+    out.push([exterior, ...holes.filter((h): h is Ring => h !== undefined)])
+  }
+  return out
+}
+
+/**
+ * Decodes a whole ECharts map file; a file without `UTF8Encoding` is plain GeoJSON and passes
+ * through. Degenerate rings are dropped, and features left without a polygon.
+ */
 export function decodeEchartsGeoJson(json: EncodedFeatureCollection): DecodedFeature[] {
   const scale = json.UTF8Scale ?? 1024
   const out: DecodedFeature[] = []
@@ -85,22 +112,30 @@ export function decodeEchartsGeoJson(json: EncodedFeatureCollection): DecodedFea
     const geometry = feature.geometry
     if (!geometry || !Array.isArray(geometry.coordinates) || geometry.coordinates.length === 0) continue
     const base = { ...(feature.id === undefined ? {} : { id: String(feature.id) }), properties: feature.properties ?? {} }
+    let polygons: Ring[][]
     if (!json.UTF8Encoding) {
-      if (geometry.type === 'Polygon') out.push({ ...base, geometry: { type: 'Polygon', coordinates: geometry.coordinates as Ring[] } })
-      else if (geometry.type === 'MultiPolygon')
-        out.push({ ...base, geometry: { type: 'MultiPolygon', coordinates: geometry.coordinates as Ring[][] } })
-      continue
+      if (geometry.type === 'Polygon') polygons = [geometry.coordinates as Ring[]]
+      else if (geometry.type === 'MultiPolygon') polygons = geometry.coordinates as Ring[][]
+      else continue
+    } else {
+      const offsets = geometry.encodeOffsets as unknown[]
+      if (geometry.type === 'Polygon') {
+        polygons = [(geometry.coordinates as string[]).map((r, i) => decodeRing(r, asOffset(offsets[i]), scale))]
+      } else if (geometry.type === 'MultiPolygon') {
+        polygons = (geometry.coordinates as string[][]).map((polygon, p) =>
+          polygon.map((r, i) => decodeRing(r, asOffset((offsets[p] as unknown[])[i]), scale)),
+        )
+      } else continue
     }
-    const offsets = geometry.encodeOffsets as unknown[]
-    if (geometry.type === 'Polygon') {
-      const rings = (geometry.coordinates as string[]).map((r, i) => decodeRing(r, asOffset(offsets[i]), scale))
-      out.push({ ...base, geometry: { type: 'Polygon', coordinates: rings } })
-    } else if (geometry.type === 'MultiPolygon') {
-      const polygons = (geometry.coordinates as string[][]).map((polygon, p) =>
-        polygon.map((r, i) => decodeRing(r, asOffset((offsets[p] as unknown[])[i]), scale)),
-      )
-      out.push({ ...base, geometry: { type: 'MultiPolygon', coordinates: polygons } })
-    }
+    const clean = cleanPolygons(polygons)
+    if (clean.length === 0) continue
+    out.push({
+      ...base,
+      geometry:
+        geometry.type === 'Polygon' && clean.length === 1 && clean[0]
+          ? { type: 'Polygon', coordinates: clean[0] }
+          : { type: 'MultiPolygon', coordinates: clean },
+    })
   }
   return out
 }

@@ -2,6 +2,7 @@ import path from 'node:path'
 import { buildApp } from './app'
 import { loadConfig } from './config'
 import { migrateToLatest, openDatabase } from './db/database'
+import { loadReferenceData } from './db/reference-data'
 import { seedDemo } from './db/seed'
 
 /** Starts the portal: database, migrations, demo data, then the HTTP server. */
@@ -10,9 +11,18 @@ async function main() {
   const config = loadConfig()
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pgdata') })
   const applied = await migrateToLatest(database.db)
+  const reference = await loadReferenceData(database.db)
   const seeded = config.SEED_DEMO ? await seedDemo(database.db) : { createdUsers: [] }
   const app = await buildApp(config, database)
-  app.log.info({ database: database.kind, migrations: applied, demoUsers: seeded.createdUsers }, 'database ready')
+  app.log.info(
+    {
+      database: database.kind,
+      migrations: applied,
+      referenceData: { version: reference.version, loaded: reference.loaded, ms: Math.round(reference.milliseconds) },
+      demoUsers: seeded.createdUsers,
+    },
+    'database ready',
+  )
 
   let closing = false
   const shutdown = async (signal: string) => {

@@ -8,6 +8,9 @@ import { createAuthRepository } from './auth/auth.repository'
 import { registerAuthRoutes } from './auth/auth.routes'
 import { createAuthService } from './auth/auth.service'
 import { registerMapRoutes } from './map/map.routes'
+import { createRegionsRepository } from './regions/regions.repository'
+import { registerRegionsRoutes } from './regions/regions.routes'
+import { createRegionsService } from './regions/regions.service'
 import { createSiteRepository } from './site/site.repository'
 import { registerSiteRoutes } from './site/site.routes'
 import { createUsersRepository } from './users/users.repository'
@@ -53,4 +56,5 @@ export function registerModules(app: FastifyInstance, config: Config, database: 
     database.kind,
   )
   registerAoiRoutes(app, createAoiService(createAoiRepository(db)), resolve, config.AOI_UPLOADS_PER_MINUTE)
+  registerRegionsRoutes(app, createRegionsService(createRegionsRepository(db)), resolve)
 }

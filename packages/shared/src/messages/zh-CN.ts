@@ -405,6 +405,10 @@ export const zhCN = {
       },
     },
   },
+  region: {
+    notFound: '行政区代码 {code} 不存在',
+    noBoundary: '{name}（{code}）暂无边界数据',
+  },
 } as const
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> }

@@ -1,0 +1,96 @@
+import type { Region } from '@rs/shared'
+import { type Kysely, sql } from 'kysely'
+import type { Database } from '../../db/schema'
+
+interface RegionRow {
+  code: string
+  name: string
+  full_name: string
+  level: Region['level']
+  parent_code: string | null
+  lon: number | null
+  lat: number | null
+  xmin: number | null
+  ymin: number | null
+  xmax: number | null
+  ymax: number | null
+  has_boundary: boolean
+}
+
+/** Columns of a Region as the API returns it; center and bbox from PostGIS, rounded to 6 decimals. */
+const COLUMNS = sql`code, name, full_name, level, parent_code,
+  round(ST_X(center)::numeric, 6)::float8 AS lon, round(ST_Y(center)::numeric, 6)::float8 AS lat,
+  round(ST_XMin(geom)::numeric, 6)::float8 AS xmin, round(ST_YMin(geom)::numeric, 6)::float8 AS ymin,
+  round(ST_XMax(geom)::numeric, 6)::float8 AS xmax, round(ST_YMax(geom)::numeric, 6)::float8 AS ymax,
+  geom IS NOT NULL AS has_boundary`
+
+function toRegion(r: RegionRow): Region {
+  return {
+    code: r.code,
+    name: r.name,
+    fullName: r.full_name,
+    level: r.level,
+    parentRegionId: r.parent_code,
+    center: r.lon === null || r.lat === null ? null : [r.lon, r.lat],
+    bbox: r.xmin === null || r.ymin === null || r.xmax === null || r.ymax === null ? null : [r.xmin, r.ymin, r.xmax, r.ymax],
+    hasBoundary: r.has_boundary,
+  }
+}
+
+/** Escapes LIKE wildcards so a searched name matches literally. */
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`)
+}
+
+/** SQL of the administrative regions (table region, filled by the reference-data loader). */
+export function createRegionsRepository(db: Kysely<Database>) {
+  return {
+    async byCode(code: string): Promise<Region | undefined> {
+      const res = await sql<RegionRow>`SELECT ${COLUMNS} FROM region WHERE code = ${code}`.execute(db)
+      return res.rows[0] ? toRegion(res.rows[0]) : undefined
+    },
+
+    /** Direct children, by code. */
+    async children(code: string): Promise<Region[]> {
+      const res = await sql<RegionRow>`SELECT ${COLUMNS} FROM region WHERE parent_code = ${code} ORDER BY code`.execute(db)
+      return res.rows.map(toRegion)
+    },
+
+    /** The region and its ancestors up to (not including) the whole country, from the top down. */
+    async chain(code: string): Promise<Region[]> {
+      const res = await sql<RegionRow>`
+        WITH RECURSIVE up(code, parent_code, depth) AS (
+          SELECT code, parent_code, 0 FROM region WHERE code = ${code}
+          UNION ALL
+          SELECT r.code, r.parent_code, up.depth + 1 FROM region r JOIN up ON r.code = up.parent_code WHERE up.depth < 5
+        )
+        SELECT ${COLUMNS} FROM region JOIN (SELECT code AS c, depth FROM up) AS u ON region.code = u.c
+        WHERE region.level <> 'country'
+        ORDER BY u.depth DESC`.execute(db)
+      return res.rows.map(toRegion)
+    },
+
+    /** Regions whose name contains the text: exact names first, then names starting with it, then the rest; shorter names and codes break ties. */
+    async search(text: string, limit: number): Promise<Region[]> {
+      const contains = `%${likeLiteral(text)}%`
+      const prefix = `${likeLiteral(text)}%`
+      const res = await sql<RegionRow>`
+        SELECT ${COLUMNS} FROM region
+        WHERE name LIKE ${contains}
+        ORDER BY CASE WHEN name = ${text} THEN 0 WHEN name LIKE ${prefix} THEN 1 ELSE 2 END, length(name), code
+        LIMIT ${limit}`.execute(db)
+      return res.rows.map(toRegion)
+    },
+
+    /** The boundary as a GeoJSON geometry (5 decimals), undefined for an unknown code, null when the region has none. */
+    async boundary(code: string): Promise<{ name: string; level: string; geometry: unknown } | undefined> {
+      const res = await sql<{ name: string; level: string; geojson: string | null }>`
+        SELECT name, level, ST_AsGeoJSON(geom, 5) AS geojson FROM region WHERE code = ${code}`.execute(db)
+      const row = res.rows[0]
+      if (!row) return undefined
+      return { name: row.name, level: row.level, geometry: row.geojson === null ? null : JSON.parse(row.geojson) }
+    },
+  }
+}
+
+export type RegionsRepository = ReturnType<typeof createRegionsRepository>
