@@ -103,8 +103,9 @@ describe('decodeEchartsGeoJson', () => {
   })
 
   it("decodes ECharts 4's own China map: Beijing lies where Beijing is", () => {
+    // the Beijing feature of echarts@4.9.0 map/json/china.json, as shipped (fixtures/echarts4-beijing.json)
     const require = createRequire(import.meta.url)
-    const china = require('echarts4/map/json/china.json') as EncodedFeatureCollection
+    const china = require('./fixtures/echarts4-beijing.json') as EncodedFeatureCollection
     const beijing = decodeEchartsGeoJson(china).find((f) => f.id === '110000')
     expect(beijing).toBeDefined()
     const points = (beijing?.geometry.type === 'Polygon' ? [beijing.geometry.coordinates] : (beijing?.geometry.coordinates ?? [])).flat(2)
