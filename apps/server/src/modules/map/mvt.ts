@@ -1,10 +1,14 @@
 import GeoJSONVT from 'geojson-vt'
+import { LRUCache } from 'lru-cache'
 import { fromGeojsonVt } from 'vt-pbf'
 import type { LayerDef } from './layers'
 import type { MapRepository } from './map.repository'
 import { MERCATOR_MAX, mercatorToLonLat } from './params'
 
 export const MVT_MAX_ZOOM = 22
+/** Tiles kept at most (a low-zoom county tile is some tens of KB, higher zooms far less). */
+const TILE_CACHE_ENTRIES = 4000
+const TILE_CACHE_TTL_MS = 10 * 60_000
 const EXTENT = 4096
 const BUFFER = 64
 
@@ -15,6 +19,11 @@ const BUFFER = 64
  */
 export function createTileBuilder(repo: MapRepository) {
   let native: Promise<boolean> | undefined
+  // Built tiles are kept (as a tile cache in front of any map server would): a low-zoom county tile
+  // cuts hundreds of polygons, 150–250 ms, while a kept one answers in about a millisecond. Entries
+  // expire after TILE_CACHE_TTL_MS so layers whose data changes show it; concurrent requests for the
+  // same tile share one build.
+  const built = new LRUCache<string, Promise<Uint8Array>>({ max: TILE_CACHE_ENTRIES, ttl: TILE_CACHE_TTL_MS })
 
   async function viaGeojsonVt(layer: LayerDef, z: number, x: number, y: number): Promise<Uint8Array> {
     const size = (2 * MERCATOR_MAX) / 2 ** z
@@ -45,9 +54,18 @@ export function createTileBuilder(repo: MapRepository) {
       return native
     },
 
-    async tile(layer: LayerDef, z: number, x: number, y: number): Promise<Uint8Array> {
-      if (await this.usesPostgis()) return repo.mvt(layer, z, x, y, (2 * MERCATOR_MAX) / 2 ** z / EXTENT)
-      return viaGeojsonVt(layer, z, x, y)
+    tile(layer: LayerDef, z: number, x: number, y: number): Promise<Uint8Array> {
+      const key = `${layer.name}/${z}/${x}/${y}`
+      const kept = built.get(key)
+      if (kept) return kept
+      const building = (async () => {
+        if (await this.usesPostgis()) return repo.mvt(layer, z, x, y, (2 * MERCATOR_MAX) / 2 ** z / EXTENT)
+        return viaGeojsonVt(layer, z, x, y)
+      })()
+      built.set(key, building)
+      // a failed build is not kept: the next request tries again
+      building.catch(() => built.delete(key))
+      return building
     },
   }
 }
