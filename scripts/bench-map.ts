@@ -6,98 +6,41 @@
  * Uses the region data the server loads at start; when the region table is empty it inserts the
  * test fixtures (a few provinces) and says so, since figures on them mean little.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql } from 'kysely'
 import pg from 'pg'
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database'
 import { insertMapFixtures } from '../apps/server/src/modules/map/test-fixtures'
+import {
+  BENCH_ADMIN_DATABASE_URL,
+  BENCH_PORT,
+  BENCH_SECONDS,
+  ensureWrk,
+  fmt,
+  load,
+  printLoad,
+  startServer,
+  stopServer,
+} from './bench-support'
 
-const root = path.resolve(import.meta.dirname, '..')
-const PORT = Number(process.env.BENCH_PORT ?? 3210)
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = [1, 8]
 const scratch = mkdtempSync(path.join(tmpdir(), 'rs-bench-map-'))
 
-const running = new Set<ChildProcess>()
-process.on('exit', () => {
-  for (const child of running) if (child.pid) process.kill(-child.pid, 'SIGKILL')
-  rmSync(scratch, { recursive: true, force: true })
-})
-
-async function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/server.ts'], {
-    cwd: root,
-    detached: true,
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  running.add(child)
-  const deadline = Date.now() + 300_000
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
-    try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/api/health`)).ok) return child
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100))
+/** Each path once, one after another, on a server that has not built them yet: the cost of a tile the cache does not hold. */
+async function firstRequests(paths: string[]): Promise<{ p50: number; p95: number; max: number }> {
+  const times: number[] = []
+  for (const p of paths) {
+    const t0 = performance.now()
+    const res = await fetch(`http://127.0.0.1:${BENCH_PORT}${p}`)
+    await res.arrayBuffer()
+    if (!res.ok) throw new Error(`${p}: ${res.status}`)
+    times.push(performance.now() - t0)
   }
-  throw new Error('server did not become healthy')
-}
-
-async function stopServer(child: ChildProcess) {
-  const exited = new Promise((r) => child.once('exit', r))
-  process.kill(-(child.pid ?? 0), 'SIGTERM')
-  await exited
-  running.delete(child)
-}
-
-function ensureWrk() {
-  if (spawnSync('wrk', ['--version']).error === undefined) return
-  console.log('installing wrk from Debian…')
-  const apt = spawnSync('apt-get', ['install', '-y', '-qq', 'wrk'], { stdio: 'inherit' })
-  if (apt.status !== 0) throw new Error('wrk is needed: apt-get install wrk')
-}
-
-/** A wrk script that cycles through `paths` and reports like scripts/bench-latency.lua. */
-function luaFor(paths: string[]): string {
-  const file = path.join(scratch, `paths-${paths.length}-${Math.random().toString(36).slice(2)}.lua`)
-  const list = paths.map((p) => `"${p}"`).join(',\n')
-  const report = readFileSync(path.join(root, 'scripts/bench-latency.lua'), 'utf8')
-  writeFileSync(
-    file,
-    `${report}\nlocal paths = {\n${list}\n}\nlocal i = 0\nrequest = function()\n  i = i % #paths + 1\n  return wrk.format("GET", paths[i])\nend\n`,
-  )
-  return file
-}
-
-interface Result {
-  requests: number
-  errors: number
-  seconds: number
-  p50: number
-  p95: number
-  p99: number
-}
-
-function load(paths: string[], connections: number): Result & { rps: number } {
-  const script = luaFor(paths)
-  const run = (seconds: number) => {
-    const out = spawnSync(
-      'wrk',
-      ['-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', script, `http://127.0.0.1:${PORT}${paths[0]}`],
-      { encoding: 'utf8' },
-    )
-    const line = out.stdout.split('\n').find((l) => l.startsWith('{'))
-    if (!line) throw new Error(`wrk failed: ${out.stderr || out.stdout}`)
-    return JSON.parse(line) as Result
-  }
-  run(2)
-  const r = run(SECONDS)
-  return { ...r, rps: r.requests / r.seconds }
+  times.sort((x, y) => x - y)
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? Number.NaN
+  return { p50: at(0.5), p95: at(0.95), max: times.at(-1) ?? Number.NaN }
 }
 
 /** Tiles of a zoom level that cover China (73–135°E, 18–54°N). */
@@ -113,8 +56,6 @@ function chinaTiles(layer: string, z: number): string[] {
 
 const GETMAP =
   '/map/wms?SERVICE=WMS&VERSION=1.3.0&REQUEST=GetMap&LAYERS=region_province&STYLES=&CRS=EPSG:4326&BBOX=15,70,55,140&WIDTH=512&HEIGHT=512&FORMAT=image/png&TRANSPARENT=TRUE'
-
-const fmt = (n: number) => n.toFixed(1)
 
 async function regionCounts(options: { databaseUrl?: string; dataDir?: string }, fillIfEmpty: boolean) {
   const handle = await openDatabase(options)
@@ -149,6 +90,10 @@ async function benchDatabase(label: string, env: Record<string, string>, options
   console.log(
     `regions with boundaries: ${JSON.stringify(levels)}${fixtures ? ' (NO REGION DATA LOADED: test fixtures inserted, figures are not representative)' : ''}`,
   )
+  const cold = await firstRequests(chinaTiles('region_county', 5))
+  console.log(
+    `MVT region_county z=5, first request of each of the ${chinaTiles('region_county', 5).length} tiles over China (built, not yet kept), 1 connection: p50 ${fmt(cold.p50)} ms, p95 ${fmt(cold.p95)} ms, max ${fmt(cold.max)} ms`,
+  )
   const rows: Array<[string, string[]]> = [
     ['MVT region_county z=5 (tiles over China)', chinaTiles('region_county', 5)],
     ['MVT region_county z=8 (tiles over China)', chinaTiles('region_county', 8)],
@@ -156,11 +101,7 @@ async function benchDatabase(label: string, env: Record<string, string>, options
   ]
   for (const [name, paths] of rows) {
     for (const c of CONNECTIONS) {
-      const r = load(paths, c)
-      const errors = r.errors > 0 ? `, ${r.errors} FAILED` : ''
-      console.log(
-        `${name}, ${c} connection${c > 1 ? 's' : ''}: p50 ${fmt(r.p50)} ms, p95 ${fmt(r.p95)} ms, p99 ${fmt(r.p99)} ms, ${Math.round(r.rps)} req/s${errors}`,
-      )
+      printLoad(name, c, load(paths, c))
     }
   }
   await stopServer(server)
@@ -168,11 +109,11 @@ async function benchDatabase(label: string, env: Record<string, string>, options
 
 async function main() {
   ensureWrk()
-  console.log(`# rs-portal map-service benchmark (${new Date().toISOString()}; wrk, ${SECONDS} s per row after 2 s warm-up)`)
+  console.log(`# rs-portal map-service benchmark (${new Date().toISOString()}; wrk, ${BENCH_SECONDS} s per row after 2 s warm-up)`)
   const dataDir = path.join(scratch, 'pglite')
   await benchDatabase('PGlite (embedded)', { DATA_DIR: dataDir }, { dataDir: path.join(dataDir, 'pgdata') })
 
-  const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+  const adminUrl = BENCH_ADMIN_DATABASE_URL
   const databaseUrl = `${adminUrl.replace(/\/[^/]*$/, '')}/rs_bench_map`
   const admin = new pg.Client({ connectionString: adminUrl })
   try {
@@ -188,5 +129,9 @@ async function main() {
   }
 }
 
-await main()
+try {
+  await main()
+} finally {
+  rmSync(scratch, { recursive: true, force: true })
+}
 process.exit(0)

@@ -4,7 +4,6 @@
  * Runs against the embedded PGlite and, when reachable, the local PostgreSQL+PostGIS
  * (BENCH_ADMIN_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres).
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -14,92 +13,27 @@ import pg from 'pg'
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database'
 import { seedDemo } from '../apps/server/src/db/seed'
 import { hashSessionToken, newSessionToken } from '../apps/server/src/plugins/auth'
+import {
+  BENCH_ADMIN_DATABASE_URL,
+  BENCH_PORT,
+  BENCH_SECONDS,
+  ensureWrk,
+  fmt,
+  type LoadResult,
+  load,
+  printLoad,
+  root,
+  startServer,
+  stopServer,
+} from './bench-support'
 
-const root = path.resolve(import.meta.dirname, '..')
-const PORT = Number(process.env.BENCH_PORT ?? 3200)
 const CLIENTS = 50
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 
-interface Server {
-  child: ChildProcess
-  seconds: number
-}
-
-async function waitHealthy(child: ChildProcess, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
-    try {
-      const res = await fetch(`http://127.0.0.1:${PORT}/api/health`)
-      if (res.ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 50))
-  }
-  throw new Error('server did not become healthy')
-}
-
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const started = performance.now()
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/server.ts'], {
-    cwd: root,
-    detached: true,
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  running.add(child)
-  await waitHealthy(child, 180_000)
-  return { child, seconds: (performance.now() - started) / 1000 }
-}
-
-async function stopServer(server: Server) {
-  const exited = new Promise((r) => server.child.once('exit', r))
-  process.kill(-(server.child.pid ?? 0), 'SIGTERM')
-  await exited
-  running.delete(server.child)
-}
-
-// servers run in their own process group (tsx starts a child node); none outlives the benchmark
-const running = new Set<ChildProcess>()
-process.on('exit', () => {
-  for (const child of running) if (child.pid) process.kill(-child.pid, 'SIGKILL')
-})
-
+/** Resident memory of a process and its children (tsx runs the server in a child node), in MB. */
 function rssMb(pid: number): number {
-  // tsx runs the server in a child node process; sum the tree
   const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number)
   const own = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024
   return own + children.reduce((sum, c) => sum + rssMb(c), 0)
-}
-
-/** Makes sure Debian's wrk (a C load generator, so the client does not eat the server's CPU) is there. */
-function ensureWrk() {
-  if (spawnSync('wrk', ['--version']).error === undefined) return
-  console.log('installing wrk from Debian…')
-  const apt = spawnSync('apt-get', ['install', '-y', '-qq', 'wrk'], { stdio: 'inherit' })
-  if (apt.status !== 0) throw new Error('wrk is needed: apt-get install wrk')
-}
-
-/** CLIENTS keep-alive connections for SECONDS, after a warm-up; latency percentiles from wrk. */
-function load(urlPath: string, token = '') {
-  const url = `http://127.0.0.1:${PORT}${urlPath}`
-  const run = (seconds: number) => {
-    const out = spawnSync(
-      'wrk',
-      ['-t1', `-c${CLIENTS}`, `-d${seconds}s`, '--timeout', '10s', '-s', path.join(root, 'scripts/bench-latency.lua'), url],
-      {
-        env: { ...process.env, BENCH_TOKEN: token },
-        encoding: 'utf8',
-      },
-    )
-    const line = out.stdout.split('\n').find((l) => l.startsWith('{'))
-    if (!line) throw new Error(`wrk failed: ${out.stderr || out.stdout}`)
-    const result = JSON.parse(line) as { requests: number; errors: number; seconds: number; p50: number; p95: number; p99: number }
-    return { ...result, rps: result.requests / result.seconds }
-  }
-  run(2)
-  return run(SECONDS)
 }
 
 /** Puts a session for the administrator straight into the database, so the benchmark needs no captcha. */
@@ -142,7 +76,7 @@ async function homePageJs(): Promise<{ files: number; gzipKb: number; rawKb: num
   page.on('response', (r) => {
     if (r.request().resourceType() === 'script') scripts.add(new URL(r.url()).pathname)
   })
-  await page.goto(`http://127.0.0.1:${PORT}/chinese/home`, { waitUntil: 'networkidle' })
+  await page.goto(`http://127.0.0.1:${BENCH_PORT}/chinese/home`, { waitUntil: 'networkidle' })
   await browser.close()
   let gzip = 0
   let raw = 0
@@ -153,8 +87,6 @@ async function homePageJs(): Promise<{ files: number; gzipKb: number; rawKb: num
   }
   return { files: scripts.size, gzipKb: gzip / 1024, rawKb: raw / 1024 }
 }
-
-const fmt = (n: number) => n.toFixed(1)
 
 async function benchDatabase(
   label: string,
@@ -168,29 +100,24 @@ async function benchDatabase(
   await stopServer(first)
   const token = await plant()
   const restart = await startServer(env)
-  const menu = load('/api/menu/default')
-  const info = load('/api/userinfo/info', token)
+  const menu = load(['/api/menu/default'], CLIENTS)
+  const info = load(['/api/userinfo/info'], CLIENTS, token)
   const rss = rssMb(restart.child.pid ?? 0)
   const js = measureJs ? await homePageJs() : undefined
   await stopServer(restart)
   // the same call when every request must ask the database for the session and the user
   const uncachedServer = await startServer({ ...env, SESSION_CACHE_MS: '0' })
-  const uncached = load('/api/userinfo/info', token)
+  const uncached = load(['/api/userinfo/info'], CLIENTS, token)
   await stopServer(uncachedServer)
   console.log(`\n## ${label}`)
   console.log(`first start (empty data): ${fmt(first.seconds)} s`)
   console.log(`restart (existing data):  ${fmt(restart.seconds)} s`)
-  const rows: Array<[string, ReturnType<typeof load>]> = [
+  const rows: Array<[string, LoadResult]> = [
     ['GET /api/menu/default', menu],
     ['GET /api/userinfo/info', info],
     ['GET /api/userinfo/info, SESSION_CACHE_MS=0 (session and user read from the database on every call)', uncached],
   ]
-  for (const [name, r] of rows) {
-    const errors = r.errors > 0 ? `, ${r.errors} FAILED` : ''
-    console.log(
-      `${name}, ${CLIENTS} clients: p50 ${fmt(r.p50)} ms, p95 ${fmt(r.p95)} ms, p99 ${fmt(r.p99)} ms, ${Math.round(r.rps)} req/s${errors}`,
-    )
-  }
+  for (const [name, r] of rows) printLoad(name, CLIENTS, r)
   console.log(`server memory (RSS after load): ${Math.round(rss)} MB`)
   return js
 }
@@ -198,7 +125,7 @@ async function benchDatabase(
 async function main() {
   ensureWrk()
   console.log(
-    `# rs-portal benchmark (${new Date().toISOString()}; wrk, ${CLIENTS} connections, ${SECONDS} s per endpoint after 2 s warm-up)`,
+    `# rs-portal benchmark (${new Date().toISOString()}; wrk, ${CLIENTS} connections, ${BENCH_SECONDS} s per endpoint after 2 s warm-up)`,
   )
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rs-bench-'))
   const js = await benchDatabase(
@@ -210,7 +137,7 @@ async function main() {
   )
   rmSync(dataDir, { recursive: true, force: true })
 
-  const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+  const adminUrl = BENCH_ADMIN_DATABASE_URL
   const databaseUrl = `${adminUrl.replace(/\/[^/]*$/, '')}/rs_bench`
   const admin = new pg.Client({ connectionString: adminUrl })
   try {

@@ -1,0 +1,113 @@
+/**
+ * What the benchmark scripts share: starting and stopping the portal in its own process group,
+ * and load from Debian's wrk (a C client, so the load does not eat the server's CPU) with latency
+ * percentiles printed by scripts/bench-latency.lua.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+
+export const root = path.resolve(import.meta.dirname, '..')
+export const BENCH_PORT = Number(process.env.BENCH_PORT ?? 3200)
+export const BENCH_SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
+/** The PostgreSQL+PostGIS server benchmarks make their databases on. */
+export const BENCH_ADMIN_DATABASE_URL = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+
+const scratch = mkdtempSync(path.join(tmpdir(), 'rs-bench-'))
+// servers run in their own process group (tsx starts a child node); none outlives the benchmark
+const running = new Set<ChildProcess>()
+process.on('exit', () => {
+  for (const child of running) if (child.pid) process.kill(-child.pid, 'SIGKILL')
+  rmSync(scratch, { recursive: true, force: true })
+})
+
+export interface Server {
+  child: ChildProcess
+  /** From spawn to a healthy /api/health. */
+  seconds: number
+}
+
+export async function startServer(env: Record<string, string>, timeoutMs = 300_000): Promise<Server> {
+  const started = performance.now()
+  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/server.ts'], {
+    cwd: root,
+    detached: true,
+    env: { ...process.env, PORT: String(BENCH_PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  running.add(child)
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
+    try {
+      if ((await fetch(`http://127.0.0.1:${BENCH_PORT}/api/health`)).ok) return { child, seconds: (performance.now() - started) / 1000 }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  throw new Error('server did not become healthy')
+}
+
+export async function stopServer(server: Server): Promise<void> {
+  const exited = new Promise((r) => server.child.once('exit', r))
+  process.kill(-(server.child.pid ?? 0), 'SIGTERM')
+  await exited
+  running.delete(server.child)
+}
+
+/** Makes sure Debian's wrk is there. */
+export function ensureWrk(): void {
+  if (spawnSync('wrk', ['--version']).error === undefined) return
+  console.log('installing wrk from Debian…')
+  if (spawnSync('apt-get', ['install', '-y', '-qq', 'wrk'], { stdio: 'inherit' }).status !== 0)
+    throw new Error('wrk is needed: apt-get install wrk')
+}
+
+export interface LoadResult {
+  requests: number
+  errors: number
+  seconds: number
+  p50: number
+  p95: number
+  p99: number
+  rps: number
+}
+
+/**
+ * `connections` keep-alive connections for BENCH_SECONDS after a 2 s warm-up, cycling through
+ * `paths`; the session token goes in the `token` header when given.
+ */
+export function load(paths: string[], connections: number, token = ''): LoadResult {
+  const script = path.join(scratch, `paths-${Math.random().toString(36).slice(2)}.lua`)
+  const report = readFileSync(path.join(root, 'scripts/bench-latency.lua'), 'utf8')
+  const list = paths.map((p) => JSON.stringify(p)).join(',\n')
+  writeFileSync(
+    script,
+    `${report}\nlocal paths = {\n${list}\n}\nlocal i = 0\nrequest = function()\n  i = i % #paths + 1\n  return wrk.format("GET", paths[i])\nend\n`,
+  )
+  const run = (seconds: number) => {
+    const out = spawnSync(
+      'wrk',
+      ['-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', script, `http://127.0.0.1:${BENCH_PORT}${paths[0]}`],
+      { env: { ...process.env, BENCH_TOKEN: token }, encoding: 'utf8' },
+    )
+    const line = out.stdout.split('\n').find((l) => l.startsWith('{'))
+    if (!line) throw new Error(`wrk failed: ${out.stderr || out.stdout}`)
+    return JSON.parse(line) as Omit<LoadResult, 'rps'>
+  }
+  run(2)
+  const r = run(BENCH_SECONDS)
+  return { ...r, rps: r.requests / r.seconds }
+}
+
+export const fmt = (n: number) => n.toFixed(1)
+
+/** One line of figures: p50, p95, p99, throughput, and failures if any. */
+export function printLoad(name: string, connections: number, r: LoadResult): void {
+  const errors = r.errors > 0 ? `, ${r.errors} FAILED` : ''
+  console.log(
+    `${name}, ${connections} connections: p50 ${fmt(r.p50)} ms, p95 ${fmt(r.p95)} ms, p99 ${fmt(r.p99)} ms, ${Math.round(r.rps)} req/s${errors}`,
+  )
+}
