@@ -45,28 +45,9 @@ function likeLiteral(text: string): string {
 /** SQL of the administrative regions (table region, filled by the reference-data loader). */
 export function createRegionsRepository(db: Kysely<Database>) {
   return {
-    async byCode(code: string): Promise<Region | undefined> {
-      const res = await sql<RegionRow>`SELECT ${COLUMNS} FROM region WHERE code = ${code}`.execute(db)
-      return res.rows[0] ? toRegion(res.rows[0]) : undefined
-    },
-
-    /** Direct children, by code. */
-    async children(code: string): Promise<Region[]> {
-      const res = await sql<RegionRow>`SELECT ${COLUMNS} FROM region WHERE parent_code = ${code} ORDER BY code`.execute(db)
-      return res.rows.map(toRegion)
-    },
-
-    /** The region and its ancestors up to (not including) the whole country, from the top down. */
-    async chain(code: string): Promise<Region[]> {
-      const res = await sql<RegionRow>`
-        WITH RECURSIVE up(code, parent_code, depth) AS (
-          SELECT code, parent_code, 0 FROM region WHERE code = ${code}
-          UNION ALL
-          SELECT r.code, r.parent_code, up.depth + 1 FROM region r JOIN up ON r.code = up.parent_code WHERE up.depth < 5
-        )
-        SELECT ${COLUMNS} FROM region JOIN (SELECT code AS c, depth FROM up) AS u ON region.code = u.c
-        WHERE region.level <> 'country'
-        ORDER BY u.depth DESC`.execute(db)
+    /** Every region (no shapes), ordered by code. */
+    async all(): Promise<Region[]> {
+      const res = await sql<RegionRow>`SELECT ${COLUMNS} FROM region ORDER BY code`.execute(db)
       return res.rows.map(toRegion)
     },
 
