@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { type Kysely, sql } from 'kysely'
+import { deriveCatalogue, deriveSensors, type SatelliteFacts } from './satellite-data'
 import type { Database } from './schema'
 
 /** Where data/scripts/build-regions.ts writes the region and country files. */
@@ -16,8 +18,21 @@ const LEVEL_FILES: Array<[Level, string]> = [
   ['county', 'regions-3-county.ndjson.gz'],
 ]
 
+/** Facts about the satellites (copied from the steering folder's shared data, see data/README.md). */
+export const SATELLITE_DATA_DIR = path.resolve(import.meta.dirname, '../../../../data/satellites')
+const SATELLITE_DATA_NAME = 'satellites'
+
 export interface ReferenceDataOptions {
   dir?: string
+  satelliteDir?: string
+}
+
+export interface SatelliteDataResult {
+  version: string
+  loaded: boolean
+  satellites: number
+  catalogue: number
+  sensors: number
 }
 
 export interface ReferenceDataResult {
@@ -26,6 +41,7 @@ export interface ReferenceDataResult {
   regions: number
   countries: number
   milliseconds: number
+  satellites: SatelliteDataResult
 }
 
 interface RegionLine {
@@ -86,7 +102,8 @@ export async function loadReferenceData(db: Kysely<Database>, options: Reference
   const version = manifest.version
   const current = await db.selectFrom('reference_data').select('version').where('name', '=', DATA_NAME).executeTakeFirst()
   if (current?.version === version) {
-    return { version, loaded: false, regions: 0, countries: 0, milliseconds: performance.now() - started }
+    const satellites = await loadSatelliteData(db, options.satelliteDir)
+    return { version, loaded: false, regions: 0, countries: 0, milliseconds: performance.now() - started, satellites }
   }
 
   const regions = LEVEL_FILES.flatMap(([, file]) => readLines<RegionLine>(path.join(dir, file)))
@@ -136,5 +153,71 @@ export async function loadReferenceData(db: Kysely<Database>, options: Reference
       INSERT INTO reference_data (name, version) VALUES (${DATA_NAME}, ${version})
       ON CONFLICT (name) DO UPDATE SET version = excluded.version, loaded_at = now()`.execute(trx)
   })
-  return { version, loaded: true, regions: regions.length, countries: countries.length, milliseconds: performance.now() - started }
+  const satellites = await loadSatelliteData(db, options.satelliteDir)
+  return {
+    version,
+    loaded: true,
+    regions: regions.length,
+    countries: countries.length,
+    milliseconds: performance.now() - started,
+    satellites,
+  }
+}
+
+/**
+ * Loads data/satellites/satellites.json into satellite (facts as given) and the derived
+ * satellite_catalogue and satellite_sensor (rules in satellite-data.ts), when reference_data does
+ * not hold the file's version (sha256 of the file, 16 hex digits) yet; a new version replaces every
+ * row, in one transaction. Idempotent like the regions.
+ */
+export async function loadSatelliteData(db: Kysely<Database>, dir = SATELLITE_DATA_DIR): Promise<SatelliteDataResult> {
+  const text = readFileSync(path.join(dir, 'satellites.json'), 'utf8')
+  const version = createHash('sha256').update(text).digest('hex').slice(0, 16)
+  const current = await db.selectFrom('reference_data').select('version').where('name', '=', SATELLITE_DATA_NAME).executeTakeFirst()
+  if (current?.version === version) return { version, loaded: false, satellites: 0, catalogue: 0, sensors: 0 }
+
+  const facts = JSON.parse(text) as SatelliteFacts[]
+  const catalogue = deriveCatalogue(facts)
+  const sensors = deriveSensors(facts)
+  await db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(20261123)`.execute(trx)
+    const again = await trx.selectFrom('reference_data').select('version').where('name', '=', SATELLITE_DATA_NAME).executeTakeFirst()
+    if (again?.version === version) return
+    await sql`DELETE FROM satellite_sensor`.execute(trx)
+    await sql`DELETE FROM satellite_catalogue`.execute(trx)
+    await sql`DELETE FROM satellite`.execute(trx)
+    await trx
+      .insertInto('satellite')
+      .values(
+        facts.map((f, i) => ({
+          slug: f.slug,
+          name_zh: f.nameZh,
+          name_en: f.nameEn,
+          country: f.country,
+          operator: f.operator,
+          category: f.category,
+          status: f.status,
+          position: i + 1,
+          facts: JSON.stringify(f),
+        })),
+      )
+      .execute()
+    if (catalogue.length > 0) await trx.insertInto('satellite_catalogue').values(catalogue).execute()
+    if (sensors.length > 0)
+      await trx
+        .insertInto('satellite_sensor')
+        .values(sensors.map((s, i) => ({ ...s, position: i + 1 })))
+        .execute()
+    const counted = await sql<{ satellites: number; catalogue: number; sensors: number }>`
+      SELECT (SELECT count(*) FROM satellite)::int AS satellites, (SELECT count(*) FROM satellite_catalogue)::int AS catalogue,
+        (SELECT count(*) FROM satellite_sensor)::int AS sensors`.execute(trx)
+    const got = counted.rows[0]
+    if (got?.satellites !== facts.length || got?.catalogue !== catalogue.length || got?.sensors !== sensors.length) {
+      throw new Error(`satellite data incomplete: ${JSON.stringify(got)}`)
+    }
+    await sql`
+      INSERT INTO reference_data (name, version) VALUES (${SATELLITE_DATA_NAME}, ${version})
+      ON CONFLICT (name) DO UPDATE SET version = excluded.version, loaded_at = now()`.execute(trx)
+  })
+  return { version, loaded: true, satellites: facts.length, catalogue: catalogue.length, sensors: sensors.length }
 }

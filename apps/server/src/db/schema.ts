@@ -123,6 +123,39 @@ export interface AoiUploadTable {
   created_at: CreatedAt
 }
 
+export interface SatelliteTable {
+  slug: string
+  name_zh: string
+  name_en: string
+  country: string
+  operator: string
+  category: string
+  status: string
+  position: number
+  /** The whole entry of data/satellites/satellites.json. */
+  facts: ColumnType<Record<string, unknown>, string, string>
+}
+
+export interface SatelliteCatalogueTable {
+  idx: number
+  label: string
+  value: string
+  checked: boolean
+  properties: number
+  resolution: number
+  type: number
+}
+
+export interface SatelliteSensorTable {
+  satellite: string
+  sensor_id: string
+  position: number
+  slug: string
+  sensor_name: string
+  resolution_m: number | null
+  swath_km: number | null
+}
+
 /** The database as Kysely sees it. */
 export interface Database {
   app_user: AppUserTable
@@ -139,4 +172,7 @@ export interface Database {
   global_region: GlobalRegionTable
   reference_data: ReferenceDataTable
   aoi_upload: AoiUploadTable
+  satellite: SatelliteTable
+  satellite_catalogue: SatelliteCatalogueTable
+  satellite_sensor: SatelliteSensorTable
 }

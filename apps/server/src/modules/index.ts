@@ -11,6 +11,9 @@ import { registerMapRoutes } from './map/map.routes'
 import { createRegionsRepository } from './regions/regions.repository'
 import { registerRegionsRoutes } from './regions/regions.routes'
 import { createRegionsService } from './regions/regions.service'
+import { createSatellitesRepository } from './satellites/satellites.repository'
+import { registerSatellitesRoutes } from './satellites/satellites.routes'
+import { createSatellitesService } from './satellites/satellites.service'
 import { createSiteRepository } from './site/site.repository'
 import { registerSiteRoutes } from './site/site.routes'
 import { createUsersRepository } from './users/users.repository'
@@ -57,4 +60,5 @@ export function registerModules(app: FastifyInstance, config: Config, database: 
   )
   registerAoiRoutes(app, createAoiService(createAoiRepository(db)), resolve, config.AOI_UPLOADS_PER_MINUTE)
   registerRegionsRoutes(app, createRegionsService(createRegionsRepository(db)), resolve)
+  registerSatellitesRoutes(app, createSatellitesService(createSatellitesRepository(db)), resolve)
 }

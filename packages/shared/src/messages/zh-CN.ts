@@ -409,6 +409,9 @@ export const zhCN = {
     notFound: '行政区代码 {code} 不存在',
     noBoundary: '{name}（{code}）暂无边界数据',
   },
+  satelliteApi: {
+    notFound: '未找到该卫星',
+  },
 } as const
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> }

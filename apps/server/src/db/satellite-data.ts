@@ -1,0 +1,203 @@
+import { MAX_SATELLITE_CATALOGUE } from '@rs/shared'
+
+/** One entry of data/satellites/satellites.json (only the fields the rules read; the rest is kept as facts). */
+export interface SatelliteFacts {
+  slug: string
+  nameZh: string
+  nameEn: string
+  country: string
+  operator: string
+  category: string
+  status: string
+  members: Array<{ name: string; launchDate?: string | null; status?: string }>
+  sensors: Array<{ name: string; gsdM?: Record<string, number | string> | null; swathKm?: number | string | null }>
+  [key: string]: unknown
+}
+
+export interface CatalogueEntry {
+  idx: number
+  label: string
+  value: string
+  checked: boolean
+  properties: 1 | 2 | 3
+  resolution: 1 | 2 | 3 | 4
+  type: 1 | 2 | 3
+}
+
+export interface SensorRow {
+  satellite: string
+  sensor_id: string
+  slug: string
+  sensor_name: string
+  resolution_m: number | null
+  swath_km: number | null
+}
+
+/** SPEC §3 type: 1 optical, 2 hyperspectral, 3 radar. Laser-altimetry and gravity missions take no image: not in the catalogue. */
+const TYPE_OF_CATEGORY: Record<string, 1 | 2 | 3> = { optical: 1, hyperspectral: 2, radar: 3 }
+
+function numbersIn(value: number | string | null | undefined): number[] {
+  if (typeof value === 'number') return [value]
+  if (typeof value !== 'string') return []
+  return [...value.matchAll(/(?<![A-Za-z]-?|[\d.])\d+(?:\.\d+)?/g)].map((m) => Number(m[0]))
+}
+
+/** Best (smallest) ground sample distance in metres among all figures of a sensor's gsdM; null when none is given. */
+export function bestResolution(sensor: SatelliteFacts['sensors'][number]): number | null {
+  const all = Object.values(sensor.gsdM ?? {}).flatMap(numbersIn)
+  return all.length > 0 ? Math.min(...all) : null
+}
+
+/** Widest swath in km among the figures given (a range "10-650" gives 650); null when none is given. */
+export function widestSwath(sensor: SatelliteFacts['sensors'][number]): number | null {
+  const all = numbersIn(sensor.swathKm)
+  return all.length > 0 ? Math.max(...all) : null
+}
+
+/** Resolution class of SPEC §3: 1 ≤ 1 m, 2 ≤ 4 m, 3 ≤ 16 m, 4 > 16 m or no figure in the facts. */
+export function resolutionClass(metres: number | null): 1 | 2 | 3 | 4 {
+  if (metres === null) return 4
+  if (metres <= 1) return 1
+  if (metres <= 4) return 2
+  if (metres <= 16) return 3
+  return 4
+}
+
+/**
+ * Catalogue entries (SPEC §3), one per satellite series with an imaging category, in file order,
+ * at most MAX_SATELLITE_CATALOGUE:
+ * - label = nameZh, value = slug, idx = 1, 2, … in that order;
+ * - type from category (optical 1, hyperspectral 2, radar 3);
+ * - resolution = class of the best ground resolution of any sensor (see resolutionClass);
+ * - properties = data origin: 1 domestic (country includes CN), 2 foreign, 3 retired (series status
+ *   `retired`: archive data only, whatever the country);
+ * - checked = domestic and operational (the default selection of the image query).
+ */
+export function deriveCatalogue(facts: SatelliteFacts[]): CatalogueEntry[] {
+  const entries: CatalogueEntry[] = []
+  for (const f of facts) {
+    const type = TYPE_OF_CATEGORY[f.category]
+    if (!type) continue
+    const gsd = f.sensors.map(bestResolution).filter((n): n is number => n !== null)
+    const domestic = f.country.split('/').includes('CN')
+    const properties = f.status === 'retired' ? 3 : domestic ? 1 : 2
+    entries.push({
+      idx: entries.length + 1,
+      label: f.nameZh,
+      value: f.slug,
+      checked: domestic && f.status === 'operational',
+      properties,
+      resolution: resolutionClass(gsd.length > 0 ? Math.min(...gsd) : null),
+      type,
+    })
+  }
+  return entries.slice(0, MAX_SATELLITE_CATALOGUE)
+}
+
+/** Codes the portal has always used for these members (SPEC §3 lists ZY3-2, GF1, GF2, GF3, JL1, LT1A). */
+const MEMBER_CODES: Record<string, string> = {
+  'ZY-3 01': 'ZY3-1',
+  'ZY-3 02': 'ZY3-2',
+  'ZY-3 03': 'ZY3-3',
+  'ZY-3 04': 'ZY3-4',
+  'GF-1 01': 'GF1',
+  'GF-1 02 (B)': 'GF1B',
+  'GF-1 03 (C)': 'GF1C',
+  'GF-1 04 (D)': 'GF1D',
+  'GF-2': 'GF2',
+  'GF-3 01': 'GF3',
+  'GF-4': 'GF4',
+  'GF-6': 'GF6',
+  'GF-7': 'GF7',
+  'LuTan-1 01A': 'LT1A',
+  'LuTan-1 01B': 'LT1B',
+  'ZY-1 02C': 'ZY1-02C',
+  'ZY-1 02D': 'ZY1-02D',
+  'ZY-1 02E': 'ZY1-02E',
+  'CBERS-04A': 'CB04A',
+  'GF-3 02 (1 m C-SAR 01)': 'GF3-02',
+  'GF-3 03 (1 m C-SAR 02)': 'GF3-03',
+  'GF-5 01': 'GF5',
+  'GF-5 02': 'GF5-02',
+  'GF-5 01A': 'GF5-01A',
+  'TH-1 01': 'TH1-01',
+  'TH-1 02': 'TH1-02',
+  'TH-1 03': 'TH1-03',
+  'TH-1 04': 'TH1-04',
+  GFDM: 'GFDM',
+}
+
+/** Series whose members are too many (or not enumerated) to list one by one: one code for the series. */
+const SERIES_CODES: Record<string, string> = { jl1: 'JL1', planetscope: 'PLANETSCOPE', skysat: 'SKYSAT', rapideye: 'RAPIDEYE' }
+
+/** A member's code: the table above, else its name without parentheses, upper case, spaces as hyphens ("Landsat 8" → LANDSAT-8). */
+export function memberCode(name: string): string {
+  return (
+    MEMBER_CODES[name] ??
+    name
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/\(.*?\)/g, '')
+      .trim()
+      .toUpperCase()
+      .replace(/[^A-Z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+  )
+}
+
+/**
+ * A sensor's id: the first acronym of its name (a word starting with a capital that has 2+ capitals
+ * and no other characters than letters, digits, + and -; parentheses included: "Three-line-array
+ * stereo camera (TLA)" → TLA, "AWiFS" → AWiFS), else the initials of its words ("Multispectral
+ * camera" → MC; one word: the word in capitals). "(×N)" in the name means N identical instruments:
+ * numbered ids ("WFV … (×4)" → WFV1…WFV4).
+ */
+export function sensorIds(name: string): string[] {
+  const tokens = name.split(/[\s/(),]+/).filter((t) => t.length > 0)
+  const acronym = tokens.find((t) => /^[A-Z][A-Za-z0-9+-]+$/.test(t) && (t.match(/[A-Z]/g)?.length ?? 0) >= 2)
+  const words = tokens.filter((t) => /^[A-Za-z]/.test(t))
+  const base =
+    acronym ??
+    (words.length === 1
+      ? (words[0] ?? '').toUpperCase()
+      : words
+          .map((t) => t[0]?.toUpperCase())
+          .join('')
+          .slice(0, 6))
+  const count = Number(/×\s*(\d+)/.exec(name)?.[1] ?? 1)
+  return count > 1 ? Array.from({ length: count }, (_, i) => `${base}${i + 1}`) : [base]
+}
+
+/**
+ * The satellite-to-sensor mapping: every member of an imaging series (SERIES_CODES: the series as
+ * one code) with every sensor of the series (the facts list sensors per series, not per member),
+ * resolution = best ground resolution of the sensor, swath = widest figure given. Ids repeated
+ * within a satellite get a number (SAR, SAR2).
+ */
+export function deriveSensors(facts: SatelliteFacts[]): SensorRow[] {
+  const rows: SensorRow[] = []
+  for (const f of facts) {
+    if (!TYPE_OF_CATEGORY[f.category]) continue
+    const series = SERIES_CODES[f.slug]
+    const codes = series ? [series] : [...new Set(f.members.map((m) => memberCode(m.name)))]
+    for (const satellite of codes) {
+      const seen = new Set<string>()
+      for (const sensor of f.sensors) {
+        for (const id of sensorIds(sensor.name)) {
+          let sensorId = id
+          for (let n = 2; seen.has(sensorId); n++) sensorId = `${id}${n}`
+          seen.add(sensorId)
+          rows.push({
+            satellite,
+            sensor_id: sensorId,
+            slug: f.slug,
+            sensor_name: sensor.name,
+            resolution_m: bestResolution(sensor),
+            swath_km: widestSwath(sensor),
+          })
+        }
+      }
+    }
+  }
+  return rows
+}
