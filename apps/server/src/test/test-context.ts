@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { CAPTCHA_TOKEN_LENGTH, encryptPassword, LOGIN_KEY_HEADER } from '@rs/shared'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
+import { expect } from 'vitest'
 import { buildApp } from '../app'
 import { type Config, loadConfig } from '../config'
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../db/database'
@@ -105,3 +106,16 @@ export const DEMO_PASSWORDS = {
   olduser: 'Old@2026',
   legacy: 'Legacy@2026',
 } as const
+
+/** A GET through the app: the status and the parsed envelope. */
+export async function getJson(ctx: TestContext, url: string, headers: Record<string, string> = {}) {
+  const res = await ctx.app.inject({ method: 'GET', url, headers })
+  return { status: res.statusCode, body: res.json() }
+}
+
+/** The envelope's data of a GET that must answer 200 (the body is shown when it does not). */
+export async function getData(ctx: TestContext, url: string, headers: Record<string, string> = {}) {
+  const { status, body } = await getJson(ctx, url, headers)
+  expect(status, JSON.stringify(body).slice(0, 300)).toBe(200)
+  return body.data
+}

@@ -1,16 +1,16 @@
-import type { Geometry as GeoJsonGeometry, Polygon as GeoJsonPolygon } from 'geojson'
+import type { Geometry as GeoJsonGeometry } from 'geojson'
 import GeoJSON from 'ol/format/GeoJSON'
 import type Circle from 'ol/geom/Circle'
 import type Geometry from 'ol/geom/Geometry'
 import Polygon, { fromCircle } from 'ol/geom/Polygon'
 import { transformExtent } from 'ol/proj'
+import type { LonLatBBox } from './bbox'
 
 /** The map's projection (Web Mercator); every GeoJSON in and out of the map is WGS84 degrees. */
 export const MAP_PROJECTION = 'EPSG:3857'
 export const DATA_PROJECTION = 'EPSG:4326'
 
-/** [min lon, min lat, max lon, max lat] in WGS84 degrees. */
-export type LonLatBBox = [number, number, number, number]
+export { bboxToPolygon, type LonLatBBox } from './bbox'
 
 const format = new GeoJSON({ dataProjection: DATA_PROJECTION, featureProjection: MAP_PROJECTION })
 
@@ -42,22 +42,6 @@ function roundCoordinates<T>(node: T): T {
     return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, k === 'type' ? v : roundCoordinates(v)])) as T
   }
   return node
-}
-
-/** A WGS84 bbox as a closed GeoJSON polygon. */
-export function bboxToPolygon([minLon, minLat, maxLon, maxLat]: LonLatBBox): GeoJsonPolygon {
-  return {
-    type: 'Polygon',
-    coordinates: [
-      [
-        [minLon, minLat],
-        [maxLon, minLat],
-        [maxLon, maxLat],
-        [minLon, maxLat],
-        [minLon, minLat],
-      ],
-    ],
-  }
 }
 
 /** A map extent (EPSG:3857) as a WGS84 bbox, clamped to valid degrees and rounded to 6 decimals. */

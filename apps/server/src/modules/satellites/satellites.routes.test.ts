@@ -1,7 +1,7 @@
 import { MAX_SATELLITE_CATALOGUE } from '@rs/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadSatelliteData } from '../../db/reference-data'
-import { createTestContext, type TestContext } from '../../test/test-context'
+import { createTestContext, getData, getJson, type TestContext } from '../../test/test-context'
 
 let ctx: TestContext
 
@@ -12,15 +12,8 @@ afterAll(async () => {
   await ctx?.close()
 })
 
-const get = async (url: string) => {
-  const res = await ctx.app.inject({ method: 'GET', url })
-  return { status: res.statusCode, body: res.json() }
-}
-const data = async (url: string) => {
-  const { status, body } = await get(url)
-  expect(status, JSON.stringify(body).slice(0, 300)).toBe(200)
-  return body.data
-}
+const get = (url: string) => getJson(ctx, url)
+const data = (url: string) => getData(ctx, url)
 
 describe('GET /api/satellite/catalogue', () => {
   it('lists at most 120 entries with valid type, resolution and properties', async () => {

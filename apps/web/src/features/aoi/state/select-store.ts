@@ -2,6 +2,7 @@ import type { AoiUpload } from '@rs/shared'
 import { WHOLE_COUNTRY_CODE } from '@rs/shared'
 import type { Geometry } from 'geojson'
 import { create } from 'zustand'
+import { bboxToPolygon } from '../../../map/bbox'
 
 /** Select modes of SPEC §4. */
 export const SELECT_MODE = { REGION: 1, EXTENT: 2, SHP: 3, DRAW: 4, FILE: 5 } as const
@@ -81,27 +82,12 @@ export const useSelectStore = create<SelectState>((set, get) => ({
 export function selectedGeometry(state: Pick<SelectState, 'selectMode' | 'extent' | 'drawGeojson' | 'shp'>): Geometry | null {
   switch (state.selectMode) {
     case SELECT_MODE.EXTENT:
-      return state.extent ? extentPolygon(state.extent) : null
+      return state.extent ? bboxToPolygon(state.extent) : null
     case SELECT_MODE.DRAW:
       return state.drawGeojson
     case SELECT_MODE.SHP:
       return state.shp?.geojson ?? null
     default:
       return null
-  }
-}
-
-export function extentPolygon([minLon, minLat, maxLon, maxLat]: Extent): Geometry {
-  return {
-    type: 'Polygon',
-    coordinates: [
-      [
-        [minLon, minLat],
-        [maxLon, minLat],
-        [maxLon, maxLat],
-        [minLon, maxLat],
-        [minLon, minLat],
-      ],
-    ],
   }
 }
