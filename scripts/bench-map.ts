@@ -2,7 +2,7 @@
  * npx tsx scripts/bench-map.ts: latency of the map services under load (wrk). Prints figures,
  * asserts nothing. Targets: vector tile of the county layer p95 < 50 ms; WMS GetMap 512×512 of
  * China's provinces p95 < 200 ms. Runs on the embedded PGlite and, when reachable, the local
- * PostgreSQL+PostGIS (BENCH_ADMIN_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres).
+ * PostgreSQL+PostGIS (default postgres://postgres@127.0.0.1:5432/postgres).
  * Uses the region data the server loads at start; when the region table is empty it inserts the
  * test fixtures (a few provinces) and says so, since figures on them mean little.
  */
@@ -10,20 +10,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql } from 'kysely'
-import pg from 'pg'
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database'
 import { insertMapFixtures } from '../apps/server/src/modules/map/test-fixtures'
-import {
-  BENCH_ADMIN_DATABASE_URL,
-  BENCH_PORT,
-  BENCH_SECONDS,
-  ensureWrk,
-  fmt,
-  load,
-  printLoad,
-  startServer,
-  stopServer,
-} from './bench-support'
+import { BENCH_PORT, BENCH_SECONDS, ensureWrk, fmt, load, printLoad, startServer, stopServer, withPostgres } from './bench-support'
 
 const CONNECTIONS = [1, 8]
 const scratch = mkdtempSync(path.join(tmpdir(), 'rs-bench-map-'))
@@ -113,20 +102,10 @@ async function main() {
   const dataDir = path.join(scratch, 'pglite')
   await benchDatabase('PGlite (embedded)', { DATA_DIR: dataDir }, { dataDir: path.join(dataDir, 'pgdata') })
 
-  const adminUrl = BENCH_ADMIN_DATABASE_URL
-  const databaseUrl = `${adminUrl.replace(/\/[^/]*$/, '')}/rs_bench_map`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  try {
-    await admin.connect()
-    await admin.query('DROP DATABASE IF EXISTS rs_bench_map WITH (FORCE)')
-    await admin.query('CREATE DATABASE rs_bench_map')
+  await withPostgres('rs_bench_map', async (databaseUrl, recreate) => {
+    await recreate()
     await benchDatabase('PostgreSQL', { DATABASE_URL: databaseUrl }, { databaseUrl })
-    await admin.query('DROP DATABASE IF EXISTS rs_bench_map WITH (FORCE)')
-  } catch (error) {
-    console.log(`\n## PostgreSQL: skipped (${(error as Error).message})`)
-  } finally {
-    await admin.end().catch(() => {})
-  }
+  })
 }
 
 try {

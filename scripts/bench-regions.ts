@@ -3,27 +3,16 @@
  * portal, and latency of the region API under concurrent clients (Debian's wrk): a region by code
  * and the boundary of counties (a random sample, each request another county). Prints figures;
  * asserts nothing. Runs against the embedded PGlite and, when reachable, the local
- * PostgreSQL+PostGIS (BENCH_ADMIN_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres).
+ * PostgreSQL+PostGIS (default postgres://postgres@127.0.0.1:5432/postgres).
  * BENCH_CLIENTS (default 10) and BENCH_SECONDS (default 10) set the load.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql } from 'kysely'
-import pg from 'pg'
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database'
 import { loadReferenceData } from '../apps/server/src/db/reference-data'
-import {
-  BENCH_ADMIN_DATABASE_URL,
-  BENCH_SECONDS,
-  ensureWrk,
-  fmt,
-  type LoadResult,
-  load,
-  printLoad,
-  startServer,
-  stopServer,
-} from './bench-support'
+import { BENCH_SECONDS, ensureWrk, fmt, type LoadResult, load, printLoad, startServer, stopServer, withPostgres } from './bench-support'
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 10)
 const SAMPLE = 200
@@ -97,21 +86,9 @@ async function main() {
     rmSync(scratch, { recursive: true, force: true })
   }
 
-  const adminUrl = BENCH_ADMIN_DATABASE_URL
-  const databaseUrl = `${adminUrl.replace(/\/[^/]*$/, '')}/rs_bench_regions`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  try {
-    await admin.connect()
-    await bench('PostgreSQL', { DATABASE_URL: databaseUrl }, { databaseUrl }, async () => {
-      await admin.query('DROP DATABASE IF EXISTS rs_bench_regions WITH (FORCE)')
-      await admin.query('CREATE DATABASE rs_bench_regions')
-    })
-    await admin.query('DROP DATABASE IF EXISTS rs_bench_regions WITH (FORCE)')
-  } catch (error) {
-    console.log(`\n## PostgreSQL: skipped (${(error as Error).message})`)
-  } finally {
-    await admin.end().catch(() => {})
-  }
+  await withPostgres('rs_bench_regions', (databaseUrl, recreate) =>
+    bench('PostgreSQL', { DATABASE_URL: databaseUrl }, { databaseUrl }, recreate),
+  )
 }
 
 await main()

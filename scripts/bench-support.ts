@@ -7,6 +7,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import pg from 'pg'
 
 export const root = path.resolve(import.meta.dirname, '..')
 export const BENCH_PORT = Number(process.env.BENCH_PORT ?? 3200)
@@ -110,4 +111,30 @@ export function printLoad(name: string, connections: number, r: LoadResult): voi
   console.log(
     `${name}, ${connections} connections: p50 ${fmt(r.p50)} ms, p95 ${fmt(r.p95)} ms, p99 ${fmt(r.p99)} ms, ${Math.round(r.rps)} req/s${errors}`,
   )
+}
+
+/**
+ * Runs `bench` against a scratch database `name` on BENCH_ADMIN_DATABASE_URL's server, with a
+ * `recreate` that empties it (drop and create); drops it afterwards. Prints a skip line when that
+ * server cannot be reached.
+ */
+export async function withPostgres(
+  name: string,
+  bench: (databaseUrl: string, recreate: () => Promise<void>) => Promise<void>,
+): Promise<void> {
+  const databaseUrl = `${BENCH_ADMIN_DATABASE_URL.replace(/\/[^/]*$/, '')}/${name}`
+  const admin = new pg.Client({ connectionString: BENCH_ADMIN_DATABASE_URL })
+  const drop = () => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+  try {
+    await admin.connect()
+    await bench(databaseUrl, async () => {
+      await drop()
+      await admin.query(`CREATE DATABASE ${name}`)
+    })
+    await drop()
+  } catch (error) {
+    console.log(`\n## PostgreSQL: skipped (${(error as Error).message})`)
+  } finally {
+    await admin.end().catch(() => {})
+  }
 }

@@ -2,19 +2,17 @@
  * npm run bench: start-up times, API latency under 50 concurrent clients, server memory and the
  * gzip size of the JavaScript the home page loads. Prints figures; asserts nothing.
  * Runs against the embedded PGlite and, when reachable, the local PostgreSQL+PostGIS
- * (BENCH_ADMIN_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres).
+ * (default postgres://postgres@127.0.0.1:5432/postgres).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
-import pg from 'pg'
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database'
 import { seedDemo } from '../apps/server/src/db/seed'
 import { hashSessionToken, newSessionToken } from '../apps/server/src/plugins/auth'
 import {
-  BENCH_ADMIN_DATABASE_URL,
   BENCH_PORT,
   BENCH_SECONDS,
   ensureWrk,
@@ -25,6 +23,7 @@ import {
   root,
   startServer,
   stopServer,
+  withPostgres,
 } from './bench-support'
 
 const CLIENTS = 50
@@ -137,26 +136,9 @@ async function main() {
   )
   rmSync(dataDir, { recursive: true, force: true })
 
-  const adminUrl = BENCH_ADMIN_DATABASE_URL
-  const databaseUrl = `${adminUrl.replace(/\/[^/]*$/, '')}/rs_bench`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  try {
-    await admin.connect()
-    await benchDatabase(
-      'PostgreSQL',
-      { DATABASE_URL: databaseUrl },
-      () => plantSession({ databaseUrl }),
-      async () => {
-        await admin.query('DROP DATABASE IF EXISTS rs_bench WITH (FORCE)')
-        await admin.query('CREATE DATABASE rs_bench')
-      },
-    )
-    await admin.query('DROP DATABASE IF EXISTS rs_bench WITH (FORCE)')
-  } catch (error) {
-    console.log(`\n## PostgreSQL: skipped (${(error as Error).message})`)
-  } finally {
-    await admin.end().catch(() => {})
-  }
+  await withPostgres('rs_bench', async (databaseUrl, recreate) => {
+    await benchDatabase('PostgreSQL', { DATABASE_URL: databaseUrl }, () => plantSession({ databaseUrl }), recreate)
+  })
   if (js) console.log(`\nhome page JavaScript: ${js.files} files, ${fmt(js.rawKb)} KB raw, ${fmt(js.gzipKb)} KB gzip (level 9)`)
 }
 
