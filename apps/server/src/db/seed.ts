@@ -6,6 +6,7 @@ import type { Database } from './schema'
 /** Names of the permission codes, for the catalogue table and the admin screen. */
 export const PERMISSION_NAMES: Record<string, string> = {
   [PERMISSION.systemAdmin]: '系统管理',
+  [PERMISSION.contentEditor]: '内容管理（新闻、典型影像）',
   [PERMISSION.landcover]: '地表覆盖监测',
   [PERMISSION.road]: '道路监测',
   [PERMISSION.pvland]: '光伏用地监测',

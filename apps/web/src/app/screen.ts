@@ -18,6 +18,7 @@ export const SCREEN_GROUPS: Record<string, () => Promise<ScreenModule>> = {
   globalSatellite: () => import('./routes/global-satellite'),
   dynamicAnalysis: () => import('./routes/dynamic-analysis'),
   typicalImage: () => import('./routes/typical-image'),
+  news: () => import('./routes/news'),
   normal: () => import('./routes/normal'),
   statices: () => import('./routes/statices'),
   OrbitalPredict: () => import('./routes/orbital-predict'),

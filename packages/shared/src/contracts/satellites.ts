@@ -73,3 +73,52 @@ export const satelliteDetail = defineRoute({
   query: z.object({ slug: z.string({ error: '请提供卫星标识' }).trim().min(1, { error: '请提供卫星标识' }).max(40) }),
   data: z.record(z.string(), z.unknown()).describe('the entry of data/satellites/satellites.json as given'),
 })
+
+/** One member's two-line orbit elements (data/satellites/tle/resource.tle), matched by NORAD id. */
+export const SatelliteTle = z.object({
+  slug: z.string(),
+  member: z.string().describe("the member's name in the facts, e.g. 'GF-1 02'"),
+  noradId: z.number().int(),
+  line1: z.string(),
+  line2: z.string(),
+  epoch: z.string().describe('ISO time of the elements'),
+})
+export type SatelliteTle = z.infer<typeof SatelliteTle>
+
+export const satelliteTle = defineRoute({
+  method: 'GET',
+  path: '/api/satellite/tle',
+  summary: '卫星两行轨道根数（不带 slug 时给出全部）',
+  tags: ['satellite'],
+  auth: 'public',
+  query: z.object({ slug: z.string().trim().min(1).max(40).optional() }),
+  data: z.array(SatelliteTle),
+})
+
+/** A dated satellite event from the facts: a member's launch. */
+export const SatelliteEvent = z.object({
+  date: z.string().describe('YYYY-MM-DD (Beijing date for Chinese launches, as the facts give it)'),
+  kind: z.enum(['launch']),
+  slug: z.string(),
+  seriesName: z.string().describe('the series name in Chinese'),
+  member: z.string(),
+  country: z.string(),
+})
+export type SatelliteEvent = z.infer<typeof SatelliteEvent>
+
+export const satelliteEvents = defineRoute({
+  method: 'GET',
+  path: '/api/satellite/events',
+  summary: '卫星动态：按日期从近到远的发射记录',
+  tags: ['satellite'],
+  auth: 'public',
+  query: z.object({
+    limit: z.coerce
+      .number({ error: '条数应为 1–100 的整数' })
+      .int()
+      .min(1, { error: '条数应为 1–100 的整数' })
+      .max(100, { error: '条数应为 1–100 的整数' })
+      .default(10),
+  }),
+  data: z.array(SatelliteEvent),
+})

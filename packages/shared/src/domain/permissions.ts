@@ -19,6 +19,8 @@ export const PERMISSION = {
   planPublish: 'MOD_089',
   provinceMinistry: 'MOD_090',
   systemAdmin: 'MOD_001',
+  /** News and typical images: add, edit, replace (portal's own code). */
+  contentEditor: 'MOD_002',
 } as const
 
 export type PermissionCode = (typeof PERMISSION)[keyof typeof PERMISSION]

@@ -130,6 +130,16 @@ export const ROUTE_TREE: RouteNode[] = [
         })),
       },
       { name: 'typicalImage', path: 'satellite/image', title: 'nav.typicalImage', alwaysShow: true, group: 'typicalImage' },
+      {
+        name: 'satelliteNews',
+        path: 'satellite/news',
+        title: 'nav.satelliteNews',
+        alwaysShow: true,
+        group: 'news',
+        children: [
+          { name: 'newsArticle', path: 'satellite/news/:id', title: 'nav.newsArticle', alwaysShow: true, hidden: true, group: 'news' },
+        ],
+      },
     ],
   },
   { name: 'normal', path: 'normal', title: 'nav.normal', alwaysShow: true, group: 'normal' },

@@ -12,6 +12,8 @@ export const enUS: DeepPartial<Messages> = {
     globalSatellite: 'Global satellites',
     dynamicAnalysis: 'Analysis',
     typicalImage: 'Typical images',
+    satelliteNews: 'Satellite news',
+    newsArticle: 'Article',
     normal: 'Image search',
     statistics: 'Statistics',
     coverageStatics: 'Coverage statistics',

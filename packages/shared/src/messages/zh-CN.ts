@@ -1,3 +1,8 @@
+import { analysisZh } from './sections/analysis'
+import { newsZh } from './sections/news'
+import { satellitePageZh } from './sections/satellite-page'
+import { typicalImageZh } from './sections/typical-image'
+
 /** Every word a user reads, in Simplified Chinese (the default locale). Keys are shared with en-US. */
 export const zhCN = {
   app: {
@@ -12,6 +17,8 @@ export const zhCN = {
     globalSatellite: '国外卫星',
     dynamicAnalysis: '动态分析',
     typicalImage: '典型影像',
+    satelliteNews: '卫星新闻',
+    newsArticle: '新闻详情',
     normal: '影像查询',
     statistics: '统计分析',
     coverageStatics: '覆盖统计',
@@ -412,6 +419,11 @@ export const zhCN = {
   satelliteApi: {
     notFound: '未找到该卫星',
   },
+  // sections kept in their own files (messages/sections/)
+  satellitePage: satellitePageZh,
+  analysis: analysisZh,
+  news: newsZh,
+  typicalImage: typicalImageZh,
 } as const
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> }

@@ -1,0 +1,51 @@
+import { z } from 'zod'
+import { SATELLITE_ANALYSIS_PAGES } from '../domain/routes'
+import { defineRoute } from './common'
+
+/** One column of a figure's table; key indexes the rows. */
+export const AnalysisColumn = z.object({
+  key: z.string(),
+  title: z.string(),
+  unit: z.string().optional(),
+})
+
+/**
+ * One chart with the table it is drawn from. The web draws `series` (numeric columns) against
+ * `x` (the category column) and shows the same rows as a table; export writes the rows.
+ */
+export const AnalysisFigure = z.object({
+  key: z.string(),
+  title: z.string(),
+  chart: z.enum(['bar', 'horizontalBar', 'stackedBar', 'line', 'pie']),
+  x: z.string().describe('column key of the categories (x axis, pie slices)'),
+  series: z.array(z.string()).describe('column keys of the plotted numbers'),
+  columns: z.array(AnalysisColumn),
+  rows: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))),
+  counted: z.string().describe('what is counted, in one Chinese sentence (shown under the chart)'),
+  note: z.string().optional(),
+})
+export type AnalysisFigure = z.infer<typeof AnalysisFigure>
+
+export const AnalysisPageKey = z.enum(SATELLITE_ANALYSIS_PAGES, { error: '未知的分析页面' })
+export type AnalysisPageKey = z.infer<typeof AnalysisPageKey>
+
+export const AnalysisPage = z.object({
+  page: AnalysisPageKey,
+  title: z.string(),
+  summary: z.array(z.string()).describe('a few Chinese sentences with the key figures, computed'),
+  highlights: z.array(z.object({ label: z.string(), value: z.union([z.string(), z.number()]), unit: z.string().optional() })),
+  source: z.string().describe('attribution of the data'),
+  asOf: z.string().describe('YYYY-MM-DD: the date the counted data stand at'),
+  figures: z.array(AnalysisFigure),
+})
+export type AnalysisPage = z.infer<typeof AnalysisPage>
+
+export const satelliteAnalysis = defineRoute({
+  method: 'GET',
+  path: '/api/satellite/analysis',
+  summary: '卫星动态分析：按国家、类别、用户、发射年份、分辨率等级统计（UCS 卫星数据库，2023-05-01）',
+  tags: ['satellite'],
+  auth: 'public',
+  query: z.object({ page: AnalysisPageKey }),
+  data: AnalysisPage,
+})

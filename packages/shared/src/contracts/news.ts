@@ -1,0 +1,122 @@
+import { z } from 'zod'
+import { PERMISSION } from '../domain/permissions'
+import { defineRoute, Id, requiredString } from './common'
+
+/** Limits of a news article; the web checks them before sending, the server enforces them. */
+export const NEWS_LIMITS = {
+  titleMax: 100,
+  summaryMax: 300,
+  sourceMax: 100,
+  bodyMax: 20_000,
+  /** Largest cover image in bytes (2 MB): PNG, JPEG or WebP. */
+  coverMaxBytes: 2 * 1024 * 1024,
+  pageSizeMax: 50,
+} as const
+
+export const NewsItem = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  summary: z.string(),
+  date: z.string().describe('YYYY-MM-DD'),
+  source: z.string(),
+  satelliteSlug: z.string().nullable().describe('the satellite page the article is about, if any'),
+  coverUrl: z.string().nullable().describe('/api/news/cover?id=… when the article has a cover'),
+  updatedAt: z.string(),
+})
+export type NewsItem = z.infer<typeof NewsItem>
+
+export const NewsArticle = NewsItem.extend({
+  body: z.string().describe('plain text; paragraphs separated by a blank line'),
+})
+export type NewsArticle = z.infer<typeof NewsArticle>
+
+const NewsDate = z
+  .string({ error: '请填写新闻日期' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: '新闻日期格式应为 YYYY-MM-DD' })
+  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), { error: '新闻日期无效' })
+
+export const NewsInput = z.object({
+  title: requiredString('news.titleRequired', NEWS_LIMITS.titleMax),
+  summary: requiredString('news.summaryRequired', NEWS_LIMITS.summaryMax),
+  date: NewsDate,
+  source: requiredString('news.sourceRequired', NEWS_LIMITS.sourceMax),
+  body: requiredString('news.bodyRequired', NEWS_LIMITS.bodyMax),
+  satelliteSlug: z.string().trim().max(40).nullable().optional(),
+})
+export type NewsInput = z.infer<typeof NewsInput>
+
+export const newsList = defineRoute({
+  method: 'GET',
+  path: '/api/news/list',
+  summary: '卫星新闻列表（按日期从新到旧）',
+  tags: ['news'],
+  auth: 'public',
+  query: z.object({
+    page: z.coerce.number({ error: '页码应为正整数' }).int().min(1, { error: '页码应为正整数' }).default(1),
+    pageSize: z.coerce
+      .number({ error: '每页条数应为 1–50' })
+      .int()
+      .min(1, { error: '每页条数应为 1–50' })
+      .max(NEWS_LIMITS.pageSizeMax, { error: '每页条数应为 1–50' })
+      .default(10),
+    keyword: z.string().trim().max(50, { error: '关键词最多50个字符' }).optional(),
+    satelliteSlug: z.string().trim().max(40).optional(),
+  }),
+  data: z.object({ total: z.number().int(), items: z.array(NewsItem) }),
+})
+
+export const newsDetail = defineRoute({
+  method: 'GET',
+  path: '/api/news/detail',
+  summary: '卫星新闻正文',
+  tags: ['news'],
+  auth: 'public',
+  query: z.object({ id: Id }),
+  data: NewsArticle,
+})
+
+/** Permission for adding and editing news and replacing typical images: PERMISSION.contentEditor. */
+export const newsCreate = defineRoute({
+  method: 'POST',
+  path: '/api/news/create',
+  summary: '新增新闻（内容管理权限）',
+  tags: ['news'],
+  auth: { permission: PERMISSION.contentEditor },
+  body: NewsInput,
+  data: NewsArticle,
+})
+
+export const newsUpdate = defineRoute({
+  method: 'POST',
+  path: '/api/news/update',
+  summary: '修改新闻（内容管理权限）',
+  tags: ['news'],
+  auth: { permission: PERMISSION.contentEditor },
+  body: NewsInput.extend({ id: Id }),
+  data: NewsArticle,
+})
+
+export const newsDelete = defineRoute({
+  method: 'POST',
+  path: '/api/news/delete',
+  summary: '删除新闻（内容管理权限）',
+  tags: ['news'],
+  auth: { permission: PERMISSION.contentEditor },
+  body: z.object({ id: Id }),
+  data: z.object({ id: z.number().int() }),
+})
+
+/**
+ * POST /api/news/cover?id=… with a multipart form holding one image (PNG, JPEG or WebP, at most
+ * NEWS_LIMITS.coverMaxBytes); bound by hand on the server (multipart). GET /api/news/cover?id=…
+ * answers the image bytes.
+ */
+export const newsCoverUpload = defineRoute({
+  method: 'POST',
+  path: '/api/news/cover',
+  summary: '上传或替换新闻封面（内容管理权限）',
+  tags: ['news'],
+  auth: { permission: PERMISSION.contentEditor },
+  query: z.object({ id: Id }),
+  data: NewsArticle,
+})
