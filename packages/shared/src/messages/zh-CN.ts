@@ -1,7 +1,10 @@
 import { analysisZh } from './sections/analysis'
+import { analysisPageZh } from './sections/analysis-page'
 import { newsZh } from './sections/news'
+import { newsPageZh } from './sections/news-page'
 import { satellitePageZh } from './sections/satellite-page'
 import { typicalImageZh } from './sections/typical-image'
+import { typicalImagePageZh } from './sections/typical-image-page'
 
 /** Every word a user reads, in Simplified Chinese (the default locale). Keys are shared with en-US. */
 export const zhCN = {
@@ -424,6 +427,9 @@ export const zhCN = {
   analysis: analysisZh,
   news: newsZh,
   typicalImage: typicalImageZh,
+  analysisPage: analysisPageZh,
+  newsPage: newsPageZh,
+  typicalImagePage: typicalImagePageZh,
 } as const
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> }
