@@ -5,6 +5,7 @@ import { gunzipSync } from 'node:zlib'
 import { type Kysely, sql } from 'kysely'
 import { deriveCatalogue, deriveSensors, type SatelliteFacts } from './satellite-data'
 import type { Database } from './schema'
+import { loadWorldSatelliteData } from './world-satellite-data'
 
 /** Where data/scripts/build-regions.ts writes the region and country files. */
 export const REGION_DATA_DIR = path.resolve(import.meta.dirname, '../../../../data/regions')
@@ -103,6 +104,7 @@ export async function loadReferenceData(db: Kysely<Database>, options: Reference
   const current = await db.selectFrom('reference_data').select('version').where('name', '=', DATA_NAME).executeTakeFirst()
   if (current?.version === version) {
     const satellites = await loadSatelliteData(db, options.satelliteDir)
+    await loadWorldSatelliteData(db, { factsDir: options.satelliteDir })
     return { version, loaded: false, regions: 0, countries: 0, milliseconds: performance.now() - started, satellites }
   }
 
@@ -154,6 +156,7 @@ export async function loadReferenceData(db: Kysely<Database>, options: Reference
       ON CONFLICT (name) DO UPDATE SET version = excluded.version, loaded_at = now()`.execute(trx)
   })
   const satellites = await loadSatelliteData(db, options.satelliteDir)
+  await loadWorldSatelliteData(db, { factsDir: options.satelliteDir })
   return {
     version,
     loaded: true,

@@ -156,6 +156,53 @@ export interface SatelliteSensorTable {
   swath_km: number | null
 }
 
+/** One Earth-observation satellite of the UCS database (data/satellites-world), with derived fields. */
+export interface WorldSatelliteTable {
+  norad_number: number
+  position: number
+  name: string
+  country_of_operator_owner: string
+  operator_owner: string
+  users: string
+  purpose: string
+  detailed_purpose: string | null
+  class_of_orbit: string
+  perigee_km: number | null
+  apogee_km: number | null
+  inclination_deg: number | null
+  period_min: number | null
+  launch_mass_kg: number | null
+  /** YYYY-MM-DD; read it as text (to_char), never as a Date. */
+  date_of_launch: ColumnType<string | null, string | null, string | null>
+  expected_lifetime_yrs: number | null
+  cospar_number: string
+  operator_country: string
+  orbit_class: string
+  launch_year: number | null
+  launch_date_note: string | null
+  user_group: string
+  category: string
+  remote_sensing: boolean
+  series_slug: string | null
+  resolution_m: number | null
+  resolution_class: number | null
+}
+
+/** One planned mission of data/satellites-world/planned-missions.csv, with derived fields. */
+export interface PlannedMissionTable {
+  position: number
+  name: string
+  country: string
+  planned_year: string
+  category: string
+  source: string
+  source_date: ColumnType<string | null, string | null, string | null>
+  note: string | null
+  portal_category: string
+  period_key: string
+  satellites: number
+}
+
 /** The database as Kysely sees it. */
 export interface Database {
   app_user: AppUserTable
@@ -175,4 +222,6 @@ export interface Database {
   satellite: SatelliteTable
   satellite_catalogue: SatelliteCatalogueTable
   satellite_sensor: SatelliteSensorTable
+  world_satellite: WorldSatelliteTable
+  planned_mission: PlannedMissionTable
 }

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config'
 import type { DatabaseHandle } from '../db/database'
+import { createAnalysisRepository } from './analysis/analysis.repository'
+import { registerAnalysisRoutes } from './analysis/analysis.routes'
+import { createAnalysisService } from './analysis/analysis.service'
 import { createAoiRepository } from './aoi/aoi.repository'
 import { registerAoiRoutes } from './aoi/aoi.routes'
 import { createAoiService } from './aoi/aoi.service'
@@ -61,4 +64,5 @@ export function registerModules(app: FastifyInstance, config: Config, database: 
   registerAoiRoutes(app, createAoiService(createAoiRepository(db)), resolve, config.AOI_UPLOADS_PER_MINUTE)
   registerRegionsRoutes(app, createRegionsService(createRegionsRepository(db)), resolve)
   registerSatellitesRoutes(app, createSatellitesService(createSatellitesRepository(db)), resolve)
+  registerAnalysisRoutes(app, createAnalysisService(createAnalysisRepository(db)), resolve)
 }
