@@ -1,7 +1,16 @@
-import { BuildingPage } from '../../components/building-page'
+import { type AnalysisPageKey, SATELLITE_ANALYSIS_PAGES } from '@rs/shared'
+import { Navigate } from 'react-router'
+import { analysisPath } from '../../features/analysis/components/analysis-nav'
+import { AnalysisScreen } from '../../features/analysis/components/analysis-screen'
 import type { ScreenProps } from '../screen'
 
-/** 动态分析 (dynamicAnalysis): satellite statistics and analysis pages. Built by a later issue; until then the honest 建设中 page names the module. */
+function isAnalysisPage(key: string | undefined): key is AnalysisPageKey {
+  return (SATELLITE_ANALYSIS_PAGES as readonly string[]).includes(key ?? '')
+}
+
+/** 动态分析 (dynamicAnalysis): the six satellite statistics pages; /satellite/analysis opens the first. */
 export default function DynamicAnalysisScreen({ route }: ScreenProps) {
-  return <BuildingPage route={route} />
+  const page = route.path.split('/')[2]
+  if (!isAnalysisPage(page)) return <Navigate to={analysisPath(SATELLITE_ANALYSIS_PAGES[0])} replace />
+  return <AnalysisScreen page={page} />
 }

@@ -1,4 +1,23 @@
 /** zh-CN words of the analysis screens (/satellite/analysis/*): labels, buttons, notices. */
 export const analysisPageZh = {
   title: '动态分析',
+  navLabel: '分析页面',
+  highlights: '关键数字',
+  figures: '统计图表',
+  source: '数据来源：{source}',
+  asOf: '数据截至：{asOf}',
+  attribution: '数据来源：{source}；数据截至：{asOf}',
+  export: '导出',
+  exportCsv: '导出表格（CSV）',
+  exportPng: '导出图片（PNG）',
+  exported: '已导出 {file}',
+  exportFailed: '导出失败，请重试',
+  chartLabel: '{title}（图表）',
+  tableLabel: '{title}（数据表）',
+  noRows: '暂无数据',
+  noFigures: '本页暂无统计图表',
+  loadFailed: '统计数据加载失败',
+  loadFailedDesc: '暂时无法获取统计数据，请稍后重试。',
+  retry: '重新加载',
+  rowsCount: '共 {count} 行',
 } as const

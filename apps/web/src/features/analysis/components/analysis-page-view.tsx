@@ -1,0 +1,51 @@
+import type { AnalysisPage } from '@rs/shared'
+import { Card, Empty, Statistic } from 'antd'
+import { useT } from '../../../lib/i18n'
+import { FigureCard } from './figure-card'
+
+/** One analysis page as the API gives it: title and attribution, sentences, highlight figures, then each figure. */
+export function AnalysisPageView({ data }: { data: AnalysisPage }) {
+  const t = useT()
+  const attribution = t('analysisPage.attribution', { source: data.source, asOf: data.asOf })
+  return (
+    <article className="analysis-page" data-testid="analysis-page">
+      <header className="analysis-page__head">
+        <h2 className="analysis-page__title">{data.title}</h2>
+        <p className="analysis-page__attribution" data-testid="analysis-attribution">
+          <span>{t('analysisPage.source', { source: data.source })}</span>
+          <span>{t('analysisPage.asOf', { asOf: data.asOf })}</span>
+        </p>
+      </header>
+
+      {data.summary.length > 0 && (
+        <div className="analysis-page__summary" data-testid="analysis-summary">
+          {data.summary.map((sentence) => (
+            <p key={sentence}>{sentence}</p>
+          ))}
+        </div>
+      )}
+
+      {data.highlights.length > 0 && (
+        <section aria-label={t('analysisPage.highlights')}>
+          <ul className="analysis-page__highlights">
+            {data.highlights.map((item) => (
+              <li key={item.label}>
+                <Card size="small" className="analysis-highlight">
+                  <Statistic title={item.label} value={item.value} suffix={item.unit} />
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <section className="analysis-page__figures" aria-label={t('analysisPage.figures')}>
+        {data.figures.length === 0 ? (
+          <Empty description={t('analysisPage.noFigures')} />
+        ) : (
+          data.figures.map((figure) => <FigureCard key={figure.key} figure={figure} page={data} attribution={attribution} />)
+        )}
+      </section>
+    </article>
+  )
+}

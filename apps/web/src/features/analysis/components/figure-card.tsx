@@ -1,0 +1,103 @@
+import { DownloadOutlined, FileExcelOutlined, FileImageOutlined } from '@ant-design/icons'
+import type { AnalysisFigure, AnalysisPage } from '@rs/shared'
+import { Button, Card, Dropdown, type MenuProps } from 'antd'
+import { useMemo, useRef } from 'react'
+import { figureChartHeight, figureToOption } from '../../../charts/figure-option'
+import { type EChartHandle, LazyEChart } from '../../../charts/lazy-echart'
+import { useT } from '../../../lib/i18n'
+import { notify } from '../../../lib/notify'
+import { composeChartImage } from '../utils/chart-image'
+import { exportFileName, figureCsv } from '../utils/csv'
+import { downloadBlob, downloadUrl } from '../utils/download'
+import { FigureTable } from './figure-table'
+
+export interface FigureCardProps {
+  figure: AnalysisFigure
+  page: Pick<AnalysisPage, 'title' | 'source' | 'asOf'>
+  /** 数据来源：…；数据截至：… — written into every export. */
+  attribution: string
+}
+
+/** One figure: its chart beside (wide) or above (narrow) the table of its rows, what is counted, and the export menu. */
+export function FigureCard({ figure, page, attribution }: FigureCardProps) {
+  const t = useT()
+  const chartRef = useRef<EChartHandle>(null)
+  const option = useMemo(() => figureToOption(figure), [figure])
+
+  const handleExport: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'csv') {
+      const fileName = exportFileName(page, figure, 'csv')
+      downloadBlob(new Blob([figureCsv(figure, attribution)], { type: 'text/csv;charset=utf-8' }), fileName)
+      return
+    }
+    void exportPng()
+  }
+
+  async function exportPng() {
+    const chart = chartRef.current
+    const png = chart?.toPngDataUrl()
+    const size = chart?.size()
+    if (!png || !size) {
+      notify.error(t('analysisPage.exportFailed'))
+      return
+    }
+    try {
+      const footer = [figure.counted, ...(figure.note ? [figure.note] : []), attribution]
+      const image = await composeChartImage(png, size.width, { title: `${page.title} · ${figure.title}`, footer })
+      downloadUrl(image, exportFileName(page, figure, 'png'))
+    } catch (error) {
+      console.error('chart image export failed', error)
+      notify.error(t('analysisPage.exportFailed'))
+    }
+  }
+
+  const exportMenu: MenuProps = {
+    onClick: handleExport,
+    items: [
+      {
+        key: 'csv',
+        icon: <FileExcelOutlined />,
+        label: <span data-testid={`figure-export-csv-${figure.key}`}>{t('analysisPage.exportCsv')}</span>,
+      },
+      {
+        key: 'png',
+        icon: <FileImageOutlined />,
+        label: <span data-testid={`figure-export-png-${figure.key}`}>{t('analysisPage.exportPng')}</span>,
+      },
+    ],
+  }
+
+  return (
+    <Card
+      className="figure-card"
+      data-testid={`figure-${figure.key}`}
+      title={<h3 className="figure-card__title">{figure.title}</h3>}
+      extra={
+        <Dropdown menu={exportMenu} trigger={['click']} placement="bottomRight">
+          <Button icon={<DownloadOutlined />} data-testid={`figure-export-${figure.key}`}>
+            {t('analysisPage.export')}
+          </Button>
+        </Dropdown>
+      }
+    >
+      <div className="figure-card__body">
+        <figure className="figure-card__chart">
+          <LazyEChart
+            ref={chartRef}
+            option={option}
+            height={figureChartHeight(figure)}
+            ariaLabel={t('analysisPage.chartLabel', { title: figure.title })}
+            testId={`figure-chart-${figure.key}`}
+          />
+          <figcaption className="figure-card__caption">
+            <p className="figure-card__counted">{figure.counted}</p>
+            {figure.note && <p className="figure-card__note">{figure.note}</p>}
+          </figcaption>
+        </figure>
+        <section className="figure-card__table" aria-label={t('analysisPage.tableLabel', { title: figure.title })}>
+          <FigureTable figure={figure} />
+        </section>
+      </div>
+    </Card>
+  )
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest'
+import { GENERAL_STATISTIC_PAGE } from '../test/analysis-fixture'
+import { csvField, exportFileName, figureCsv, toCsv, UTF8_BOM } from './csv'
+
+const [byCountry, byUsers] = GENERAL_STATISTIC_PAGE.figures
+if (!byCountry || !byUsers) throw new Error('fixture needs two figures')
+const ATTRIBUTION = '数据来源：UCS 卫星数据库；数据截至：2023-05-01'
+
+describe('CSV export', () => {
+  it('quotes fields with commas, quotes and line breaks and doubles the quotes', () => {
+    expect(csvField('美国')).toBe('美国')
+    expect(csvField('韩国, 朝鲜')).toBe('"韩国, 朝鲜"')
+    expect(csvField('“高分”与"资源"')).toBe('"“高分”与""资源"""')
+    expect(csvField('第一行\n第二行')).toBe('"第一行\n第二行"')
+    expect(csvField('回车\r')).toBe('"回车\r"')
+    expect(csvField(1292)).toBe('1292')
+    expect(csvField(0)).toBe('0')
+    expect(csvField(null)).toBe('')
+  })
+
+  it('starts with a UTF-8 BOM and ends lines with CRLF', () => {
+    const text = toCsv([
+      ['a', 'b'],
+      [1, 'x,y'],
+    ])
+    expect(text.startsWith(UTF8_BOM)).toBe(true)
+    expect(text.charCodeAt(0)).toBe(0xfeff)
+    expect(text).toBe(`${UTF8_BOM}a,b\r\n1,"x,y"\r\n`)
+  })
+
+  it('writes the column titles with units as header, the rows as numbers, then what is counted and the attribution', () => {
+    const lines = figureCsv(byCountry, ATTRIBUTION).slice(1).split('\r\n')
+    expect(lines[0]).toBe('国家或组织,卫星数量（颗）')
+    expect(lines.slice(1, 7)).toEqual(['美国,511', '中国,348', '俄罗斯,42', '阿根廷,39', '日本,37', '其他,315'])
+    expect(lines[7]).toBe('')
+    expect(lines).toContain(byCountry.counted)
+    expect(lines).toContain(ATTRIBUTION)
+    const total = lines.slice(1, 7).reduce((sum, line) => sum + Number(line.split(',')[1]), 0)
+    expect(total).toBe(1292)
+  })
+
+  it('adds the note when the figure has one', () => {
+    const text = figureCsv(byUsers, ATTRIBUTION)
+    expect(text).toContain(byUsers.note ?? 'missing note')
+  })
+
+  it('names the file after the page, the figure and the date, without characters file systems refuse', () => {
+    expect(exportFileName(GENERAL_STATISTIC_PAGE, byCountry, 'csv')).toBe('总体统计-各国家和组织在轨卫星数量-2023-05-01.csv')
+    expect(exportFileName({ title: '国家/组织', asOf: '2023-05-01' }, { title: '对比: "中美"\n趋势' }, 'png')).toBe(
+      '国家 组织-对比 中美 趋势-2023-05-01.png',
+    )
+  })
+})
