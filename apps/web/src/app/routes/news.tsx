@@ -1,7 +1,12 @@
-import { BuildingPage } from '../../components/building-page'
+import '../../features/news/news.css'
+import { useAuthStore } from '../../features/auth/state/auth-store'
+import { NewsArticlePage } from '../../features/news/components/news-article-page'
+import { NewsListPage } from '../../features/news/components/news-list-page'
+import { canEditContent } from '../../features/news/utils/can-edit'
 import type { ScreenProps } from '../screen'
 
-/** 卫星新闻 (news): the news list and article pages. */
+/** 卫星新闻 (news): the list (/satellite/news) and one article (/satellite/news/:id); content editors (MOD_002) also edit. */
 export default function NewsScreen({ route }: ScreenProps) {
-  return <BuildingPage route={route} />
+  const canEdit = useAuthStore((s) => canEditContent(s.user?.permissions))
+  return route.name === 'newsArticle' ? <NewsArticlePage canEdit={canEdit} /> : <NewsListPage canEdit={canEdit} />
 }

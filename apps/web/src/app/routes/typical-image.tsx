@@ -1,7 +1,10 @@
-import { BuildingPage } from '../../components/building-page'
-import type { ScreenProps } from '../screen'
+import '../../features/typical-image/typical-image.css'
+import { useAuthStore } from '../../features/auth/state/auth-store'
+import { TypicalImagePage } from '../../features/typical-image/components/typical-image-page'
+import { canEditContent } from '../../features/typical-image/utils/can-edit'
 
-/** 典型影像 (typicalImage): sample images per sensor. Built by a later issue; until then the honest 建设中 page names the module. */
-export default function TypicalImageScreen({ route }: ScreenProps) {
-  return <BuildingPage route={route} />
+/** 典型影像 (typicalImage): the sample images of SPEC §2; content editors (MOD_002) replace and restore them. */
+export default function TypicalImageScreen() {
+  const canEdit = useAuthStore((s) => canEditContent(s.user?.permissions))
+  return <TypicalImagePage canEdit={canEdit} />
 }

@@ -1,0 +1,149 @@
+import { ArrowLeftOutlined } from '@ant-design/icons'
+import { Alert, Button, Result, Skeleton } from 'antd'
+import { Link, useNavigate, useParams } from 'react-router'
+import { ApiError, errorMessage } from '../../../lib/api-client'
+import { useT } from '../../../lib/i18n'
+import { useNewsArticle } from '../api/fetch-news-article'
+import { useSatelliteList } from '../api/fetch-satellite-options'
+import { encodeNewsSearch } from '../utils/news-search'
+import { toParagraphs } from '../utils/paragraphs'
+import { satellitePath } from '../utils/satellite-path'
+import { NewsAdminActions } from './news-admin-actions'
+import { useNewsEditor } from './use-news-editor'
+
+/** The article id of the URL, or undefined when it cannot be one. */
+export function parseArticleId(raw: string | undefined): number | undefined {
+  if (!raw || !/^\d{1,15}$/.test(raw)) return undefined
+  const id = Number(raw)
+  return id >= 1 ? id : undefined
+}
+
+function BackToList() {
+  const t = useT()
+  return (
+    <Link to="/satellite/news">
+      <Button icon={<ArrowLeftOutlined />}>{t('newsPage.backToList')}</Button>
+    </Link>
+  )
+}
+
+function NotFound() {
+  const t = useT()
+  return (
+    <div className="news-page" data-testid="news-not-found">
+      <Result status="404" title={t('newsPage.notFoundTitle')} subTitle={t('newsPage.notFoundText')} extra={<BackToList />} />
+    </div>
+  )
+}
+
+/** /satellite/news/:id: one article, its body as plain-text paragraphs (never HTML); editors edit or delete it. */
+export function NewsArticlePage({ canEdit }: { canEdit: boolean }) {
+  const t = useT()
+  const navigate = useNavigate()
+  const id = parseArticleId(useParams().id)
+  const article = useNewsArticle(id)
+  const satellites = useSatelliteList()
+  const editor = useNewsEditor()
+
+  if (id === undefined) return <NotFound />
+  if (article.isError) {
+    const status = article.error instanceof ApiError ? article.error.status : 0
+    if (status === 404 || status === 400) return <NotFound />
+  }
+
+  const breadcrumb = (
+    <nav className="news-breadcrumb" aria-label="breadcrumb">
+      <Link to="/home">{t('newsPage.breadcrumbHome')}</Link>
+      <span aria-hidden="true">/</span>
+      <Link to="/satellite/news">{t('newsPage.title')}</Link>
+      <span aria-hidden="true">/</span>
+      <span>{t('newsPage.article')}</span>
+    </nav>
+  )
+
+  if (article.isPending)
+    return (
+      <div className="news-page">
+        {breadcrumb}
+        <div className="news-panel news-article">
+          <Skeleton active title paragraph={{ rows: 10 }} />
+        </div>
+      </div>
+    )
+
+  if (article.isError)
+    return (
+      <div className="news-page">
+        {breadcrumb}
+        <Alert
+          type="error"
+          showIcon
+          title={t('newsPage.loadFailed', { message: errorMessage(article.error) })}
+          action={
+            <Button size="small" onClick={() => void article.refetch()}>
+              {t('newsPage.retry')}
+            </Button>
+          }
+        />
+      </div>
+    )
+
+  const news = article.data
+  const satelliteName = news.satelliteSlug
+    ? (satellites.data?.find((s) => s.slug === news.satelliteSlug)?.nameZh ?? news.satelliteSlug)
+    : undefined
+
+  return (
+    <div className="news-page">
+      {breadcrumb}
+      <article className="news-panel news-article" data-testid="news-article">
+        <header className="news-article__head">
+          <h1 className="news-article__title">{news.title}</h1>
+          <div className="news-article__meta">
+            <time dateTime={news.date}>{t('newsPage.date', { date: news.date })}</time>
+            <span>{t('newsPage.source', { source: news.source })}</span>
+            {news.satelliteSlug && (
+              <span>
+                {t('newsPage.aboutSatellite')}
+                <Link to={satellitePath(news.satelliteSlug)} data-testid="news-article-satellite">
+                  {satelliteName}
+                </Link>
+              </span>
+            )}
+          </div>
+          {canEdit && (
+            <div className="news-article__actions">
+              <NewsAdminActions
+                article={news}
+                size="middle"
+                onEdit={() => editor.openEdit(news.id)}
+                onDeleted={() => void navigate('/satellite/news', { replace: true })}
+              />
+            </div>
+          )}
+        </header>
+        {news.coverUrl && (
+          <figure className="news-article__cover">
+            <img src={news.coverUrl} alt={t('newsPage.coverAlt', { title: news.title })} />
+          </figure>
+        )}
+        <div className="news-article__summary">{news.summary}</div>
+        <div className="news-article__body" data-testid="news-article-body">
+          {toParagraphs(news.body).map((paragraph, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs are positional
+            <p key={i}>{paragraph}</p>
+          ))}
+        </div>
+        <footer className="news-article__foot">
+          <BackToList />
+          {news.satelliteSlug && (
+            <Link to={`/satellite/news?${encodeNewsSearch({ page: 1, keyword: '', satellite: news.satelliteSlug })}`}>
+              {t('newsPage.moreAboutSatellite', { name: satelliteName ?? news.satelliteSlug })} ›
+            </Link>
+          )}
+        </footer>
+      </article>
+      {canEdit && editor.editor}
+    </div>
+  )
+}

@@ -1,0 +1,7 @@
+import { type TypicalImage, type TypicalImageKey, typicalImageRestore } from '@rs/shared'
+import { callApi } from '../../../lib/api-client'
+
+/** DELETEs the real image of a sample so the illustration shows again (content editors only). */
+export function restoreTypicalImage(key: TypicalImageKey): Promise<TypicalImage> {
+  return callApi(typicalImageRestore, { query: { key } })
+}
