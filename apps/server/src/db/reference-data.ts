@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { type Kysely, sql } from 'kysely'
-import { deriveCatalogue, deriveSensors, type SatelliteFacts } from './satellite-data'
+import { loadInitialNews } from './news-content'
+import { deriveCatalogue, deriveSensors, parseTle, type SatelliteFacts, type TleSkip } from './satellite-data'
 import type { Database } from './schema'
 import { loadWorldSatelliteData } from './world-satellite-data'
 
@@ -34,6 +35,9 @@ export interface SatelliteDataResult {
   satellites: number
   catalogue: number
   sensors: number
+  /** Element sets loaded from tle/resource.tle, and those skipped (bad checksum, no member…). */
+  tle: number
+  tleSkipped: TleSkip[]
 }
 
 export interface ReferenceDataResult {
@@ -167,25 +171,48 @@ export async function loadReferenceData(db: Kysely<Database>, options: Reference
   }
 }
 
+/** Where a skipped element set is reported: one JSON line on stderr, like the server's log lines. */
+export function logSkippedTle(skip: TleSkip): void {
+  console.warn(JSON.stringify({ level: 40, time: Date.now(), msg: 'TLE skipped', file: TLE_FILE, ...skip }))
+}
+
+const TLE_FILE = 'tle/resource.tle'
+
 /**
- * Loads data/satellites/satellites.json into satellite (facts as given) and the derived
- * satellite_catalogue and satellite_sensor (rules in satellite-data.ts), when reference_data does
- * not hold the file's version (sha256 of the file, 16 hex digits) yet; a new version replaces every
- * row, in one transaction. Idempotent like the regions.
+ * Loads data/satellites/satellites.json into satellite (facts as given), the derived
+ * satellite_catalogue and satellite_sensor (rules in satellite-data.ts) and the orbit elements of
+ * tle/resource.tle into satellite_tle (matched to members by NORAD number, checksums verified, bad
+ * sets skipped and logged; tle/stale.tle is never read), when reference_data does not hold the
+ * files' version (sha256 of both files, 16 hex digits) yet; a new version replaces every row, in
+ * one transaction. Idempotent like the regions. Then loads the initial news articles once
+ * (db/news-content.ts), which name satellite pages.
  */
-export async function loadSatelliteData(db: Kysely<Database>, dir = SATELLITE_DATA_DIR): Promise<SatelliteDataResult> {
+export async function loadSatelliteData(
+  db: Kysely<Database>,
+  dir = SATELLITE_DATA_DIR,
+  log: (skip: TleSkip) => void = logSkippedTle,
+): Promise<SatelliteDataResult> {
+  const result = await loadSatelliteFacts(db, dir, log)
+  await loadInitialNews(db)
+  return result
+}
+
+async function loadSatelliteFacts(db: Kysely<Database>, dir: string, log: (skip: TleSkip) => void): Promise<SatelliteDataResult> {
   const text = readFileSync(path.join(dir, 'satellites.json'), 'utf8')
-  const version = createHash('sha256').update(text).digest('hex').slice(0, 16)
+  const tleText = readFileSync(path.join(dir, TLE_FILE), 'utf8')
+  const version = createHash('sha256').update(text).update('\0').update(tleText).digest('hex').slice(0, 16)
   const current = await db.selectFrom('reference_data').select('version').where('name', '=', SATELLITE_DATA_NAME).executeTakeFirst()
-  if (current?.version === version) return { version, loaded: false, satellites: 0, catalogue: 0, sensors: 0 }
+  if (current?.version === version) return { version, loaded: false, satellites: 0, catalogue: 0, sensors: 0, tle: 0, tleSkipped: [] }
 
   const facts = JSON.parse(text) as SatelliteFacts[]
   const catalogue = deriveCatalogue(facts)
   const sensors = deriveSensors(facts)
+  const tle = parseTle(tleText, facts)
   await db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(20261123)`.execute(trx)
     const again = await trx.selectFrom('reference_data').select('version').where('name', '=', SATELLITE_DATA_NAME).executeTakeFirst()
     if (again?.version === version) return
+    await sql`DELETE FROM satellite_tle`.execute(trx)
     await sql`DELETE FROM satellite_sensor`.execute(trx)
     await sql`DELETE FROM satellite_catalogue`.execute(trx)
     await sql`DELETE FROM satellite`.execute(trx)
@@ -211,16 +238,31 @@ export async function loadSatelliteData(db: Kysely<Database>, dir = SATELLITE_DA
         .insertInto('satellite_sensor')
         .values(sensors.map((s, i) => ({ ...s, position: i + 1 })))
         .execute()
-    const counted = await sql<{ satellites: number; catalogue: number; sensors: number }>`
+    if (tle.rows.length > 0) await trx.insertInto('satellite_tle').values(tle.rows).execute()
+    const counted = await sql<{ satellites: number; catalogue: number; sensors: number; tle: number }>`
       SELECT (SELECT count(*) FROM satellite)::int AS satellites, (SELECT count(*) FROM satellite_catalogue)::int AS catalogue,
-        (SELECT count(*) FROM satellite_sensor)::int AS sensors`.execute(trx)
+        (SELECT count(*) FROM satellite_sensor)::int AS sensors, (SELECT count(*) FROM satellite_tle)::int AS tle`.execute(trx)
     const got = counted.rows[0]
-    if (got?.satellites !== facts.length || got?.catalogue !== catalogue.length || got?.sensors !== sensors.length) {
+    if (
+      got?.satellites !== facts.length ||
+      got?.catalogue !== catalogue.length ||
+      got?.sensors !== sensors.length ||
+      got?.tle !== tle.rows.length
+    ) {
       throw new Error(`satellite data incomplete: ${JSON.stringify(got)}`)
     }
     await sql`
       INSERT INTO reference_data (name, version) VALUES (${SATELLITE_DATA_NAME}, ${version})
       ON CONFLICT (name) DO UPDATE SET version = excluded.version, loaded_at = now()`.execute(trx)
   })
-  return { version, loaded: true, satellites: facts.length, catalogue: catalogue.length, sensors: sensors.length }
+  for (const skip of tle.skipped) log(skip)
+  return {
+    version,
+    loaded: true,
+    satellites: facts.length,
+    catalogue: catalogue.length,
+    sensors: sensors.length,
+    tle: tle.rows.length,
+    tleSkipped: tle.skipped,
+  }
 }

@@ -9,7 +9,7 @@ export interface SatelliteFacts {
   operator: string
   category: string
   status: string
-  members: Array<{ name: string; launchDate?: string | null; status?: string }>
+  members: Array<{ name: string; noradId?: number | null; launchDate?: string | null; status?: string }>
   sensors: Array<{ name: string; gsdM?: Record<string, number | string> | null; swathKm?: number | string | null }>
   [key: string]: unknown
 }
@@ -200,4 +200,109 @@ export function deriveSensors(facts: SatelliteFacts[]): SensorRow[] {
     }
   }
   return rows
+}
+
+/** One member's two-line elements as stored in satellite_tle. */
+export interface TleRow {
+  norad_id: number
+  slug: string
+  member: string
+  line1: string
+  line2: string
+  /** ISO time of the elements. */
+  epoch: string
+  /** Order in the TLE file. */
+  position: number
+}
+
+/** An element set the loader left out, and why (the loader logs these). */
+export interface TleSkip {
+  /** 1-based line number of the set's first line in the file. */
+  line: number
+  name: string
+  reason: string
+}
+
+/** Checksum of a TLE line: the sum of its digits, each minus sign counting 1, over columns 1–68, modulo 10. */
+export function tleChecksum(line: string): number {
+  let sum = 0
+  for (const ch of line.slice(0, 68)) {
+    if (ch >= '0' && ch <= '9') sum += ch.charCodeAt(0) - 48
+    else if (ch === '-') sum += 1
+  }
+  return sum % 10
+}
+
+/** Whether a line is a well-formed TLE line of the given number (1 or 2) with a correct checksum in column 69. */
+export function isValidTleLine(line: string, lineNumber: 1 | 2): boolean {
+  return line.length === 69 && line.startsWith(`${lineNumber} `) && /^\d$/.test(line[68] ?? '') && tleChecksum(line) === Number(line[68])
+}
+
+/** The epoch of line 1 (columns 19–32: two-digit year, 57–99 = 19xx, and fractional day of the year) as an ISO time. */
+export function tleEpoch(line1: string): string | null {
+  const yy = Number(line1.slice(18, 20))
+  const day = Number(line1.slice(20, 32))
+  if (!/^\d\d$/.test(line1.slice(18, 20)) || !Number.isFinite(day) || day < 1 || day >= 367) return null
+  const year = yy < 57 ? 2000 + yy : 1900 + yy
+  const ms = Date.UTC(year, 0, 1) + Math.round((day - 1) * 86_400_000)
+  return new Date(ms).toISOString()
+}
+
+/**
+ * Reads a three-line (or two-line) element file and keeps the sets that belong to a member of the
+ * facts, matched by NORAD catalogue number (members[].noradId). A set is skipped, with its reason,
+ * when a line is malformed or its checksum is wrong, the two lines name different objects, the
+ * object is no member, or an earlier set already gave that object.
+ */
+export function parseTle(text: string, facts: SatelliteFacts[]): { rows: TleRow[]; skipped: TleSkip[] } {
+  const members = new Map<number, { slug: string; member: string }>()
+  for (const f of facts)
+    for (const m of f.members) if (typeof m.noradId === 'number') members.set(m.noradId, { slug: f.slug, member: m.name })
+
+  const lines = text.split(/\r?\n/).map((l, i) => ({ text: l.trimEnd(), number: i + 1 }))
+  const filled = lines.filter((l) => l.text.length > 0)
+  const rows: TleRow[] = []
+  const skipped: TleSkip[] = []
+  const seen = new Set<number>()
+  let i = 0
+  while (i < filled.length) {
+    const first = filled[i] as { text: string; number: number }
+    // a name line is optional: a set starts at a name, or directly at line 1
+    const hasName = !/^1 /.test(first.text) || first.text.length !== 69
+    const name = hasName ? first.text.trim() : ''
+    const line1 = filled[i + (hasName ? 1 : 0)]?.text ?? ''
+    const line2 = filled[i + (hasName ? 2 : 1)]?.text ?? ''
+    i += hasName ? 3 : 2
+    const skip = (reason: string) => skipped.push({ line: first.number, name: name || line1.slice(2, 7), reason })
+    if (!isValidTleLine(line1, 1)) {
+      skip(line1.startsWith('1 ') && line1.length === 69 ? 'line 1 checksum' : 'line 1 malformed')
+      continue
+    }
+    if (!isValidTleLine(line2, 2)) {
+      skip(line2.startsWith('2 ') && line2.length === 69 ? 'line 2 checksum' : 'line 2 malformed')
+      continue
+    }
+    const noradId = Number(line1.slice(2, 7))
+    if (!Number.isInteger(noradId) || line2.slice(2, 7) !== line1.slice(2, 7)) {
+      skip('catalogue numbers of line 1 and line 2 differ')
+      continue
+    }
+    const member = members.get(noradId)
+    if (!member) {
+      skip(`NORAD ${noradId} is no member of the facts`)
+      continue
+    }
+    if (seen.has(noradId)) {
+      skip(`NORAD ${noradId} given twice`)
+      continue
+    }
+    const epoch = tleEpoch(line1)
+    if (!epoch) {
+      skip('epoch unreadable')
+      continue
+    }
+    seen.add(noradId)
+    rows.push({ norad_id: noradId, slug: member.slug, member: member.member, line1, line2, epoch, position: rows.length + 1 })
+  }
+  return { rows, skipped }
 }

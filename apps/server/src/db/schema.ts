@@ -203,6 +203,48 @@ export interface PlannedMissionTable {
   satellites: number
 }
 
+/** One member's two-line elements from data/satellites/tle/resource.tle (checksums verified by the loader). */
+export interface SatelliteTleTable {
+  norad_id: number
+  slug: string
+  member: string
+  line1: string
+  line2: string
+  epoch: Timestamp
+  position: number
+}
+
+/** A satellite news article; the cover is stored in the row and read only by the cover endpoint. */
+export interface NewsTable {
+  id: Generated<number>
+  title: string
+  summary: string
+  /** YYYY-MM-DD; read it as text (to_char), never as a Date. */
+  date: ColumnType<string, string, string>
+  source: string
+  satellite_slug: string | null
+  body: string
+  cover: Buffer | null
+  cover_type: string | null
+  created_by: number | null
+  created_at: CreatedAt
+  updated_by: number | null
+  updated_at: Timestamp
+  deleted: Generated<boolean>
+}
+
+/** An operator's real image replacing a typical-image illustration; image NULL = illustration restored. */
+export interface TypicalImageTable {
+  key: string
+  image: Buffer | null
+  content_type: string | null
+  width: number | null
+  height: number | null
+  credit: string | null
+  updated_by: number | null
+  updated_at: Timestamp
+}
+
 /** The database as Kysely sees it. */
 export interface Database {
   app_user: AppUserTable
@@ -224,4 +266,7 @@ export interface Database {
   satellite_sensor: SatelliteSensorTable
   world_satellite: WorldSatelliteTable
   planned_mission: PlannedMissionTable
+  satellite_tle: SatelliteTleTable
+  news: NewsTable
+  typical_image: TypicalImageTable
 }

@@ -91,6 +91,15 @@ export const DEMO_USERS: DemoUser[] = [
     areaRanges: [],
   },
   {
+    username: 'editor',
+    password: 'Editor@2026',
+    realName: '内容编辑（演示）',
+    organization: '',
+    email: 'editor@example.com',
+    permissions: [PERMISSION.contentEditor],
+    areaRanges: [],
+  },
+  {
     username: 'olduser',
     password: 'Old@2026',
     realName: '长期未改密用户',

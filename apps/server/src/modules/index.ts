@@ -11,6 +11,9 @@ import { createAuthRepository } from './auth/auth.repository'
 import { registerAuthRoutes } from './auth/auth.routes'
 import { createAuthService } from './auth/auth.service'
 import { registerMapRoutes } from './map/map.routes'
+import { createNewsRepository } from './news/news.repository'
+import { registerNewsRoutes } from './news/news.routes'
+import { createNewsService } from './news/news.service'
 import { createRegionsRepository } from './regions/regions.repository'
 import { registerRegionsRoutes } from './regions/regions.routes'
 import { createRegionsService } from './regions/regions.service'
@@ -19,6 +22,9 @@ import { registerSatellitesRoutes } from './satellites/satellites.routes'
 import { createSatellitesService } from './satellites/satellites.service'
 import { createSiteRepository } from './site/site.repository'
 import { registerSiteRoutes } from './site/site.routes'
+import { createTypicalImagesRepository } from './typical-images/typical-images.repository'
+import { registerTypicalImagesRoutes } from './typical-images/typical-images.routes'
+import { createTypicalImagesService } from './typical-images/typical-images.service'
 import { createUsersRepository } from './users/users.repository'
 import { registerUsersRoutes } from './users/users.routes'
 import { createUsersService } from './users/users.service'
@@ -64,5 +70,7 @@ export function registerModules(app: FastifyInstance, config: Config, database: 
   registerAoiRoutes(app, createAoiService(createAoiRepository(db)), resolve, config.AOI_UPLOADS_PER_MINUTE)
   registerRegionsRoutes(app, createRegionsService(createRegionsRepository(db)), resolve)
   registerSatellitesRoutes(app, createSatellitesService(createSatellitesRepository(db)), resolve)
+  registerNewsRoutes(app, createNewsService(createNewsRepository(db)), resolve)
+  registerTypicalImagesRoutes(app, createTypicalImagesService(createTypicalImagesRepository(db)), resolve)
   registerAnalysisRoutes(app, createAnalysisService(createAnalysisRepository(db)), resolve)
 }

@@ -456,6 +456,7 @@ export const zhCN = {
   },
   satelliteApi: {
     notFound: '未找到该卫星',
+    eventMembers: '{first} 等 {count} 颗',
   },
   // sections kept in their own files (messages/sections/)
   satellitePage: satellitePageZh,

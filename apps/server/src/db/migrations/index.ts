@@ -4,6 +4,7 @@ import * as regions from './20261122000000_regions'
 import * as aoiUpload from './20261122010000_aoi-upload'
 import * as satellites from './20261122020000_satellites'
 import * as worldSatellites from './20261122030000_world-satellites'
+import * as newsAndImages from './20261122040000_news-and-images'
 
 /** Every migration in order; the file name is the migration's name. Never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '20261122010000_aoi-upload': aoiUpload,
   '20261122020000_satellites': satellites,
   '20261122030000_world-satellites': worldSatellites,
+  '20261122040000_news-and-images': newsAndImages,
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import type { Database } from '../../db/schema'
 
 /** Reads of the satellite reference tables (loaded at start by db/reference-data.ts). */
@@ -22,6 +22,33 @@ export function createSatellitesRepository(db: Kysely<Database>) {
     async facts(slug: string) {
       const row = await db.selectFrom('satellite').select('facts').where('slug', '=', slug).executeTakeFirst()
       return row?.facts
+    },
+    async exists(slug: string) {
+      return (await db.selectFrom('satellite').select('slug').where('slug', '=', slug).executeTakeFirst()) !== undefined
+    },
+    /** Element sets in file order, of one series or all. */
+    tle(slug?: string) {
+      let q = db.selectFrom('satellite_tle').select(['slug', 'member', 'norad_id', 'line1', 'line2', 'epoch']).orderBy('position')
+      if (slug !== undefined) q = q.where('slug', '=', slug)
+      return q.execute()
+    },
+    /**
+     * Launches from the members' launchDate (members without a date left out), one row per series
+     * and day (a rocket with several members is one launch), newest first, then in series order.
+     */
+    async launches(limit: number) {
+      const result = await sql<{ date: string; slug: string; name_zh: string; country: string; members: string[] }>`
+        WITH dated AS (
+          SELECT s.slug, s.name_zh, s.country, s.position, e.idx, e.m->>'name' AS member, e.m->>'launchDate' AS date
+          FROM satellite s CROSS JOIN LATERAL jsonb_array_elements(s.facts->'members') WITH ORDINALITY AS e(m, idx)
+          WHERE jsonb_typeof(e.m->'launchDate') = 'string' AND e.m->>'launchDate' ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+        )
+        SELECT date, slug, name_zh, country, json_agg(member ORDER BY idx) AS members
+        FROM dated
+        GROUP BY date, slug, name_zh, country, position
+        ORDER BY date DESC, position
+        LIMIT ${limit}`.execute(db)
+      return result.rows
     },
   }
 }

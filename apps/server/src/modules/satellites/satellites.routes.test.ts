@@ -1,6 +1,10 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { MAX_SATELLITE_CATALOGUE } from '@rs/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadSatelliteData } from '../../db/reference-data'
+import { loadSatelliteData, SATELLITE_DATA_DIR } from '../../db/reference-data'
+import { isValidTleLine, type SatelliteFacts, type TleSkip } from '../../db/satellite-data'
 import { createTestContext, getData, getJson, type TestContext } from '../../test/test-context'
 
 let ctx: TestContext
@@ -94,10 +98,107 @@ describe('loading', () => {
       reference: await db.selectFrom('reference_data').selectAll().where('name', '=', 'satellites').execute(),
       catalogue: await db.selectFrom('satellite_catalogue').selectAll().orderBy('idx').execute(),
       sensors: await db.selectFrom('satellite_sensor').selectAll().orderBy('position').execute(),
+      tle: await db.selectFrom('satellite_tle').selectAll().orderBy('position').execute(),
     })
     const before = await snapshot()
     const again = await loadSatelliteData(db)
     expect(again.loaded).toBe(false)
     expect(await snapshot()).toEqual(before)
+  })
+})
+
+const facts = JSON.parse(readFileSync(path.join(SATELLITE_DATA_DIR, 'satellites.json'), 'utf8')) as SatelliteFacts[]
+
+describe('GET /api/satellite/tle', () => {
+  it('gives all 189 element sets with valid checksums, NORAD numbers and ISO epochs', async () => {
+    const all = await data('/api/satellite/tle')
+    expect(all).toHaveLength(189)
+    for (const t of all) {
+      expect(isValidTleLine(t.line1, 1) && isValidTleLine(t.line2, 2), t.member).toBe(true)
+      expect(Number(t.line1.slice(2, 7))).toBe(t.noradId)
+      expect(t.epoch).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)
+    }
+    expect(new Set(all.map((t: { noradId: number }) => t.noradId)).size).toBe(189)
+  })
+
+  it('gives the elements of the GF-1 members', async () => {
+    const gf1 = await data('/api/satellite/tle?slug=gf1')
+    expect(gf1).toHaveLength(1)
+    expect(gf1[0]).toMatchObject({ slug: 'gf1', member: 'GF-1 01', noradId: 39150 })
+    expect(gf1[0].epoch.slice(0, 10)).toBe('2026-06-13')
+    const bcd = await data('/api/satellite/tle?slug=gf1bcd')
+    expect(bcd.map((t: { noradId: number }) => t.noradId).sort()).toEqual([43259, 43260, 43262])
+  })
+
+  it('answers [] for a series without elements and 404 for an unknown one', async () => {
+    expect(await data('/api/satellite/tle?slug=planetscope')).toEqual([])
+    const { status, body } = await get('/api/satellite/tle?slug=nosuch')
+    expect(status).toBe(404)
+    expect(body.message).toBe('未找到该卫星')
+  })
+})
+
+describe('GET /api/satellite/events', () => {
+  const launchDates = facts.flatMap((f) => f.members.map((m) => m.launchDate).filter((d): d is string => typeof d === 'string'))
+
+  it('gives the ten latest launches, newest first', async () => {
+    const events = await data('/api/satellite/events')
+    expect(events).toHaveLength(10)
+    const dates = events.map((e: { date: string }) => e.date)
+    expect(dates).toEqual([...dates].sort().reverse())
+    expect(dates[0]).toBe([...launchDates].sort().at(-1))
+    for (const e of events) expect(e.kind).toBe('launch')
+  })
+
+  it('names the series in Chinese and groups members launched together', async () => {
+    const events = await data('/api/satellite/events?limit=100')
+    const launches = new Set(facts.flatMap((f) => f.members.filter((m) => m.launchDate).map((m) => `${m.launchDate} ${f.slug}`)))
+    expect(events).toHaveLength(Math.min(100, launches.size))
+    expect(events.find((e: { member: string }) => e.member === 'ZY-3 04')).toEqual({
+      date: '2025-12-16',
+      kind: 'launch',
+      slug: 'zy3',
+      seriesName: '资源三号卫星（01/02/03/04星）',
+      member: 'ZY-3 04',
+      country: 'CN',
+    })
+    expect(events.find((e: { slug: string; date: string }) => e.slug === 'gf1bcd')?.member).toBe('GF-1 02 (B)、GF-1 03 (C)、GF-1 04 (D)')
+    expect(events.find((e: { date: string }) => e.date === '2026-04-14')?.member).toBe('JILIN GAOFEN OBJECT A 等 8 颗')
+    // a member without a launch day (Sentinel-1D, Nov 2025) is left out
+    expect(events.some((e: { member: string }) => e.member.includes('Sentinel-1D'))).toBe(false)
+    expect((await data('/api/satellite/events?limit=3')).map((e: { date: string }) => e.date)).toEqual(
+      events.slice(0, 3).map((e: { date: string }) => e.date),
+    )
+  })
+
+  it.each(['0', '101', 'x', '2.5'])('refuses limit=%s with 400', async (limit) => {
+    const { status, body } = await get(`/api/satellite/events?limit=${limit}`)
+    expect(status).toBe(400)
+    expect(body.message).toContain('条数应为 1–100 的整数')
+  })
+})
+
+describe('loading the orbit elements', () => {
+  it('skips and logs a set with a bad checksum, and loads the rest', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'rs-sat-'))
+    try {
+      cpSync(SATELLITE_DATA_DIR, dir, { recursive: true })
+      const file = path.join(dir, 'tle/resource.tle')
+      const lines = readFileSync(file, 'utf8').split('\n')
+      const i = lines.findIndex((l) => l.startsWith('1 39150'))
+      const line = lines[i] as string
+      lines[i] = `${line.slice(0, 68)}${(Number(line[68]) + 1) % 10}`
+      writeFileSync(file, lines.join('\n'))
+      const logged: TleSkip[] = []
+      const result = await loadSatelliteData(ctx.database.db, dir, (skip) => logged.push(skip))
+      expect(result).toMatchObject({ loaded: true, tle: 188 })
+      expect(logged).toEqual([{ line: i, name: 'GAOFEN-1', reason: 'line 1 checksum' }])
+      expect(await data('/api/satellite/tle?slug=gf1')).toEqual([])
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+      // back to the real files (a new version again)
+      expect((await loadSatelliteData(ctx.database.db)).tle).toBe(189)
+    }
+    expect(await data('/api/satellite/tle?slug=gf1')).toHaveLength(1)
   })
 })

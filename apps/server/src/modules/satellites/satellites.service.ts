@@ -1,3 +1,4 @@
+import { type SatelliteEvent, type SatelliteTle, tZh } from '@rs/shared'
 import { ApiError } from '../../lib/errors'
 import type { SatellitesRepository } from './satellites.repository'
 
@@ -39,6 +40,32 @@ export function createSatellitesService(repo: SatellitesRepository) {
       const facts = await repo.facts(slug)
       if (!facts) throw ApiError.of(404, 'satelliteApi.notFound', { slug })
       return facts
+    },
+    /** Orbit elements of one series (404 for an unknown slug; [] when none of its members has a TLE) or of all. */
+    async tle(slug?: string): Promise<SatelliteTle[]> {
+      if (slug !== undefined && !(await repo.exists(slug))) throw ApiError.of(404, 'satelliteApi.notFound', { slug })
+      return (await repo.tle(slug)).map((r) => ({
+        slug: r.slug,
+        member: r.member,
+        noradId: r.norad_id,
+        line1: r.line1,
+        line2: r.line2,
+        epoch: new Date(r.epoch).toISOString(),
+      }))
+    },
+    /** Launch events, newest first; members launched together are one event ("A、B、C", or "A 等 N 颗" beyond three). */
+    async events(limit: number): Promise<SatelliteEvent[]> {
+      return (await repo.launches(limit)).map((r) => ({
+        date: r.date,
+        kind: 'launch' as const,
+        slug: r.slug,
+        seriesName: r.name_zh,
+        member:
+          r.members.length <= 3
+            ? r.members.join('、')
+            : tZh('satelliteApi.eventMembers', { first: r.members[0] ?? '', count: r.members.length }),
+        country: r.country,
+      }))
     },
   }
 }
