@@ -28,6 +28,8 @@ export interface MapOptions {
   onPointer?: (coordinate: Coordinate | undefined) => void
   onDrawEnd?: (geometry: GeoJsonGeometry) => void
   fetchJson?: (url: string) => Promise<unknown>
+  /** The first view in WGS84 degrees; China by default. */
+  initialBBox?: LonLatBBox
 }
 
 /** What a screen can do with a map; React effects call these. */
@@ -68,7 +70,7 @@ export function createMap(options: MapOptions): MapController {
       new Attribution({ collapsible: true, collapsed: true }),
     ],
   })
-  view.fit(lonLatToExtent(CHINA_BBOX), { size: map.getSize() ?? [800, 600] })
+  view.fit(lonLatToExtent(options.initialBBox ?? CHINA_BBOX), { size: map.getSize() ?? [800, 600] })
 
   let draw: Draw | undefined
   const onMove = (event: { coordinate: Coordinate }) => options.onPointer?.(event.coordinate)

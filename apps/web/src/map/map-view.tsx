@@ -4,13 +4,14 @@ import { regionBoundary, regionByCode } from '@rs/shared'
 import { Segmented } from 'antd'
 import type { Geometry as GeoJsonGeometry } from 'geojson'
 import type { Coordinate } from 'ol/coordinate'
+import type BaseLayer from 'ol/layer/Base'
 import { type Ref, useEffect, useImperativeHandle, useRef, useState } from 'react'
 import { callApi } from '../lib/api-client'
 import { useT } from '../lib/i18n'
 import { type BaseLayerId, DEFAULT_BASE_LAYER, detectOfflineSource, SEA_COLOR } from './base-layers'
 import { createMap, type MapController } from './create-map'
 import type { DrawKind } from './draw'
-import type { LonLatBBox } from './geometry'
+import { type LonLatBBox, lonLatToExtent } from './geometry'
 import { formatPointer } from './pointer'
 
 /** What a screen may ask of the map beyond its props. */
@@ -18,6 +19,8 @@ export interface MapViewHandle {
   /** The visible extent in WGS84 degrees, or undefined before the map exists. */
   visibleBBox(): LonLatBBox | undefined
   clearDraw(): void
+  /** Moves the view to a WGS84 box (longitudes may run past ±180 to centre across the antimeridian). */
+  fitBBox(bbox: LonLatBBox): void
 }
 
 export interface MapViewProps {
@@ -33,6 +36,10 @@ export interface MapViewProps {
   drawKind?: DrawKind | null
   onDrawEnd?: (geometry: GeoJsonGeometry) => void
   height?: number | string
+  /** The first view in WGS84 degrees (read when the map is made); China by default. */
+  initialBBox?: LonLatBBox
+  /** Layers a screen owns and updates itself (e.g. satellite tracks), added to the map while given. */
+  overlays?: readonly BaseLayer[]
   ref?: Ref<MapViewHandle>
 }
 
@@ -42,7 +49,18 @@ const regionLookup = {
 }
 
 /** The portal's one 2D map: offline vector base map, optional Tianditu, zoom, scale, pointer, base switch, drawing, area. */
-export function MapView({ tiandituKey = '', region, area, fitArea = true, drawKind = null, onDrawEnd, height = 560, ref }: MapViewProps) {
+export function MapView({
+  tiandituKey = '',
+  region,
+  area,
+  fitArea = true,
+  drawKind = null,
+  onDrawEnd,
+  height = 560,
+  initialBBox,
+  overlays,
+  ref,
+}: MapViewProps) {
   const t = useT()
   const target = useRef<HTMLDivElement>(null)
   const [controller, setController] = useState<MapController>()
@@ -51,8 +69,17 @@ export function MapView({ tiandituKey = '', region, area, fitArea = true, drawKi
   const [regionOutline, setRegionOutline] = useState<GeoJsonGeometry | null>(null)
   const drawEnd = useRef(onDrawEnd)
   drawEnd.current = onDrawEnd
+  const firstView = useRef(initialBBox)
 
-  useImperativeHandle(ref, () => ({ visibleBBox: () => controller?.visibleBBox(), clearDraw: () => controller?.clearDraw() }), [controller])
+  useImperativeHandle(
+    ref,
+    () => ({
+      visibleBBox: () => controller?.visibleBBox(),
+      clearDraw: () => controller?.clearDraw(),
+      fitBBox: (bbox) => controller?.map.getView().fit(lonLatToExtent(bbox), { size: controller.map.getSize(), duration: 300 }),
+    }),
+    [controller],
+  )
 
   useEffect(() => {
     let disposed = false
@@ -65,6 +92,7 @@ export function MapView({ tiandituKey = '', region, area, fitArea = true, drawKi
         tiandituKey,
         offlineSource,
         regionLookup,
+        initialBBox: firstView.current,
         labels: { zoomIn: t('map.zoomIn'), zoomOut: t('map.zoomOut'), tiandituAttribution: t('map.tiandituAttribution') },
         onPointer: (coordinate) => {
           cancelAnimationFrame(frame)
@@ -95,6 +123,14 @@ export function MapView({ tiandituKey = '', region, area, fitArea = true, drawKi
   useEffect(() => {
     controller?.showArea(area ?? regionOutline, Boolean(area) && fitArea)
   }, [controller, area, regionOutline, fitArea])
+
+  useEffect(() => {
+    if (!controller || !overlays?.length) return
+    for (const layer of overlays) controller.map.addLayer(layer)
+    return () => {
+      for (const layer of overlays) controller.map.removeLayer(layer)
+    }
+  }, [controller, overlays])
 
   useEffect(() => {
     if (!controller) return

@@ -1,7 +1,9 @@
-import { BuildingPage } from '../../components/building-page'
+import { SatelliteSection } from '../../features/satellite/components/satellite-section'
+import { useSiteConfig } from '../../features/site/api/fetch-site-config'
 import type { ScreenProps } from '../screen'
 
-/** 国产卫星 (chineseSatellite): satellite list and the page of each satellite. Built by a later issue; until then the honest 建设中 page names the module. */
+/** 国产卫星 (chineseSatellite): the index of the 21 Chinese series and the page of each. */
 export default function ChineseSatelliteScreen({ route }: ScreenProps) {
-  return <BuildingPage route={route} />
+  const site = useSiteConfig()
+  return <SatelliteSection section="chinese" path={route.path} tiandituKey={site.data?.tiandituKey ?? ''} />
 }

@@ -1,7 +1,9 @@
-import { BuildingPage } from '../../components/building-page'
+import { SatelliteSection } from '../../features/satellite/components/satellite-section'
+import { useSiteConfig } from '../../features/site/api/fetch-site-config'
 import type { ScreenProps } from '../screen'
 
-/** 国外卫星 (globalSatellite): optical, hyperspectral, radar, laser altimetry and gravity satellites. Built by a later issue; until then the honest 建设中 page names the module. */
+/** 国外卫星 (globalSatellite): the index of the 22 global series by kind (optical, hyperspectral, radar, laser altimetry, gravity) and the page of each. */
 export default function GlobalSatelliteScreen({ route }: ScreenProps) {
-  return <BuildingPage route={route} />
+  const site = useSiteConfig()
+  return <SatelliteSection section="global" path={route.path} tiandituKey={site.data?.tiandituKey ?? ''} />
 }

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest'
+import { GF1_FACTS, LANDSAT_FACTS } from '../test/fixtures'
+import { bestResolutionM, daysSince, launchCaveat, numbersIn, parseFacts, statusOf } from './facts'
+import { matchTle } from './tle-match'
+
+describe('parseFacts', () => {
+  it('reads a real entry with every field the page shows', () => {
+    const facts = parseFacts(GF1_FACTS)
+    expect(facts?.nameZh).toBe('高分一号卫星')
+    expect(facts?.members[0]?.orbitFromTle?.ltdnApprox).toBe('10:19')
+    expect(facts?.sensors[0]?.bands).toHaveLength(5)
+    expect(facts?.orbit?.revisitDays).toBe('4 (PMS with ±35° roll); 2 (WFV)')
+  })
+
+  it('drops what is malformed and keeps the rest', () => {
+    const facts = parseFacts({
+      slug: 'x',
+      nameZh: 42,
+      members: [{ name: 'A', noradId: '39150', status: 'operational' }, null, 7],
+      sensors: [{ name: 'S', bands: ['4 MS bands', '', { name: 'B1', rangeNm: '450-520' }], gsdM: { panchromatic: 'n/a', other: 2 } }],
+      sources: ['ftp://x', 'https://ok.example'],
+      unconfirmed: 'not a list',
+    })
+    expect(facts?.nameZh).toBeUndefined()
+    expect(facts?.members).toEqual([{ name: 'A', status: 'operational' }])
+    expect(facts?.sensors[0]?.bands).toEqual(['4 MS bands', { name: 'B1', rangeNm: '450-520' }])
+    expect(facts?.sources).toEqual(['https://ok.example'])
+    expect(facts?.unconfirmed).toEqual([])
+    expect(parseFacts(null)).toBeUndefined()
+    expect(parseFacts({ nameZh: 'no slug' })).toBeUndefined()
+  })
+})
+
+describe('figures', () => {
+  it('finds the best ground resolution in numbers and texts', () => {
+    expect(bestResolutionM(parseFacts(GF1_FACTS) ?? { sensors: [] })).toBe(2)
+    expect(bestResolutionM(parseFacts(LANDSAT_FACTS) ?? { sensors: [] })).toBe(15)
+    expect(numbersIn('better than 0.8 (backward best ~0.65 m)')).toEqual([0.8, 0.65])
+    expect(numbersIn('SWIR 3.7 m; CAVIS 30 m for WV-3')).toEqual([3.7, 30])
+    expect(bestResolutionM({ sensors: [] })).toBeUndefined()
+  })
+
+  it('knows three statuses and counts days from an ISO time', () => {
+    expect([statusOf('operational'), statusOf('retired'), statusOf('decayed'), statusOf(undefined)]).toEqual([
+      'operational',
+      'retired',
+      'unknown',
+      'unknown',
+    ])
+    expect(daysSince('2026-06-13T21:04:14Z', new Date('2026-06-20T21:04:13Z'))).toBe(6)
+    expect(daysSince('soon', new Date())).toBeUndefined()
+  })
+})
+
+describe('launchCaveat', () => {
+  it('reads the Beijing-time notes of the facts', () => {
+    expect(launchCaveat({ launchDate: '2015-12-29', note: 'launched 00:04 BJT (2015-12-28 16:04 UTC), Xichang' })).toEqual({
+      kind: 'beijingEarly',
+      utcDate: '2015-12-28',
+    })
+    expect(launchCaveat({ launchDate: '2022-01-01', note: 'launched 07:44 BJT = 2022-02-26 23:44 UTC' })).toEqual({
+      kind: 'beijingEarly',
+      utcDate: '2021-12-31',
+    })
+    expect(launchCaveat({ launchDate: '2019-11-03', note: 'launched 11:22 BJT Taiyuan CZ-4B' })).toEqual({ kind: 'beijing' })
+    expect(launchCaveat({ launchDate: '2022-01-26', note: 'launch date as reported in Beijing time; UTC date may be 2022-01-25' })).toEqual(
+      { kind: 'beijingMaybe', utcDate: '2022-01-25' },
+    )
+    expect(launchCaveat({ launchDate: '2008-09-06', note: '18:50:57 UTC, Delta II' })).toBeUndefined()
+  })
+})
+
+describe('matchTle', () => {
+  const tle = (noradId: number, member: string) => ({
+    slug: 's',
+    member,
+    noradId,
+    line1: `1 ${noradId}`,
+    line2: '2',
+    epoch: '2026-06-13T00:00:00Z',
+  })
+
+  it('pairs members by NORAD number, then by name, keeps the facts order and colours each', () => {
+    const members = [{ name: 'A', noradId: 1 }, { name: 'B' }, { name: 'C', noradId: 3 }, { name: 'D', noradId: 4 }]
+    const match = matchTle(members, [tle(4, 'D'), tle(2, 'B'), tle(1, 'A'), tle(99, 'Z')])
+    expect(match.tracked.map((m) => [m.name, m.id])).toEqual([
+      ['A', '1'],
+      ['B', '2'],
+      ['D', '4'],
+    ])
+    expect(new Set(match.tracked.map((m) => m.color)).size).toBe(3)
+    expect(match.untracked).toEqual(['C'])
+  })
+})
