@@ -227,24 +227,4 @@ describe('GET /api/satellite/analysis', () => {
     expect(status).toBe(400)
     expect(body.code).toBe(400)
   })
-
-  it('answers from memory: p95 of the work per request well under 10 ms', async () => {
-    const url = (i: number) => `/api/satellite/analysis?page=${SATELLITE_ANALYSIS_PAGES[i % SATELLITE_ANALYSIS_PAGES.length]}`
-    for (let i = 0; i < 30; i++) await ctx.app.inject({ method: 'GET', url: url(i) })
-    const wall: number[] = []
-    const cpu: number[] = []
-    for (let i = 0; i < 300; i++) {
-      const started = performance.now()
-      const used = process.cpuUsage()
-      const res = await ctx.app.inject({ method: 'GET', url: url(i) })
-      const spent = process.cpuUsage(used)
-      wall.push(performance.now() - started)
-      cpu.push((spent.user + spent.system) / 1000)
-      expect(res.statusCode).toBe(200)
-    }
-    const p = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.floor(values.length * q)] ?? Number.POSITIVE_INFINITY
-    // CPU time is what a request costs this process; wall time also counts other processes on a shared machine
-    expect(p(cpu, 0.95)).toBeLessThan(10)
-    expect(p(wall, 0.5)).toBeLessThan(10)
-  })
 })
