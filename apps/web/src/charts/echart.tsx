@@ -10,8 +10,14 @@ export interface EChartHandle {
   size: () => { width: number; height: number } | undefined
 }
 
+/** An option, or a function that makes one for the chart's current size (redrawn when the width changes). */
+export type EChartOption = EChartsCoreOption | ((size: { width: number; height: number }) => EChartsCoreOption)
+
+/** Width change in px below which a size-dependent option is not rebuilt. */
+const REBUILD_STEP_PX = 24
+
 export interface EChartProps {
-  option: EChartsCoreOption
+  option: EChartOption
   /** Height in px; the width follows the container. */
   height: number
   /** What the chart shows, for screen readers (the table beside it carries the numbers). */
@@ -21,13 +27,28 @@ export interface EChartProps {
   testId?: string
 }
 
+/** Applies an option; a size-dependent one only when forced or when the width moved enough since it was built. */
+function draw(chart: EChartsType, option: EChartOption, builtWidth: { current: number }, force: boolean) {
+  if (typeof option !== 'function') {
+    if (force) chart.setOption(option, { notMerge: true })
+    return
+  }
+  const size = { width: chart.getWidth(), height: chart.getHeight() }
+  if (!force && Math.abs(size.width - builtWidth.current) < REBUILD_STEP_PX) return
+  builtWidth.current = size.width
+  chart.setOption(option(size), { notMerge: true })
+}
+
 /**
  * The one ECharts shell: a canvas chart in the portal theme that follows its container's size
- * (ResizeObserver) and is disposed when it leaves the page. The option replaces the previous one.
+ * (ResizeObserver) and is disposed when it leaves the page. A new option replaces the previous one; an
+ * option made from the chart's size is rebuilt when the width changes.
  */
 export function EChart({ option, height, ariaLabel, className, ref, testId }: EChartProps) {
   const elementRef = useRef<HTMLDivElement>(null)
   const chartRef = useRef<EChartsType | undefined>(undefined)
+  const optionRef = useRef(option)
+  const builtWidthRef = useRef(0)
 
   useEffect(() => {
     const element = elementRef.current
@@ -39,7 +60,9 @@ export function EChart({ option, height, ariaLabel, className, ref, testId }: EC
       // resizing inside the observer callback can re-trigger it; wait for the next frame
       cancelAnimationFrame(frame)
       frame = requestAnimationFrame(() => {
-        if (!chart.isDisposed()) chart.resize()
+        if (chart.isDisposed()) return
+        chart.resize()
+        draw(chart, optionRef.current, builtWidthRef, false)
       })
     })
     observer.observe(element)
@@ -52,7 +75,8 @@ export function EChart({ option, height, ariaLabel, className, ref, testId }: EC
   }, [])
 
   useEffect(() => {
-    chartRef.current?.setOption(option, { notMerge: true })
+    optionRef.current = option
+    if (chartRef.current) draw(chartRef.current, option, builtWidthRef, true)
   }, [option])
 
   useImperativeHandle(

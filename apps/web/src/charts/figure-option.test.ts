@@ -5,6 +5,7 @@ import {
   figureChartHeight,
   figureToOption,
   MAX_AXIS_LABEL_EM,
+  MAX_CHART_HEIGHT,
   MAX_SIDE_LABEL_EM,
   textEm,
   truncateLabel,
@@ -91,7 +92,8 @@ describe('figureToOption', () => {
     ])
     expect(option.xAxis).toBeUndefined()
     const label = series[0]?.label as { formatter: (p: { name: string; percent: number }) => string }
-    expect(label.formatter({ name: '美国国家航空航天局地球科学部', percent: 60 })).toBe('美国国家航空航…\n60%')
+    expect(label.formatter({ name: '美国国家航空航天局地球科学研究部门', percent: 60 })).toBe('美国国家航空航天局地球…\n60%')
+    expect(series[0]?.percentPrecision).toBe(1)
   })
 
   it('rotates and truncates long Chinese category labels; the tooltip keeps the full name', () => {
@@ -108,9 +110,16 @@ describe('figureToOption', () => {
     expect(textEm(shown)).toBeLessThanOrEqual(MAX_AXIS_LABEL_EM)
   })
 
+  it('keeps legend, value axis name and plot apart', () => {
+    const withLegend = asRecords(figureToOption(figure('bar')).grid)[0]
+    const without = asRecords(figureToOption(figure('bar', { series: ['a'] })).grid)[0]
+    expect(Number(withLegend?.top)).toBeGreaterThan(Number(without?.top))
+    expect(Number(withLegend?.top)).toBeGreaterThanOrEqual(56)
+  })
+
   it('keeps short labels flat and truncates long names beside horizontal bars', () => {
     expect(axisOf(figureToOption(figure('bar')).xAxis).axisLabel.rotate).toBe(0)
-    const long = '俄罗斯联邦航天局遥感卫星运营中心'
+    const long = '俄罗斯联邦航天局遥感卫星运营中心（Roscosmos）'
     const option = figureToOption(figure('horizontalBar', { rows: [{ name: long, a: 1, b: 2 }] }))
     const shown = axisOf(option.yAxis).axisLabel.formatter(long)
     expect(shown).not.toBe(long)
@@ -121,8 +130,17 @@ describe('figureToOption', () => {
 describe('category labels', () => {
   it('thins many short labels (years) instead of tilting them', () => {
     const years = Array.from({ length: 40 }, (_, i) => String(1984 + i))
-    expect(categoryLabelLayout(years, 560)).toEqual({ rotate: 0, interval: 'auto' })
-    expect(categoryLabelLayout(['2021', '2022'], 560)).toEqual({ rotate: 0, interval: 0 })
+    expect(categoryLabelLayout(years, 560)).toMatchObject({ rotate: 0, interval: 'auto' })
+    expect(categoryLabelLayout(['2021', '2022'], 560)).toMatchObject({ rotate: 0, interval: 0 })
+  })
+
+  it('shows whole labels flat when the plot is wide enough, and cuts them only when it is not', () => {
+    const levels = ['1级（≤1米）', '2级（1–4米）', '3级（4–16米）', '4级（>16米或无数值）']
+    const wide = categoryLabelLayout(levels, 900)
+    expect(wide.rotate).toBe(0)
+    expect(truncateLabel(levels[3] ?? '', wide.maxEm)).toBe(levels[3])
+    const narrow = categoryLabelLayout(levels, 300)
+    expect(narrow.maxEm).toBe(MAX_AXIS_LABEL_EM)
   })
 
   it('counts CJK as one em and Latin as about half', () => {
@@ -135,7 +153,7 @@ describe('category labels', () => {
   it('grows horizontal bar charts with their rows within bounds', () => {
     const rows = Array.from({ length: 40 }, (_, i) => ({ name: `国家${i}`, a: i, b: i }))
     expect(figureChartHeight(figure('horizontalBar', { rows }))).toBeGreaterThan(figureChartHeight(figure('horizontalBar')))
-    expect(figureChartHeight(figure('horizontalBar', { rows: [...rows, ...rows, ...rows] }))).toBe(900)
+    expect(figureChartHeight(figure('horizontalBar', { rows: [...rows, ...rows, ...rows] }))).toBe(MAX_CHART_HEIGHT)
     expect(figureChartHeight(figure('pie'))).toBe(340)
   })
 })

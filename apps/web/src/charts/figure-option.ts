@@ -13,16 +13,25 @@ export interface FigureOptionSettings {
   plotWidth?: number
 }
 
+/** The plot width of a chart drawn `chartWidth` px wide (what the value axis and margins leave). */
+export function plotWidthOf(chartWidth: number): number {
+  return Math.max(chartWidth - VALUE_AXIS_PX, 120)
+}
+
 /** Axis font size in px (the theme's default). */
 const FONT_PX = 12
 /** Longest category label on a horizontal axis, in em (a CJK character is one em). */
 export const MAX_AXIS_LABEL_EM = 8
 /** Longest category label beside a horizontal bar chart, in em. */
-export const MAX_SIDE_LABEL_EM = 10
+export const MAX_SIDE_LABEL_EM = 12
 /** Longest pie label, in em. */
-export const MAX_PIE_LABEL_EM = 8
+export const MAX_PIE_LABEL_EM = 12
 const ROTATE_DEGREES = 40
+/** Tallest chart in px: long horizontal bar lists get thinner bars instead. */
+export const MAX_CHART_HEIGHT = 1000
 const DEFAULT_PLOT_WIDTH = 560
+/** Room the value axis and margins take from a chart's width, in px. */
+const VALUE_AXIS_PX = 64
 
 /** Width of a text in em: CJK and full-width characters count one, others about half. */
 export function textEm(text: string): number {
@@ -67,21 +76,31 @@ export function figureCategories(figure: AnalysisFigure): string[] {
   })
 }
 
-/** How a category axis below the plot shows its labels: all flat, thinned, or rotated. */
-export function categoryLabelLayout(categories: string[], plotWidth: number): { rotate: number; interval: number | 'auto' } {
-  if (categories.length === 0) return { rotate: 0, interval: 0 }
-  const widest = Math.max(...categories.map((c) => Math.min(textEm(c), MAX_AXIS_LABEL_EM))) * FONT_PX
+/** How a category axis below the plot shows its labels: flat and whole, flat and cut, thinned, or tilted and cut. */
+export interface CategoryLabelLayout {
+  rotate: number
+  interval: number | 'auto'
+  /** Longest label in em; longer ones end with an ellipsis. */
+  maxEm: number
+}
+
+/** Chooses the label layout of a category axis from the labels and the width they share. */
+export function categoryLabelLayout(categories: string[], plotWidth: number): CategoryLabelLayout {
+  if (categories.length === 0) return { rotate: 0, interval: 0, maxEm: MAX_AXIS_LABEL_EM }
+  const fullEm = Math.max(...categories.map(textEm))
   const slot = plotWidth / categories.length
-  if (widest + 8 <= slot) return { rotate: 0, interval: 0 }
+  if (fullEm * FONT_PX + 8 <= slot) return { rotate: 0, interval: 0, maxEm: Math.ceil(fullEm) }
+  const cutPx = Math.min(fullEm, MAX_AXIS_LABEL_EM) * FONT_PX
+  if (cutPx + 8 <= slot) return { rotate: 0, interval: 0, maxEm: MAX_AXIS_LABEL_EM }
   // short labels such as years: let ECharts skip some instead of tilting them
-  if (widest <= 3 * FONT_PX) return { rotate: 0, interval: 'auto' }
+  if (cutPx <= 3 * FONT_PX) return { rotate: 0, interval: 'auto', maxEm: MAX_AXIS_LABEL_EM }
   // tilted labels need about 1.6 lines of height each to stay apart
-  return { rotate: ROTATE_DEGREES, interval: slot >= FONT_PX * 1.6 ? 0 : 'auto' }
+  return { rotate: ROTATE_DEGREES, interval: slot >= FONT_PX * 1.6 ? 0 : 'auto', maxEm: MAX_AXIS_LABEL_EM }
 }
 
 /** Height in px that shows a figure well: horizontal bars grow with their rows. */
 export function figureChartHeight(figure: AnalysisFigure): number {
-  if (figure.chart === 'horizontalBar') return Math.min(Math.max(figure.rows.length * 28 + 56, 240), 900)
+  if (figure.chart === 'horizontalBar') return Math.min(Math.max(figure.rows.length * 26 + 56, 240), MAX_CHART_HEIGHT)
   return 340
 }
 
@@ -113,6 +132,7 @@ function pieOption(figure: AnalysisFigure): PortalChartOption {
         center: ['50%', '52%'],
         avoidLabelOverlap: true,
         minShowLabelAngle: 4,
+        percentPrecision: 1,
         label: {
           formatter: (p) => `${truncateLabel(p.name, MAX_PIE_LABEL_EM)}\n${p.percent ?? 0}%`,
           lineHeight: 16,
@@ -169,7 +189,9 @@ export function figureToOption(figure: AnalysisFigure, settings: FigureOptionSet
   const legend: LegendComponentOption = hasLegend
     ? { type: 'scroll', top: 0, left: 'center', itemWidth: 14, itemHeight: 10 }
     : { show: false }
-  const top = hasLegend ? 40 : valueAxisName && !isHorizontal ? 32 : 16
+  // the value axis name sits above the plot: keep it clear of the legend row
+  const nameRow = valueAxisName && !isHorizontal ? 24 : 0
+  const top = (hasLegend ? 36 : 12) + nameRow
 
   if (isHorizontal) {
     return {
@@ -201,7 +223,7 @@ export function figureToOption(figure: AnalysisFigure, settings: FigureOptionSet
       axisLabel: {
         rotate: layout.rotate,
         interval: layout.interval,
-        formatter: (v: string) => truncateLabel(v, MAX_AXIS_LABEL_EM),
+        formatter: (v: string) => truncateLabel(v, layout.maxEm),
       },
     },
     yAxis: valueAxis,

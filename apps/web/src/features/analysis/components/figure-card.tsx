@@ -1,14 +1,15 @@
 import { DownloadOutlined, FileExcelOutlined, FileImageOutlined } from '@ant-design/icons'
 import type { AnalysisFigure, AnalysisPage } from '@rs/shared'
 import { Button, Card, Dropdown, type MenuProps } from 'antd'
-import { useMemo, useRef } from 'react'
-import { figureChartHeight, figureToOption } from '../../../charts/figure-option'
+import { useCallback, useMemo, useRef } from 'react'
+import { figureChartHeight, figureToOption, plotWidthOf } from '../../../charts/figure-option'
 import { type EChartHandle, LazyEChart } from '../../../charts/lazy-echart'
 import { useT } from '../../../lib/i18n'
 import { notify } from '../../../lib/notify'
 import { composeChartImage } from '../utils/chart-image'
 import { exportFileName, figureCsv } from '../utils/csv'
 import { downloadBlob, downloadUrl } from '../utils/download'
+import { fitsBesideChart } from '../utils/table-layout'
 import { FigureTable } from './figure-table'
 
 export interface FigureCardProps {
@@ -22,7 +23,9 @@ export interface FigureCardProps {
 export function FigureCard({ figure, page, attribution }: FigureCardProps) {
   const t = useT()
   const chartRef = useRef<EChartHandle>(null)
-  const option = useMemo(() => figureToOption(figure), [figure])
+  // the category labels are laid out for the width the chart really has
+  const option = useCallback((size: { width: number }) => figureToOption(figure, { plotWidth: plotWidthOf(size.width) }), [figure])
+  const isBeside = useMemo(() => fitsBesideChart(figure), [figure])
 
   const handleExport: MenuProps['onClick'] = ({ key }) => {
     if (key === 'csv') {
@@ -80,7 +83,7 @@ export function FigureCard({ figure, page, attribution }: FigureCardProps) {
         </Dropdown>
       }
     >
-      <div className="figure-card__body">
+      <div className={isBeside ? 'figure-card__body figure-card__body--beside' : 'figure-card__body'}>
         <figure className="figure-card__chart">
           <LazyEChart
             ref={chartRef}
@@ -95,7 +98,7 @@ export function FigureCard({ figure, page, attribution }: FigureCardProps) {
           </figcaption>
         </figure>
         <section className="figure-card__table" aria-label={t('analysisPage.tableLabel', { title: figure.title })}>
-          <FigureTable figure={figure} />
+          <FigureTable figure={figure} isCompact={isBeside} />
         </section>
       </div>
     </Card>

@@ -2,8 +2,30 @@ import { CHART_FONT_FAMILY } from '../../../charts/portal-theme'
 
 export interface ChartImageText {
   title: string
-  /** Lines under the chart: what is counted and the attribution. */
+  /** Paragraphs under the chart: what is counted, the note and the attribution. */
   footer: string[]
+}
+
+const PAD = 16
+const TITLE_HEIGHT = 40
+const LINE_HEIGHT = 20
+const TITLE_FONT = `600 16px ${CHART_FONT_FAMILY}`
+const FOOTER_FONT = `12px ${CHART_FONT_FAMILY}`
+
+/** Breaks a paragraph into lines no wider than maxWidth (Chinese text may break between any two characters). */
+export function wrapText(text: string, maxWidth: number, measure: (text: string) => number): string[] {
+  const lines: string[] = []
+  let line = ''
+  for (const char of text) {
+    if (line && measure(line + char) > maxWidth) {
+      lines.push(line)
+      line = char.trim() ? char : ''
+    } else {
+      line += char
+    }
+  }
+  if (line) lines.push(line)
+  return lines
 }
 
 function loadImage(src: string): Promise<HTMLImageElement> {
@@ -16,34 +38,35 @@ function loadImage(src: string): Promise<HTMLImageElement> {
 }
 
 /**
- * A PNG of a chart with its title above and the attribution below, so the picture keeps its
- * source wherever it is pasted. chartPng is ECharts' data URL at `pixelRatio`.
+ * A PNG of a chart with its title above and what is counted and the attribution below, so the
+ * picture keeps its source wherever it is pasted. chartPng is ECharts' data URL at `pixelRatio`.
  */
 export async function composeChartImage(chartPng: string, chartWidth: number, text: ChartImageText, pixelRatio = 2): Promise<string> {
   const chart = await loadImage(chartPng)
-  const pad = 16
-  const titleHeight = 40
-  const lineHeight = 20
   const width = Math.max(chartWidth, 320)
   const chartHeight = chart.height / pixelRatio
-  const height = titleHeight + chartHeight + pad + text.footer.length * lineHeight + pad
   const canvas = document.createElement('canvas')
-  canvas.width = Math.round(width * pixelRatio)
-  canvas.height = Math.round(height * pixelRatio)
   const ctx = canvas.getContext('2d')
   if (!ctx) throw new Error('no 2D canvas')
+  ctx.font = FOOTER_FONT
+  const lines = text.footer.flatMap((paragraph) => wrapText(paragraph, width - 2 * PAD, (t) => ctx.measureText(t).width))
+  const height = TITLE_HEIGHT + chartHeight + PAD + lines.length * LINE_HEIGHT + PAD
+
+  // resizing the canvas resets the context's state
+  canvas.width = Math.round(width * pixelRatio)
+  canvas.height = Math.round(height * pixelRatio)
   ctx.scale(pixelRatio, pixelRatio)
   ctx.fillStyle = '#ffffff'
   ctx.fillRect(0, 0, width, height)
   ctx.textBaseline = 'middle'
   ctx.fillStyle = '#1f2933'
-  ctx.font = `600 16px ${CHART_FONT_FAMILY}`
-  ctx.fillText(text.title, pad, titleHeight / 2 + 4, width - 2 * pad)
-  ctx.drawImage(chart, 0, titleHeight, chart.width / pixelRatio, chartHeight)
+  ctx.font = TITLE_FONT
+  ctx.fillText(text.title, PAD, TITLE_HEIGHT / 2 + 4, width - 2 * PAD)
+  ctx.drawImage(chart, 0, TITLE_HEIGHT, chart.width / pixelRatio, chartHeight)
   ctx.fillStyle = '#6b7785'
-  ctx.font = `12px ${CHART_FONT_FAMILY}`
-  text.footer.forEach((line, i) => {
-    ctx.fillText(line, pad, titleHeight + chartHeight + pad + lineHeight * i + lineHeight / 2, width - 2 * pad)
+  ctx.font = FOOTER_FONT
+  lines.forEach((line, i) => {
+    ctx.fillText(line, PAD, TITLE_HEIGHT + chartHeight + PAD + LINE_HEIGHT * i + LINE_HEIGHT / 2)
   })
   return canvas.toDataURL('image/png')
 }
