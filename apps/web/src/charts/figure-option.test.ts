@@ -94,6 +94,10 @@ describe('figureToOption', () => {
     const label = series[0]?.label as { formatter: (p: { name: string; percent: number }) => string }
     expect(label.formatter({ name: '美国国家航空航天局地球科学研究部门', percent: 60 })).toBe('美国国家航空航天局地球…\n60%')
     expect(series[0]?.percentPrecision).toBe(1)
+    const tooltip = asRecords(option.tooltip)[0] as { formatter: (p: object) => string }
+    expect(tooltip.formatter({ marker: '', name: '<b>美国</b>', value: 300, percent: 60 })).toBe(
+      '&#60;b&#62;美国&#60;/b&#62;：300 颗（60%）',
+    )
   })
 
   it('rotates and truncates long Chinese category labels; the tooltip keeps the full name', () => {

@@ -60,6 +60,11 @@ export function formatNumber(value: unknown): string {
   return value.toLocaleString('zh-CN', { maximumFractionDigits: 2 })
 }
 
+/** Text put into the tooltip's HTML (ECharts escapes only in its own formatters). */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+}
+
 function numberOrNull(value: unknown): number | null {
   return typeof value === 'number' && Number.isFinite(value) ? value : null
 }
@@ -120,7 +125,8 @@ function pieOption(figure: AnalysisFigure): PortalChartOption {
       formatter: (p) => {
         const item = Array.isArray(p) ? p[0] : p
         if (!item) return ''
-        return `${item.marker ?? ''}${item.name}：${formatNumber(item.value)}${unitSuffix(column.unit)}（${item.percent ?? 0}%）`
+        const unit = escapeHtml(unitSuffix(column.unit))
+        return `${item.marker ?? ''}${escapeHtml(item.name)}：${formatNumber(item.value)}${unit}（${item.percent ?? 0}%）`
       },
     },
     legend: { show: false },
