@@ -150,7 +150,7 @@ export const enUS: DeepPartial<Messages> = {
       typicalImage: 'Sample images of ZY-3, the GF series and L-SAR.',
     },
     events: {
-      title: 'Satellite events',
+      title: 'Satellite launches',
       launch: 'launch',
       domestic: 'China',
       foreign: 'Global',

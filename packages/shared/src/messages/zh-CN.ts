@@ -245,7 +245,7 @@ export const zhCN = {
       typicalImage: '资源三号、高分系列与 L-SAR 卫星的典型影像样例。',
     },
     events: {
-      title: '卫星动态',
+      title: '卫星发射动态',
       launch: '发射',
       domestic: '国产',
       foreign: '国外',

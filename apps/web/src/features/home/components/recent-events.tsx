@@ -18,19 +18,20 @@ export function RecentEvents() {
       <ol className="home-timeline" data-testid="home-events">
         {events.data.map((event) => (
           <li key={`${event.date}-${event.slug}-${event.member}`} className="home-timeline__item">
-            <time className="home-timeline__date" dateTime={event.date}>
-              {event.date}
-            </time>
-            <div className="home-timeline__body">
-              <Link to={satellitePath(event.slug)} className="home-timeline__link">
-                <span className="home-timeline__series">{event.seriesName}</span>
-                <span className="home-timeline__member">{event.member}</span>
-                <span>{t(`home.events.${event.kind}`)}</span>
-              </Link>
+            <div className="home-timeline__top">
+              <time className="home-timeline__date" dateTime={event.date}>
+                {event.date}
+              </time>
               <span className={`home-tag${event.country === 'CN' ? ' home-tag--cn' : ''}`}>
                 {t(event.country === 'CN' ? 'home.events.domestic' : 'home.events.foreign')}
               </span>
             </div>
+            <Link to={satellitePath(event.slug)} className="home-timeline__link">
+              <span className="home-timeline__series">{event.seriesName}</span>
+              <span className="home-timeline__member">
+                {event.member} {t(`home.events.${event.kind}`)}
+              </span>
+            </Link>
           </li>
         ))}
       </ol>

@@ -135,6 +135,7 @@ export function ReplaceImageDialog({ image, onClose, measure = readPixelSize }: 
           </Form.Item>
           <Form.Item
             name="credit"
+            className="typical-dialog__credit"
             label={t('typicalImagePage.creditLabel')}
             extra={t('typicalImagePage.creditHint')}
             rules={[

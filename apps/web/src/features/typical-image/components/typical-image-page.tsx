@@ -115,26 +115,29 @@ export function TypicalImagePage({ canEdit, measure }: TypicalImagePageProps) {
             data-testid="typical-page-note"
           />
         )}
-        {groupBySatellite(images.data).map((group) => (
-          <section key={group.slug} className="typical-group" aria-labelledby={`typical-group-${group.slug}`}>
-            <header className="typical-group__head">
-              <h2 id={`typical-group-${group.slug}`}>
-                {group.satellite}
+        <div className="typical-groups">
+          {groupBySatellite(images.data).map((group) => (
+            <section
+              key={group.slug}
+              className={`typical-group typical-group--span${Math.min(group.images.length, 3)}`}
+              aria-labelledby={`typical-group-${group.slug}`}
+            >
+              <h2 id={`typical-group-${group.slug}`} className="typical-group__head">
+                <Link to={satellitePath(group.slug)}>{group.satellite}</Link>
                 <span className="typical-group__count">{t('typicalImagePage.count', { count: group.images.length })}</span>
               </h2>
-              <Link to={satellitePath(group.slug)}>{t('typicalImagePage.satellitePage', { name: group.satellite })} ›</Link>
-            </header>
-            <div className="typical-group__grid">
-              {group.images.map((image) => (
-                <TypicalImageCard
-                  key={image.key}
-                  image={image}
-                  actions={canEdit ? <EditorActions image={image} onReplace={() => openReplace(image)} /> : undefined}
-                />
-              ))}
-            </div>
-          </section>
-        ))}
+              <div className="typical-group__grid">
+                {group.images.map((image) => (
+                  <TypicalImageCard
+                    key={image.key}
+                    image={image}
+                    actions={canEdit ? <EditorActions image={image} onReplace={() => openReplace(image)} /> : undefined}
+                  />
+                ))}
+              </div>
+            </section>
+          ))}
+        </div>
       </>
     )
 
