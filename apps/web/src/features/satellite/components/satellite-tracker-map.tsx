@@ -4,7 +4,7 @@ import type { LonLatBBox } from '../../../map/geometry'
 import { MapView, type MapViewHandle } from '../../../map/map-view'
 import { createTrackLayers, type TrackLine, type TrackPosition } from '../../../map/track-layer'
 import { formatBeijing } from '../utils/format'
-import { groundTrack, type OrbitModel, parseTle, type SubSatellitePoint, subSatellitePoint } from '../utils/orbit'
+import { groundTrack, hasDecayed, type OrbitModel, parseTle, type SubSatellitePoint, subSatellitePoint } from '../utils/orbit'
 import type { TrackedMember } from '../utils/tle-match'
 
 /** The whole world, slightly trimmed at the poles (Web Mercator). */
@@ -25,6 +25,8 @@ interface Readout {
   name: string
   color: string
   point?: SubSatellitePoint
+  /** No point because, by its elements, the orbit has decayed. */
+  isDecayed: boolean
 }
 
 /**
@@ -63,7 +65,10 @@ export default function SatelliteTrackerMap({ members, showTracks, tiandituKey =
 
     const tick = () => {
       const now = new Date()
-      const points = models.map(({ member, model }) => ({ member, model, point: subSatellitePoint(model, now) }))
+      const points = models.map(({ member, model }) => {
+        const point = subSatellitePoint(model, now)
+        return { member, model, point, isDecayed: !point && hasDecayed(model) }
+      })
       layers.setPositions(
         points.flatMap(({ member, point }): TrackPosition[] =>
           point ? [{ id: member.id, color: member.color, label: member.name, lon: point.lon, lat: point.lat }] : [],
@@ -73,7 +78,9 @@ export default function SatelliteTrackerMap({ members, showTracks, tiandituKey =
         lastTracks = now.getTime()
         layers.setTracks(showTracks ? models.map(({ member, model }) => trackLine(member, model, now)) : [])
       }
-      setReadouts(points.map(({ member, point }) => ({ id: member.id, name: member.name, color: member.color, point })))
+      setReadouts(
+        points.map(({ member, point, isDecayed }) => ({ id: member.id, name: member.name, color: member.color, point, isDecayed })),
+      )
       setComputedAt(now)
     }
     const start = () => {
@@ -128,7 +135,7 @@ export default function SatelliteTrackerMap({ members, showTracks, tiandituKey =
                     lat: r.point.lat.toFixed(2),
                     alt: Math.round(r.point.altitudeKm),
                   })
-                : `${r.name}：${t('satellitePage.tracker.propagationFailed')}`}
+                : `${r.name}：${t(r.isDecayed ? 'satellitePage.tracker.decayed' : 'satellitePage.tracker.propagationFailed')}`}
             </li>
           ))}
         </ul>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   groundTrack,
+  hasDecayed,
   type LonLat,
   normalizeLongitude,
   parseTle,
@@ -76,6 +77,22 @@ describe('subSatellitePoint', () => {
     const here = subSatellitePoint(gf4, gf4.epoch)
     expect(here?.altitudeKm).toBeGreaterThan(35_700)
     expect(here?.altitudeKm).toBeLessThan(35_900)
+  })
+})
+
+describe('decay', () => {
+  // ZHUHAI-1 03C (44537) in data/satellites/tle/resource.tle: an older set with strong drag
+  const ZHUHAI_03C = [
+    '1 44537U 19060D   26127.75801744  .00257195  26797-4  79401-3 0  9991',
+    '2 44537  97.5491 295.6321 0003345 350.3088   9.8120 15.91730776370804',
+  ] as const
+
+  it('answers no position once SGP4 finds the orbit decayed, and says why', () => {
+    const sat = model(ZHUHAI_03C)
+    expect(subSatellitePoint(sat, sat.epoch)).toBeDefined()
+    expect(hasDecayed(sat)).toBe(false)
+    expect(subSatellitePoint(sat, new Date('2026-11-01T00:00:00Z'))).toBeUndefined()
+    expect(hasDecayed(sat)).toBe(true)
   })
 })
 

@@ -60,6 +60,14 @@ export function subSatellitePoint(model: OrbitModel, date: Date): SubSatellitePo
   return { lon, lat, altitudeKm: geodetic.height }
 }
 
+/** SGP4's error code for an orbit that has decayed (the computed position is underground). */
+const SGP4_DECAYED = 6
+
+/** Whether the last propagation failed because, by these elements, the orbit has decayed (re-entry). */
+export function hasDecayed(model: OrbitModel): boolean {
+  return model.satrec.error === SGP4_DECAYED
+}
+
 /** A longitude folded into −180…180. */
 export function normalizeLongitude(lon: number): number {
   const folded = ((((lon + 180) % 360) + 360) % 360) - 180
