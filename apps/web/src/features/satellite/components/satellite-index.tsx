@@ -1,4 +1,4 @@
-import { Alert, Button, Skeleton, Tag } from 'antd'
+import { Alert, Button } from 'antd'
 import { Link } from 'react-router'
 import { useT } from '../../../lib/i18n'
 import { useSatelliteDetails } from '../api/fetch-satellite-detail'
@@ -6,6 +6,7 @@ import { type SatelliteSummary, useSatelliteList } from '../api/fetch-satellite-
 import { bestResolutionM, type SatelliteFacts, statusOf } from '../utils/facts'
 import { categoryColor, categoryName, DASH, formatNumber } from '../utils/format'
 import { navTitleKey, type SatelliteSectionId, satellitePath, sectionGroups, sectionSlugs } from '../utils/sections'
+import { Chip, Placeholder } from './chip'
 import { StatusTag } from './status-tag'
 
 interface CardProps {
@@ -24,7 +25,7 @@ function SeriesCard({ section, slug, summary, facts, isFactsLoading }: CardProps
     <Link to={satellitePath(section, slug)} className="satellite-card" data-testid={`satellite-card-${slug}`}>
       <article className="satellite-card__body">
         <div className="satellite-card__tags">
-          {summary && <Tag color={categoryColor(summary.category)}>{categoryName(t, summary.category)}</Tag>}
+          {summary && <Chip tone={categoryColor(summary.category)}>{categoryName(t, summary.category)}</Chip>}
           {summary && <StatusTag status={statusOf(summary.status)} />}
         </div>
         <div className="satellite-card__name">{summary?.nameZh ?? t(navTitleKey(section, slug))}</div>
@@ -67,7 +68,7 @@ export function SatelliteIndex({ section }: { section: SatelliteSectionId }) {
       <p className="satellite-index__intro">
         {t(section === 'chinese' ? 'satellitePage.index.chineseIntro' : 'satellitePage.index.globalIntro')}
       </p>
-      {list.isPending && <Skeleton active paragraph={{ rows: 8 }} />}
+      {list.isPending && <Placeholder rows={8} />}
       {list.isError && (
         <Alert
           type="error"

@@ -1,11 +1,12 @@
 import { FileImageOutlined, ReadOutlined } from '@ant-design/icons'
-import { Button, Descriptions, Result, Skeleton, Tag } from 'antd'
+import { Button, Descriptions, Result } from 'antd'
 import { Link } from 'react-router'
 import { useT } from '../../../lib/i18n'
 import { useSatelliteDetail } from '../api/fetch-satellite-detail'
 import { countryCodes, type SatelliteFacts, statusOf } from '../utils/facts'
 import { categoryColor, categoryName, countryName, DASH } from '../utils/format'
 import { navTitleKey, type SatelliteSectionId, satellitePath, TYPICAL_IMAGE_SLUGS } from '../utils/sections'
+import { Chip, Placeholder } from './chip'
 import { MembersTable } from './members-table'
 import { OrbitFacts } from './orbit-facts'
 import { Panel } from './panel'
@@ -32,7 +33,7 @@ function Overview({ facts, slug }: { facts: SatelliteFacts; slug: string }) {
           {facts.nameEn && <div className="satellite-hero__en">{facts.nameEn}</div>}
         </div>
         <div className="satellite-hero__tags">
-          {facts.category && <Tag color={categoryColor(facts.category)}>{categoryName(t, facts.category)}</Tag>}
+          {facts.category && <Chip tone={categoryColor(facts.category)}>{categoryName(t, facts.category)}</Chip>}
           <StatusTag status={status} />
         </div>
       </div>
@@ -79,7 +80,7 @@ export function SatellitePage({ section, slug, tiandituKey }: SatellitePageProps
     return (
       <div data-testid="satellite-loading">
         <Panel>
-          <Skeleton active paragraph={{ rows: 6 }} />
+          <Placeholder rows={6} />
         </Panel>
       </div>
     )

@@ -1,10 +1,11 @@
-import { Alert, Button, Skeleton } from 'antd'
+import { Alert, Button } from 'antd'
 import { lazy, Suspense, useMemo, useState } from 'react'
 import { useT } from '../../../lib/i18n'
 import { useSatelliteTle } from '../api/fetch-satellite-tle'
 import { daysSince, type SatelliteMember } from '../utils/facts'
 import { formatUtc } from '../utils/format'
 import { matchTle, type TrackedMember } from '../utils/tle-match'
+import { Placeholder } from './chip'
 
 // OpenLayers and SGP4 load with the map, after the facts are on screen
 const SatelliteTrackerMap = lazy(() => import('./satellite-tracker-map'))
@@ -43,7 +44,7 @@ export function SatelliteTracker({ slug, members, tiandituKey }: { slug: string;
   const match = useMemo(() => matchTle(members, tle.data ?? []), [members, tle.data])
   const now = useMemo(() => new Date(), [])
 
-  if (tle.isPending) return <Skeleton active paragraph={{ rows: 6 }} title={false} />
+  if (tle.isPending) return <Placeholder rows={6} />
   if (tle.isError)
     return (
       <Alert

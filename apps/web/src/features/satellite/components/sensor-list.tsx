@@ -1,7 +1,8 @@
-import { Descriptions, Tag } from 'antd'
+import { Descriptions } from 'antd'
 import { useT } from '../../../lib/i18n'
 import type { Sensor, SensorBand } from '../utils/facts'
 import { DASH, formatFigure, uniqueKeys } from '../utils/format'
+import { Chip } from './chip'
 
 type BandObject = Exclude<SensorBand, string>
 
@@ -84,7 +85,7 @@ export function SensorList({ sensors }: { sensors: Sensor[] }) {
         <section key={keys[i]} className="satellite-sensor" data-testid="satellite-sensor">
           <h3 className="satellite-sensor__name">
             {sensor.name ?? DASH}
-            {sensor.type && <Tag className="satellite-sensor__type">{sensor.type}</Tag>}
+            {sensor.type && <Chip className="satellite-sensor__type">{sensor.type}</Chip>}
           </h3>
           <Descriptions
             size="small"

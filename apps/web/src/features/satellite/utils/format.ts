@@ -40,7 +40,7 @@ export function categoryName(t: Translate, category: string | undefined): string
 }
 
 /** Tag colour of a category. */
-export function categoryColor(category: string | undefined): string {
+export function categoryColor(category: string | undefined): 'blue' | 'purple' | 'volcano' | 'cyan' | 'geekblue' | 'default' {
   switch (category) {
     case 'optical':
       return 'blue'
