@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { SATELLITE_ANALYSIS_PAGES } from '../domain/routes'
+import { tZh } from '../messages'
 import { defineRoute } from './common'
 
 /** One column of a figure's table; key indexes the rows. */
@@ -10,8 +11,9 @@ export const AnalysisColumn = z.object({
 })
 
 /**
- * One chart with the table it is drawn from. The web draws `series` (numeric columns) against
- * `x` (the category column) and shows the same rows as a table; export writes the rows.
+ * One chart with the table it is drawn from. The server draws `series` (numeric columns) against
+ * `x` (the category column) as an SVG image at `chartUrl`; the web shows that image and the same
+ * rows as a table; export writes the rows.
  */
 export const AnalysisFigure = z.object({
   key: z.string(),
@@ -23,6 +25,11 @@ export const AnalysisFigure = z.object({
   rows: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))),
   counted: z.string().describe('what is counted, in one Chinese sentence (shown under the chart)'),
   note: z.string().optional(),
+  chartUrl: z.string().optional().describe('/api/satellite/analysis/chart?page=…&figure=…: the chart as an SVG image'),
+  chartSize: z
+    .object({ width: z.number().int().positive(), height: z.number().int().positive() })
+    .optional()
+    .describe('size in px the chart image is drawn at: its aspect ratio, and the width its text reads best at'),
 })
 export type AnalysisFigure = z.infer<typeof AnalysisFigure>
 
@@ -48,4 +55,30 @@ export const satelliteAnalysis = defineRoute({
   auth: 'public',
   query: z.object({ page: AnalysisPageKey }),
   data: AnalysisPage,
+})
+
+export const AnalysisChartQuery = z.object({
+  page: AnalysisPageKey,
+  figure: z
+    .string({ error: tZh('analysis.chart.missingFigure') })
+    .min(1, { error: tZh('analysis.chart.missingFigure') })
+    .max(60, {
+      error: tZh('analysis.chart.unknownFigure'),
+    }),
+})
+
+/**
+ * GET /api/satellite/analysis/chart?page=…&figure=…: one figure's chart as an SVG document
+ * (image/svg+xml), drawn by the server with ECharts and kept in memory; bound by hand on the
+ * server (not an envelope). Errors are envelopes: 400 for an unknown page, 404 for an unknown
+ * figure. The page answer carries each figure's address as `chartUrl`.
+ */
+export const satelliteAnalysisChart = defineRoute({
+  method: 'GET',
+  path: '/api/satellite/analysis/chart',
+  summary: '卫星动态分析图表（服务器绘制的 SVG 图片）',
+  tags: ['satellite'],
+  auth: 'public',
+  query: AnalysisChartQuery,
+  data: z.string().describe('the SVG document itself, not an envelope'),
 })

@@ -228,3 +228,77 @@ describe('GET /api/satellite/analysis', () => {
     expect(body.code).toBe(400)
   })
 })
+
+/** The texts of an SVG's text elements, entities decoded. */
+function drawnTexts(svg: string): string[] {
+  const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" }
+  return [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) =>
+    (m[1] ?? '').replace(/&(amp|lt|gt|quot|#39);/g, (_, e) => entities[e] ?? ''),
+  )
+}
+
+describe('GET /api/satellite/analysis/chart', () => {
+  const chart = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers })
+
+  it.each(SATELLITE_ANALYSIS_PAGES)('draws every figure of %s as an SVG image at its chartUrl', async (key) => {
+    const p = await page(key)
+    for (const f of p.figures) {
+      expect(f.chartUrl, f.key).toBe(`/api/satellite/analysis/chart?page=${key}&figure=${f.key}`)
+      expect(f.chartSize?.width, f.key).toBeGreaterThan(0)
+      const res = await chart(f.chartUrl ?? '')
+      expect(res.statusCode, f.key).toBe(200)
+      expect(res.headers['content-type']).toBe('image/svg+xml; charset=utf-8')
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'")
+      expect(res.headers['x-content-type-options']).toBe('nosniff')
+      expect(res.headers['cache-control']).toBe('public, max-age=300')
+      expect(res.headers.etag).toMatch(/^"[\w-]+"$/)
+      const svg = res.body
+      expect(svg.startsWith('<svg'), f.key).toBe(true)
+      expect(svg).toContain(`viewBox="0 0 ${f.chartSize?.width} ${f.chartSize?.height}"`)
+      expect(svg).not.toContain('foreignObject')
+      // the categories of the rows are drawn (long ones cut with an ellipsis); Chinese ones in Chinese
+      const drawn = drawnTexts(svg)
+      const isDrawn = (label: string) => drawn.some((d) => d === label || (d.endsWith('…') && label.startsWith(d.slice(0, -1))))
+      const categories = f.rows.map((r) => String(r[f.x]))
+      expect(categories.some(isDrawn), f.key).toBe(true)
+      const chinese = categories.filter((c) => /[\u4e00-\u9fff]/.test(c))
+      if (chinese.length > 0) expect(chinese.some(isDrawn), f.key).toBe(true)
+    }
+  })
+
+  it('draws the Chinese category names of a figure and answers 304 to its ETag', async () => {
+    const res = await chart('/api/satellite/analysis/chart?page=general-statistic&figure=byOrbit')
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toContain('低地球轨道（LEO）')
+    const again = await chart('/api/satellite/analysis/chart?page=general-statistic&figure=byOrbit', {
+      'if-none-match': String(res.headers.etag),
+    })
+    expect(again.statusCode).toBe(304)
+    expect(again.body).toBe('')
+    const years = await chart('/api/satellite/analysis/chart?page=country-analysis&figure=topCountries')
+    expect(years.body).toContain('>中国<')
+    expect(years.body).toContain('>美国<')
+  })
+
+  it.each(['nosuch', 'GENERAL-STATISTIC'])('refuses page=%s with 400 and a Chinese message', async (key) => {
+    const { status, body } = await getJson(ctx, `/api/satellite/analysis/chart?page=${key}&figure=byOrbit`)
+    expect(status).toBe(400)
+    expect(body.code).toBe(400)
+    expect(body.message).toContain('未知的分析页面')
+  })
+
+  it.each(['nosuch', 'topCountries', 'byorbit'])(
+    'answers 404 with a Chinese message for figure=%s on general-statistic',
+    async (figure) => {
+      const { status, body } = await getJson(ctx, `/api/satellite/analysis/chart?page=general-statistic&figure=${figure}`)
+      expect(status).toBe(404)
+      expect(body).toMatchObject({ code: 404, message: '该分析页面没有这个图表', data: null })
+    },
+  )
+
+  it('refuses a request without a figure with 400', async () => {
+    const { status, body } = await getJson(ctx, '/api/satellite/analysis/chart?page=general-statistic')
+    expect(status).toBe(400)
+    expect(body.message).toContain('请指定分析图表')
+  })
+})

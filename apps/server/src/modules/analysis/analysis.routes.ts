@@ -1,15 +1,56 @@
-import { satelliteAnalysis } from '@rs/shared'
+import { type AnalysisChartQuery, satelliteAnalysis, satelliteAnalysisChart } from '@rs/shared'
 import type { FastifyInstance } from 'fastify'
+import type { z } from 'zod'
+import { ApiError } from '../../lib/errors'
 import { bindRoute } from '../../lib/route'
 import type { SessionResolver } from '../../plugins/auth'
 import type { AnalysisService } from './analysis.service'
 
+/** How long a browser may reuse a chart image before asking again (then the ETag answers 304). */
+const CHART_MAX_AGE_SECONDS = 300
+
+/** Whether an If-None-Match header names this ETag (a list, a weak form of it, or *). */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false
+  return header.split(',').some((tag) => {
+    const t = tag.trim()
+    return t === '*' || t === etag || t === `W/${etag}`
+  })
+}
+
 /**
- * Satellite analysis pages (UCS database, 1 May 2023), computed once and kept in memory: when the
- * server starts listening (API tests, which inject, build them on their first request instead).
+ * Satellite analysis pages (UCS database, 1 May 2023) and their chart images, computed once and
+ * kept in memory: when the server starts listening (API tests, which inject, build them on their
+ * first request instead).
  */
 export function registerAnalysisRoutes(app: FastifyInstance, analysis: AnalysisService, resolve: SessionResolver) {
   bindRoute(app, satelliteAnalysis, resolve, async ({ query }) => analysis.page(query.page))
+
+  // an SVG document, not an envelope: bound by hand (public, so no session is looked up)
+  app.route({
+    method: satelliteAnalysisChart.method,
+    url: satelliteAnalysisChart.path,
+    schema: {
+      summary: satelliteAnalysisChart.summary,
+      tags: satelliteAnalysisChart.tags,
+      querystring: satelliteAnalysisChart.query,
+    },
+    handler: async (request, reply) => {
+      const query = request.query as z.output<typeof AnalysisChartQuery>
+      const chart = await analysis.chart(query.page, query.figure)
+      if (!chart) throw ApiError.of(404, 'analysis.chart.unknownFigure')
+      reply
+        .header('content-type', 'image/svg+xml; charset=utf-8')
+        .header('x-content-type-options', 'nosniff')
+        // the image's own style element needs inline styles; nothing else may load or run
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+        .header('cache-control', `public, max-age=${CHART_MAX_AGE_SECONDS}`)
+        .header('etag', chart.etag)
+      if (matchesEtag(request.headers['if-none-match'], chart.etag)) return reply.status(304).send()
+      return reply.send(chart.svg)
+    },
+  })
+
   app.addHook('onListen', async () => {
     try {
       await analysis.warm()

@@ -1,5 +1,14 @@
-import { type AnalysisFigure, type AnalysisPage, type AnalysisPageKey, SATELLITE_ANALYSIS_PAGES, tZh } from '@rs/shared'
+import { createHash } from 'node:crypto'
+import {
+  type AnalysisFigure,
+  type AnalysisPage,
+  type AnalysisPageKey,
+  SATELLITE_ANALYSIS_PAGES,
+  satelliteAnalysisChart,
+  tZh,
+} from '@rs/shared'
 import type { AnalysisRepository, AnalysisSatelliteRow, PlannedMissionRow } from './analysis.repository'
+import { renderFigureSvg } from './chart-svg'
 import {
   CATEGORIES,
   type Category,
@@ -877,32 +886,74 @@ export function buildAnalysisPages(sats: AnalysisSatelliteRow[], plans: PlannedM
   return new Map(SATELLITE_ANALYSIS_PAGES.map((key) => [key, BUILDERS[key](data)]))
 }
 
+/** A figure's chart image as the chart endpoint answers it. */
+export interface ChartImage {
+  svg: string
+  /** Strong ETag: a hash of the SVG. */
+  etag: string
+}
+
+/** Address of a figure's chart image (what `chartUrl` holds). */
+export function chartUrlOf(page: AnalysisPageKey, figure: string): string {
+  return `${satelliteAnalysisChart.path}?${new URLSearchParams({ page, figure })}`
+}
+
+interface Built {
+  pages: Map<AnalysisPageKey, AnalysisPage>
+  /** page → figure key → chart image */
+  charts: Map<AnalysisPageKey, Map<string, ChartImage>>
+}
+
+/** Draws every figure's chart once and gives each figure its chartUrl and chartSize. */
+export function withCharts(pages: Map<AnalysisPageKey, AnalysisPage>): Built {
+  const charts = new Map<AnalysisPageKey, Map<string, ChartImage>>()
+  const withUrls = new Map<AnalysisPageKey, AnalysisPage>()
+  for (const [key, page] of pages) {
+    const images = new Map<string, ChartImage>()
+    const figures = page.figures.map((figure) => {
+      const { svg, width, height } = renderFigureSvg(figure)
+      images.set(figure.key, { svg, etag: `"${createHash('sha256').update(svg).digest('base64url').slice(0, 27)}"` })
+      return { ...figure, chartUrl: chartUrlOf(key, figure.key), chartSize: { width, height } }
+    })
+    charts.set(key, images)
+    withUrls.set(key, { ...page, figures })
+  }
+  return { pages: withUrls, charts }
+}
+
 /**
- * The analysis pages, computed once from the database on first use and then kept in memory: the
- * data change only when the server starts (reference data are loaded before it listens).
+ * The analysis pages and their chart images, computed once from the database on first use and
+ * then kept in memory: the data change only when the server starts (reference data are loaded
+ * before it listens).
  */
 export function createAnalysisService(repo: AnalysisRepository) {
-  let pages: Promise<Map<AnalysisPageKey, AnalysisPage>> | undefined
+  let built: Promise<Built> | undefined
   const load = () => {
-    if (!pages) {
-      const building = Promise.all([repo.satellites(), repo.plannedMissions()]).then(([sats, plans]) => buildAnalysisPages(sats, plans))
+    if (!built) {
+      const building = Promise.all([repo.satellites(), repo.plannedMissions()]).then(([sats, plans]) =>
+        withCharts(buildAnalysisPages(sats, plans)),
+      )
       // a failed build (database not ready) is tried again on the next call
       building.catch(() => {
-        if (pages === building) pages = undefined
+        if (built === building) built = undefined
       })
-      pages = building
+      built = building
     }
-    return pages
+    return built
   }
   return {
-    /** Computes the pages now (called when the server gets ready). */
+    /** Computes the pages and draws their charts now (called when the server gets ready). */
     async warm(): Promise<void> {
       await load()
     },
     async page(key: AnalysisPageKey): Promise<AnalysisPage> {
-      const page = (await load()).get(key)
+      const page = (await load()).pages.get(key)
       if (!page) throw new Error(`analysis page ${key} missing`)
       return page
+    },
+    /** The chart image of one figure; undefined when the page has no such figure. */
+    async chart(key: AnalysisPageKey, figure: string): Promise<ChartImage | undefined> {
+      return (await load()).charts.get(key)?.get(figure)
     },
   }
 }

@@ -12,7 +12,7 @@ export const analysisPageZh = {
   exportPng: '导出图片（PNG）',
   exported: '已导出 {file}',
   exportFailed: '导出失败，请重试',
-  chartLabel: '{title}（图表）',
+  chartAlt: '{title}（图表）：{counted}',
   tableLabel: '{title}（数据表）',
   noRows: '暂无数据',
   noFigures: '本页暂无统计图表',

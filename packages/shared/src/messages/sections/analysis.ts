@@ -283,4 +283,8 @@ export const analysisZh = {
     plannedSatellites: '规划卫星数',
     chinaLastYear: '中国{year}年发射仍在轨',
   },
+  chart: {
+    missingFigure: '请指定分析图表（figure）',
+    unknownFigure: '该分析页面没有这个图表',
+  },
 } as const

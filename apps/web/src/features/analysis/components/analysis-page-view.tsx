@@ -43,7 +43,10 @@ export function AnalysisPageView({ data }: { data: AnalysisPage }) {
         {data.figures.length === 0 ? (
           <Empty description={t('analysisPage.noFigures')} />
         ) : (
-          data.figures.map((figure) => <FigureCard key={figure.key} figure={figure} page={data} attribution={attribution} />)
+          data.figures.map((figure, i) => (
+            // the first chart is in view when the page opens; the others load as they scroll near
+            <FigureCard key={figure.key} figure={figure} page={data} attribution={attribution} loading={i === 0 ? 'eager' : 'lazy'} />
+          ))
         )}
       </section>
     </article>

@@ -1,7 +1,5 @@
 import type { AnalysisPageKey } from '@rs/shared'
 import { Button, Card, Result, Skeleton } from 'antd'
-import { useEffect } from 'react'
-import { preloadEChart } from '../../../charts/lazy-echart'
 import { errorMessage } from '../../../lib/api-client'
 import { useT } from '../../../lib/i18n'
 import { useAnalysisPage } from '../api/fetch-analysis-page'
@@ -35,8 +33,6 @@ function AnalysisSkeleton() {
 export function AnalysisScreen({ page }: { page: AnalysisPageKey }) {
   const t = useT()
   const query = useAnalysisPage(page)
-  // fetch the chart code alongside the data rather than after it
-  useEffect(preloadEChart, [])
   return (
     <div className="analysis">
       <div className="analysis__bar">

@@ -1,9 +1,7 @@
 import { DownloadOutlined, FileExcelOutlined, FileImageOutlined } from '@ant-design/icons'
 import type { AnalysisFigure, AnalysisPage } from '@rs/shared'
 import { Button, Card, Dropdown, type MenuProps } from 'antd'
-import { useCallback, useMemo, useRef } from 'react'
-import { figureChartHeight, figureToOption, plotWidthOf } from '../../../charts/figure-option'
-import { type EChartHandle, LazyEChart } from '../../../charts/lazy-echart'
+import { useMemo } from 'react'
 import { useT } from '../../../lib/i18n'
 import { notify } from '../../../lib/notify'
 import { composeChartImage } from '../utils/chart-image'
@@ -17,14 +15,16 @@ export interface FigureCardProps {
   page: Pick<AnalysisPage, 'title' | 'source' | 'asOf'>
   /** 数据来源：…；数据截至：… — written into every export. */
   attribution: string
+  /** 'lazy' for figures below the fold: their chart images load as they scroll near. */
+  loading?: 'eager' | 'lazy'
 }
 
-/** One figure: its chart beside (wide) or above (narrow) the table of its rows, what is counted, and the export menu. */
-export function FigureCard({ figure, page, attribution }: FigureCardProps) {
+/**
+ * One figure: its chart (an SVG image the server draws, scaled to the card) beside (wide) or above
+ * (narrow) the table of its rows, what is counted, and the export menu.
+ */
+export function FigureCard({ figure, page, attribution, loading = 'lazy' }: FigureCardProps) {
   const t = useT()
-  const chartRef = useRef<EChartHandle>(null)
-  // the category labels are laid out for the width the chart really has
-  const option = useCallback((size: { width: number }) => figureToOption(figure, { plotWidth: plotWidthOf(size.width) }), [figure])
   const isBeside = useMemo(() => fitsBesideChart(figure), [figure])
 
   const handleExport: MenuProps['onClick'] = ({ key }) => {
@@ -37,16 +37,13 @@ export function FigureCard({ figure, page, attribution }: FigureCardProps) {
   }
 
   async function exportPng() {
-    const chart = chartRef.current
-    const png = chart?.toPngDataUrl()
-    const size = chart?.size()
-    if (!png || !size) {
+    if (!figure.chartUrl) {
       notify.error(t('analysisPage.exportFailed'))
       return
     }
     try {
       const footer = [figure.counted, ...(figure.note ? [figure.note] : []), attribution]
-      const image = await composeChartImage(png, size.width, { title: `${page.title} · ${figure.title}`, footer })
+      const image = await composeChartImage(figure.chartUrl, figure.chartSize, { title: `${page.title} · ${figure.title}`, footer })
       downloadUrl(image, exportFileName(page, figure, 'png'))
     } catch (error) {
       console.error('chart image export failed', error)
@@ -65,6 +62,7 @@ export function FigureCard({ figure, page, attribution }: FigureCardProps) {
       {
         key: 'png',
         icon: <FileImageOutlined />,
+        disabled: !figure.chartUrl,
         label: <span data-testid={`figure-export-png-${figure.key}`}>{t('analysisPage.exportPng')}</span>,
       },
     ],
@@ -85,13 +83,18 @@ export function FigureCard({ figure, page, attribution }: FigureCardProps) {
     >
       <div className={isBeside ? 'figure-card__body figure-card__body--beside' : 'figure-card__body'}>
         <figure className="figure-card__chart">
-          <LazyEChart
-            ref={chartRef}
-            option={option}
-            height={figureChartHeight(figure)}
-            ariaLabel={t('analysisPage.chartLabel', { title: figure.title })}
-            testId={`figure-chart-${figure.key}`}
-          />
+          {figure.chartUrl && (
+            <img
+              className="figure-card__image"
+              src={figure.chartUrl}
+              width={figure.chartSize?.width}
+              height={figure.chartSize?.height}
+              alt={t('analysisPage.chartAlt', { title: figure.title, counted: figure.counted })}
+              loading={loading}
+              decoding="async"
+              data-testid={`figure-chart-${figure.key}`}
+            />
+          )}
           <figcaption className="figure-card__caption">
             <p className="figure-card__counted">{figure.counted}</p>
             {figure.note && <p className="figure-card__note">{figure.note}</p>}

@@ -1,9 +1,9 @@
 import type { AnalysisFigure } from '@rs/shared'
 import { Table, type TableColumnsType } from 'antd'
 import { useMemo } from 'react'
-import { formatNumber, textEm } from '../../../charts/figure-option'
 import { useT } from '../../../lib/i18n'
 import { columnHeading } from '../utils/csv'
+import { formatNumber, textEm } from '../utils/format'
 import { isNumericColumn } from '../utils/table-layout'
 
 type Row = AnalysisFigure['rows'][number] & { __index: number }

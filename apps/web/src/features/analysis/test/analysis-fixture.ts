@@ -36,6 +36,8 @@ export const GENERAL_STATISTIC_PAGE: AnalysisPage = {
         { country: '其他', count: 315 },
       ],
       counted: '按卫星所有者或运营者所属国家统计在轨卫星颗数，共1292颗。',
+      chartUrl: '/api/satellite/analysis/chart?page=general-statistic&figure=by-country',
+      chartSize: { width: 679, height: 240 },
     },
     {
       key: 'by-users',
@@ -56,6 +58,8 @@ export const GENERAL_STATISTIC_PAGE: AnalysisPage = {
       ],
       counted: '按 UCS 数据库“用户”字段统计，多用户卫星归入“混合用途”。',
       note: '“政府/民用”等双重用户计为混合用途。',
+      chartUrl: '/api/satellite/analysis/chart?page=general-statistic&figure=by-users',
+      chartSize: { width: 704, height: 340 },
     },
   ],
 }

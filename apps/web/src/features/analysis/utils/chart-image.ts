@@ -1,4 +1,5 @@
-import { CHART_FONT_FAMILY } from '../../../charts/portal-theme'
+/** The font stack of the chart images the server draws, so the export's text matches them. */
+const CHART_FONT_FAMILY = '"Noto Sans CJK SC", "PingFang SC", "Microsoft YaHei", sans-serif'
 
 export interface ChartImageText {
   title: string
@@ -31,6 +32,7 @@ export function wrapText(text: string, maxWidth: number, measure: (text: string)
 function loadImage(src: string): Promise<HTMLImageElement> {
   return new Promise((resolve, reject) => {
     const image = new Image()
+    image.decoding = 'async'
     image.onload = () => resolve(image)
     image.onerror = () => reject(new Error('chart image did not load'))
     image.src = src
@@ -39,12 +41,21 @@ function loadImage(src: string): Promise<HTMLImageElement> {
 
 /**
  * A PNG of a chart with its title above and what is counted and the attribution below, so the
- * picture keeps its source wherever it is pasted. chartPng is ECharts' data URL at `pixelRatio`.
+ * picture keeps its source wherever it is pasted. chartSrc is the chart's SVG image (same origin
+ * and without foreignObject, so drawing it leaves the canvas readable); it is drawn at its own size
+ * (`size`, else the image's natural size) times `pixelRatio`, sharp because it is vector.
  */
-export async function composeChartImage(chartPng: string, chartWidth: number, text: ChartImageText, pixelRatio = 2): Promise<string> {
-  const chart = await loadImage(chartPng)
+export async function composeChartImage(
+  chartSrc: string,
+  size: { width: number; height: number } | undefined,
+  text: ChartImageText,
+  pixelRatio = 2,
+): Promise<string> {
+  const chart = await loadImage(chartSrc)
+  const chartWidth = size?.width ?? chart.naturalWidth
+  const chartHeight = size?.height ?? chart.naturalHeight
+  if (!chartWidth || !chartHeight) throw new Error('chart image has no size')
   const width = Math.max(chartWidth, 320)
-  const chartHeight = chart.height / pixelRatio
   const canvas = document.createElement('canvas')
   const ctx = canvas.getContext('2d')
   if (!ctx) throw new Error('no 2D canvas')
@@ -62,7 +73,7 @@ export async function composeChartImage(chartPng: string, chartWidth: number, te
   ctx.fillStyle = '#1f2933'
   ctx.font = TITLE_FONT
   ctx.fillText(text.title, PAD, TITLE_HEIGHT / 2 + 4, width - 2 * PAD)
-  ctx.drawImage(chart, 0, TITLE_HEIGHT, chart.width / pixelRatio, chartHeight)
+  ctx.drawImage(chart, (width - chartWidth) / 2, TITLE_HEIGHT, chartWidth, chartHeight)
   ctx.fillStyle = '#6b7785'
   ctx.font = FOOTER_FONT
   lines.forEach((line, i) => {

@@ -1,6 +1,6 @@
 import type { AnalysisFigure } from '@rs/shared'
-import { formatNumber, textEm } from '../../../charts/figure-option'
 import { columnHeading } from './csv'
+import { formatNumber, textEm } from './format'
 
 /** Table font size in px (antd's default). */
 const FONT_PX = 14
@@ -8,7 +8,10 @@ const FONT_PX = 14
 const CELL_PADDING_PX = 16
 /** Sort arrows beside a numeric column's title, in em. */
 const SORTER_EM = 1.6
-/** Widest table, in px, that still leaves the chart beside it enough room. */
+/**
+ * Widest table, in px, that still leaves the chart beside it enough room. The server sizes each
+ * chart image with the same estimate (apps/server/src/modules/analysis/chart-option.ts): keep the two in step.
+ */
 export const BESIDE_TABLE_MAX_PX = 500
 
 /** Whether a column holds numbers (empty cells allowed, no text): right-aligned and sortable. */

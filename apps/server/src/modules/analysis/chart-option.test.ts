@@ -1,15 +1,21 @@
 import type { AnalysisFigure } from '@rs/shared'
 import { describe, expect, it } from 'vitest'
 import {
+  CHART_FONT_FAMILY,
   categoryLabelLayout,
-  figureChartHeight,
+  FULL_CHART_WIDTH,
+  figureChartSize,
+  figureChartWidth,
   figureToOption,
+  legendRows,
   MAX_AXIS_LABEL_EM,
   MAX_CHART_HEIGHT,
   MAX_SIDE_LABEL_EM,
+  MIN_BESIDE_CHART_WIDTH,
+  plotWidthOf,
   textEm,
   truncateLabel,
-} from './figure-option'
+} from './chart-option'
 
 function figure(chart: AnalysisFigure['chart'], overrides: Partial<AnalysisFigure> = {}): AnalysisFigure {
   return {
@@ -94,17 +100,11 @@ describe('figureToOption', () => {
     const label = series[0]?.label as { formatter: (p: { name: string; percent: number }) => string }
     expect(label.formatter({ name: '美国国家航空航天局地球科学研究部门', percent: 60 })).toBe('美国国家航空航天局地球…\n60%')
     expect(series[0]?.percentPrecision).toBe(1)
-    const tooltip = asRecords(option.tooltip)[0] as { formatter: (p: object) => string }
-    expect(tooltip.formatter({ marker: '', name: '<b>美国</b>', value: 300, percent: 60 })).toBe(
-      '&#60;b&#62;美国&#60;/b&#62;：300 颗（60%）',
-    )
   })
 
-  it('rotates and truncates long Chinese category labels; the tooltip keeps the full name', () => {
+  it('rotates and truncates long Chinese category labels; the data keep the full name', () => {
     const names = ['美国国家海洋和大气管理局', '中国国家航天局对地观测中心', '欧洲航天局', '日本宇宙航空研究开发机构', '印度空间研究组织']
-    const option = figureToOption(figure('bar', { series: ['a'], rows: names.map((name, i) => ({ name, a: i + 1, b: 0 })) }), {
-      plotWidth: 500,
-    })
+    const option = figureToOption(figure('bar', { series: ['a'], rows: names.map((name, i) => ({ name, a: i + 1, b: 0 })) }), 564)
     const xAxis = axisOf(option.xAxis)
     expect(xAxis.axisLabel.rotate).toBeGreaterThan(0)
     expect(xAxis.axisLabel.interval).toBe(0)
@@ -156,8 +156,60 @@ describe('category labels', () => {
 
   it('grows horizontal bar charts with their rows within bounds', () => {
     const rows = Array.from({ length: 40 }, (_, i) => ({ name: `国家${i}`, a: i, b: i }))
-    expect(figureChartHeight(figure('horizontalBar', { rows }))).toBeGreaterThan(figureChartHeight(figure('horizontalBar')))
-    expect(figureChartHeight(figure('horizontalBar', { rows: [...rows, ...rows, ...rows] }))).toBe(MAX_CHART_HEIGHT)
-    expect(figureChartHeight(figure('pie'))).toBe(340)
+    const height = (f: AnalysisFigure) => figureChartSize(f).height
+    expect(height(figure('horizontalBar', { rows }))).toBeGreaterThan(height(figure('horizontalBar')))
+    expect(height(figure('horizontalBar', { rows: [...rows, ...rows, ...rows] }))).toBe(MAX_CHART_HEIGHT)
+    expect(height(figure('pie'))).toBe(340)
+  })
+})
+
+describe('chart size', () => {
+  const wideColumns = ['名称（来源原文）', '国家/地区', '计划时间（来源原文）', '类别', '来源', '备注（原文）'].map((title, i) => ({
+    key: `c${i}`,
+    title,
+  }))
+
+  it('draws a chart beside a narrow table at the width the card leaves, and one over a wide table full width', () => {
+    const narrow = figureChartWidth(figure('bar'))
+    expect(narrow).toBeGreaterThanOrEqual(MIN_BESIDE_CHART_WIDTH)
+    expect(narrow).toBeLessThan(FULL_CHART_WIDTH)
+    const longText = 'Fengyun-3F (FY-3F), a polar-orbiting meteorological satellite (scheduled for August)'
+    const wide = figure('bar', {
+      x: 'c0',
+      series: ['a'],
+      columns: [...wideColumns, { key: 'a', title: '数量', unit: '颗' }],
+      rows: [{ c0: longText, c1: '中国', c2: '2023', c3: '气象观测', c4: 'https://english.news.cn/20230222/c.html', c5: '—', a: 1 }],
+    })
+    expect(figureChartWidth(wide)).toBe(FULL_CHART_WIDTH)
+  })
+
+  it('makes room for tilted labels and for legends that wrap', () => {
+    const flat = figureChartSize(figure('bar')).height
+    const names = Array.from({ length: 24 }, (_, i) => `中国国家航天局对地观测中心${i}`)
+    const tilted = figureChartSize(figure('bar', { rows: names.map((name) => ({ name, a: 1, b: 2 })) }))
+    expect(tilted.height).toBeGreaterThan(flat)
+
+    const series = Array.from({ length: 12 }, (_, i) => `s${i}`)
+    const manySeries = figure('stackedBar', {
+      series,
+      columns: [{ key: 'name', title: '名称' }, ...series.map((key) => ({ key, title: `掩星气象与船舶识别${key}`, unit: '颗' }))],
+      rows: [Object.fromEntries([['name', '美国'], ...series.map((key) => [key, 1])])],
+    })
+    const { width, height } = figureChartSize(manySeries)
+    expect(
+      legendRows(
+        series.map((key) => `掩星气象与船舶识别${key}`),
+        width,
+      ),
+    ).toBeGreaterThan(1)
+    expect(height).toBeGreaterThan(flat)
+  })
+
+  it('lays the category labels out for the width it draws at, with no animation and a font stack safe in an SVG attribute', () => {
+    const option = figureToOption(figure('bar'), 800)
+    expect(option.animation).toBe(false)
+    expect(plotWidthOf(800)).toBeLessThan(800)
+    expect(CHART_FONT_FAMILY).not.toContain('"')
+    expect(CHART_FONT_FAMILY).toContain('Noto Sans CJK SC')
   })
 })
