@@ -12,6 +12,9 @@ export default defineConfig({
       transformIndexHtml: (html) => html.replaceAll('%APP_NAME%', zhCN.app.name),
     },
   ],
+  // satellite.js re-exports a WebAssembly propagator whose worker uses top-level await; only the
+  // ES worker format can bundle it (the SGP4 functions the pages use tree-shake to ~25 kB)
+  worker: { format: 'es' },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
