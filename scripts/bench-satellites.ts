@@ -35,6 +35,7 @@ const ENDPOINTS: Array<[string, string[]]> = [
   ['GET /api/satellite/tle?slug= (gf1, jl1)', ['/api/satellite/tle?slug=gf1', '/api/satellite/tle?slug=jl1']],
   ['GET /api/satellite/events', ['/api/satellite/events?limit=10']],
   ['GET /api/satellite/analysis (the six pages)', SATELLITE_ANALYSIS_PAGES.map((p) => `/api/satellite/analysis?page=${p}`)],
+  ['GET /api/satellite/analysis/chart (SVG)', ['/api/satellite/analysis/chart?page=general-statistic&figure=byCategory']],
   ['GET /api/news/list', ['/api/news/list?page=1&pageSize=10']],
   ['GET /api/satellite/typical-images', ['/api/satellite/typical-images']],
 ]
