@@ -36,6 +36,8 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
 export interface CallInput<R> {
   query?: QueryOf<R>
   body?: BodyOf<R>
+  /** A multipart form (file uploads) sent instead of a JSON body; the browser sets its content type. */
+  form?: FormData
   signal?: AbortSignal
 }
 
@@ -84,7 +86,9 @@ export async function callApi<R extends ApiRoute>(route: R, input: CallInput<R> 
   const sentToken = readToken()
   const headers: Record<string, string> = { accept: 'application/json', ...authHeaders() }
   const init: RequestInit = { method: route.method, headers, signal: input.signal }
-  if (input.body !== undefined) {
+  if (input.form) {
+    init.body = input.form
+  } else if (input.body !== undefined) {
     headers['content-type'] = 'application/json'
     init.body = JSON.stringify(input.body)
   } else if (route.method !== 'GET') {

@@ -1,12 +1,12 @@
 import { AOI_LIMITS, type AoiUpload, aoiUpload } from '@rs/shared'
-import { ApiError, authHeaders, fetchOrFail } from '../../../lib/api-client'
+import { ApiError, callApi } from '../../../lib/api-client'
 import { getT } from '../../../lib/i18n'
 
 /** Megabytes of the upload limit, for messages. */
 export const AOI_MAX_MB = AOI_LIMITS.maxUploadBytes / (1024 * 1024)
 
 /**
- * POSTs one file as multipart form data (callApi sends JSON, so this call is made by hand) and
+ * POSTs one file as multipart form data through callApi and
  * answers the stored area. Refuses a file over the limit before sending it.
  */
 export async function uploadAoi(file: File, signal?: AbortSignal): Promise<AoiUpload> {
@@ -14,20 +14,5 @@ export async function uploadAoi(file: File, signal?: AbortSignal): Promise<AoiUp
   if (file.size > AOI_LIMITS.maxUploadBytes) throw new ApiError(413, 413, t('aoi.tooLargeLocal', { size: `${AOI_MAX_MB} MB` }))
   const form = new FormData()
   form.append('file', file, file.name)
-  const response = await fetchOrFail(aoiUpload.path, {
-    method: 'POST',
-    headers: { accept: 'application/json', ...authHeaders() },
-    body: form,
-    signal,
-  })
-  let envelope: { code?: number; message?: string; data?: unknown } | undefined
-  try {
-    envelope = (await response.json()) as typeof envelope
-  } catch {
-    envelope = undefined
-  }
-  if (!response.ok || !envelope || envelope.code !== 0) {
-    throw new ApiError(response.status, envelope?.code ?? response.status, envelope?.message || t('errors.unknown'))
-  }
-  return envelope.data as AoiUpload
+  return callApi(aoiUpload, { form, signal })
 }
