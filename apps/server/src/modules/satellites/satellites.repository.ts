@@ -4,10 +4,8 @@ import type { Database } from '../../db/schema'
 /** Reads of the satellite reference tables (loaded at start by db/reference-data.ts). */
 export function createSatellitesRepository(db: Kysely<Database>) {
   return {
-    catalogue(type?: number) {
-      let q = db.selectFrom('satellite_catalogue').selectAll().orderBy('idx')
-      if (type !== undefined) q = q.where('type', '=', type)
-      return q.execute()
+    catalogue() {
+      return db.selectFrom('satellite_catalogue').selectAll().orderBy('idx').execute()
     },
     sensors() {
       return db.selectFrom('satellite_sensor').select(['satellite', 'sensor_id', 'slug']).orderBy('position').execute()
@@ -19,18 +17,9 @@ export function createSatellitesRepository(db: Kysely<Database>) {
         .orderBy('position')
         .execute()
     },
-    async facts(slug: string) {
-      const row = await db.selectFrom('satellite').select('facts').where('slug', '=', slug).executeTakeFirst()
-      return row?.facts
-    },
-    async exists(slug: string) {
-      return (await db.selectFrom('satellite').select('slug').where('slug', '=', slug).executeTakeFirst()) !== undefined
-    },
-    /** Element sets in file order, of one series or all. */
-    tle(slug?: string) {
-      let q = db.selectFrom('satellite_tle').select(['slug', 'member', 'norad_id', 'line1', 'line2', 'epoch']).orderBy('position')
-      if (slug !== undefined) q = q.where('slug', '=', slug)
-      return q.execute()
+    /** Element sets in file order. */
+    tle() {
+      return db.selectFrom('satellite_tle').select(['slug', 'member', 'norad_id', 'line1', 'line2', 'epoch']).orderBy('position').execute()
     },
     /**
      * Launches from the members' launchDate (members without a date left out), one row per series

@@ -179,6 +179,8 @@ describe('GET /api/satellite/events', () => {
 })
 
 describe('loading the orbit elements', () => {
+  const gf1Sets = () => ctx.database.db.selectFrom('satellite_tle').select('norad_id').where('slug', '=', 'gf1').execute()
+
   it('skips and logs a set with a bad checksum, and loads the rest', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'rs-sat-'))
     try {
@@ -193,12 +195,13 @@ describe('loading the orbit elements', () => {
       const result = await loadSatelliteData(ctx.database.db, dir, (skip) => logged.push(skip))
       expect(result).toMatchObject({ loaded: true, tle: 188 })
       expect(logged).toEqual([{ line: i, name: 'GAOFEN-1', reason: 'line 1 checksum' }])
-      expect(await data('/api/satellite/tle?slug=gf1')).toEqual([])
+      // the API serves what was loaded at start; a reload in a running server is only seen in the table
+      expect(await gf1Sets()).toEqual([])
     } finally {
       rmSync(dir, { recursive: true, force: true })
       // back to the real files (a new version again)
       expect((await loadSatelliteData(ctx.database.db)).tle).toBe(189)
     }
-    expect(await data('/api/satellite/tle?slug=gf1')).toHaveLength(1)
+    expect(await gf1Sets()).toHaveLength(1)
   })
 })
