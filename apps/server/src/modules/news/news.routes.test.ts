@@ -1,8 +1,8 @@
 import { NEWS_LIMITS } from '@rs/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { INITIAL_NEWS, loadInitialNews } from '../../db/news-content'
+import { type FormPart, multipartForm, picture, pngClaiming } from '../../test/images'
 import { createTestContext, getData, getJson, loginAs, type TestContext } from '../../test/test-context'
-import { type FormPart, multipartForm, picture, pngClaiming } from './news.test-support'
 
 let ctx: TestContext
 const tokens: Record<'editor' | 'admin' | 'user', string> = { editor: '', admin: '', user: '' }

@@ -3,9 +3,9 @@ import { Envelope, Id, NEWS_LIMITS, newsCoverUpload, newsCreate, newsDelete, new
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { ApiError } from '../../lib/errors'
+import { readUploadForm, UploadFormError } from '../../lib/multipart-form'
 import { bindRoute } from '../../lib/route'
 import { enforceAuth, type SessionResolver, type SessionUser } from '../../plugins/auth'
-import { readUploadForm, UploadFormError } from './multipart-upload'
 import type { NewsService } from './news.service'
 
 const MB = 1024 * 1024

@@ -1,6 +1,6 @@
 import { NEWS_LIMITS, type NewsArticle, type NewsInput, type NewsItem, TYPICAL_IMAGE_LIMITS } from '@rs/shared'
 import { ApiError } from '../../lib/errors'
-import { ImageCheckError, inspectImage } from './image-upload'
+import { ImageCheckError, inspectImage } from '../../lib/image-upload'
 import type { NewsArticleRow, NewsRepository, NewsRow, NewsValues } from './news.repository'
 
 const MB = 1024 * 1024

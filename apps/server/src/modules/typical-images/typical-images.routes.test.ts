@@ -1,7 +1,7 @@
 import { TYPICAL_IMAGE_KEYS, TYPICAL_IMAGE_LIMITS } from '@rs/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type FormPart, multipartForm, picture, pngClaiming } from '../../test/images'
 import { createTestContext, getData, getJson, loginAs, type TestContext } from '../../test/test-context'
-import { type FormPart, multipartForm, picture, pngClaiming } from '../news/news.test-support'
 
 let ctx: TestContext
 const tokens: Record<'editor' | 'admin' | 'user', string> = { editor: '', admin: '', user: '' }

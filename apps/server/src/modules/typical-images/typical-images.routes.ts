@@ -3,9 +3,9 @@ import { Envelope, TYPICAL_IMAGE_LIMITS, TypicalImageKey, typicalImageReplace, t
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { ApiError } from '../../lib/errors'
+import { readUploadForm, UploadFormError } from '../../lib/multipart-form'
 import { bindRoute } from '../../lib/route'
 import { enforceAuth, type SessionResolver, type SessionUser } from '../../plugins/auth'
-import { readUploadForm, UploadFormError } from '../news/multipart-upload'
 import { sendPicture } from '../news/news.routes'
 import { CREDIT_MAX, IMAGE_PATH, type TypicalImagesService } from './typical-images.service'
 

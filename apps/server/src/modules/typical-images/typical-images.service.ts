@@ -1,6 +1,6 @@
 import { TYPICAL_IMAGE_KEYS, TYPICAL_IMAGE_LIMITS, type TypicalImage, type TypicalImageKey } from '@rs/shared'
 import { ApiError } from '../../lib/errors'
-import { ImageCheckError, inspectImage } from '../news/image-upload'
+import { ImageCheckError, inspectImage } from '../../lib/image-upload'
 import { CONTENT_DATE, TYPICAL_IMAGE_CONTENT } from './typical-images.content'
 import { illustration } from './typical-images.illustration'
 import type { TypicalImageRow, TypicalImagesRepository } from './typical-images.repository'

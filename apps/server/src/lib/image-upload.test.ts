@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { picture, pngClaiming } from '../test/images'
 import { ImageCheckError, inspectImage, isComplete, readImageHeader, sniffImageType } from './image-upload'
-import { picture, pngClaiming } from './news.test-support'
 
 const problem = async (bytes: Uint8Array, maxSide = 8000) => {
   try {
