@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { expect, type Locator, test } from '@playwright/test'
-import { watchPage } from './support'
+import { openFromMenu, watchPage } from './support'
 
 /** Rows of the UCS Earth-observation file the portal counts (1 May 2023 edition). */
 const UCS_SATELLITES = 1292
@@ -15,9 +15,7 @@ test.describe('satellite analysis', () => {
   test('a visitor opens 动态分析, sees a chart and its table, and downloads the table as CSV and the chart as PNG', async ({ page }) => {
     const watch = watchPage(page)
     await page.goto('/chinese/home')
-    await page.getByTestId('main-nav').getByText('卫星动态').hover()
-    await page.locator('.main-nav__popup').getByText('动态分析').click()
-    await expect(page).toHaveURL(/\/chinese\/satellite\/analysis\/general-statistic$/)
+    await openFromMenu(page, '卫星动态', '动态分析', /\/chinese\/satellite\/analysis\/general-statistic$/)
 
     const analysis = page.getByTestId('analysis-page')
     await expect(analysis.getByRole('heading', { level: 2 })).toContainText('总体统计')

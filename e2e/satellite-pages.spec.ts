@@ -1,14 +1,12 @@
 import { expect, test } from '@playwright/test'
-import { watchPage } from './support'
+import { openFromMenu, watchPage } from './support'
 
 test.describe('satellite pages', () => {
   test('a visitor goes from the menu to GF-1, sees members, sensors and its live position, then a global satellite', async ({ page }) => {
     const watch = watchPage(page)
     await page.goto('/chinese/home')
 
-    await page.getByTestId('main-nav').getByText('卫星动态').hover()
-    await page.locator('.main-nav__popup').getByText('国产卫星').click()
-    await expect(page).toHaveURL(/\/chinese\/satellite\/chinese$/)
+    await openFromMenu(page, '卫星动态', '国产卫星', /\/chinese\/satellite\/chinese$/)
     await expect(page.getByTestId('satellite-index')).toContainText('国产卫星')
     const gf1Card = page.getByTestId('satellite-card-gf1')
     await expect(gf1Card).toContainText('高分一号卫星')
@@ -34,9 +32,7 @@ test.describe('satellite pages', () => {
     await page.screenshot({ path: 'test-results/screens/satellite-gf1.png', fullPage: true })
 
     // the section navigation leads on; the main menu leads to the global satellites
-    await page.getByTestId('main-nav').getByText('卫星动态').hover()
-    await page.locator('.main-nav__popup').getByText('国外卫星').click()
-    await expect(page).toHaveURL(/\/chinese\/satellite\/global$/)
+    await openFromMenu(page, '卫星动态', '国外卫星', /\/chinese\/satellite\/global$/)
     await expect(page.getByTestId('satellite-group-radar')).toContainText('雷达卫星')
     await page.getByTestId('satellite-side-nav').getByRole('link', { name: 'Sentinel-2', exact: true }).click()
     await expect(page).toHaveURL(/\/chinese\/satellite\/global\/sentinel2$/)

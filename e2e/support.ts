@@ -47,3 +47,16 @@ export function watchPage(page: Page) {
   })
   return { errors, external }
 }
+
+/**
+ * Opens a screen from a submenu of the main navigation as a person does: hover the top entry, click
+ * the item in the popup. A hover menu can close while the pointer travels to its popup, so the
+ * gesture is repeated until the address is the expected one.
+ */
+export async function openFromMenu(page: Page, top: string, item: string, url: RegExp) {
+  await expect(async () => {
+    await page.getByTestId('main-nav').getByText(top).hover()
+    await page.locator('.main-nav__popup').getByText(item).click({ timeout: 3000 })
+    await expect(page).toHaveURL(url, { timeout: 3000 })
+  }).toPass({ timeout: 20_000 })
+}
