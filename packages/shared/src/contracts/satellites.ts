@@ -27,6 +27,7 @@ export const SatelliteSummary = z.object({
   category: z.string(),
   status: z.string(),
   memberCount: z.number().int(),
+  trackedCount: z.number().int().describe('members with current two-line orbit elements'),
 })
 
 export const satelliteCatalogue = defineRoute({

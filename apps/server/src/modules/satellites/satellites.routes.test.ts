@@ -70,7 +70,9 @@ describe('GET /api/satellite/list and detail', () => {
   it('lists the 43 series with member counts', async () => {
     const list = await data('/api/satellite/list')
     expect(list).toHaveLength(43)
-    expect(list.find((s: { slug: string }) => s.slug === 'zy3')).toMatchObject({ category: 'optical', memberCount: 4 })
+    // ZY-3 01 has no current elements (retired); every element set belongs to one series
+    expect(list.find((s: { slug: string }) => s.slug === 'zy3')).toMatchObject({ category: 'optical', memberCount: 4, trackedCount: 3 })
+    expect(list.reduce((sum: number, s: { trackedCount: number }) => sum + s.trackedCount, 0)).toBe(189)
   })
 
   it('gives the facts of gf2 with members and launch dates', async () => {

@@ -65,6 +65,8 @@ async function buildSnapshot(repo: SatellitesRepository) {
     entry.sensors.push(r.sensor_id)
     bySatellite.set(r.satellite, entry)
   }
+  const tracked = new Map<string, number>()
+  for (const r of tleRows) tracked.set(r.slug, (tracked.get(r.slug) ?? 0) + 1)
   return {
     catalogue: catalogueRows.map((r) => ({
       index: r.idx,
@@ -84,6 +86,7 @@ async function buildSnapshot(repo: SatellitesRepository) {
       category: r.category,
       status: r.status,
       memberCount: Array.isArray(r.facts.members) ? r.facts.members.length : 0,
+      trackedCount: tracked.get(r.slug) ?? 0,
     })),
     facts: new Map(listRows.map((r) => [r.slug, r.facts])),
     tle: tleRows.map((r) => ({

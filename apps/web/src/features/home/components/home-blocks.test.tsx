@@ -12,11 +12,37 @@ const ok = (data: unknown) => new Response(JSON.stringify({ code: 0, message: 's
 const fail = () => new Response(JSON.stringify({ code: 500, message: '服务器内部错误，请稍后重试', data: null }), { status: 500 })
 
 const SERIES = [
-  { slug: 'gf1', nameZh: '高分一号', nameEn: 'GF-1', country: 'CN', category: 'optical', status: 'operational', memberCount: 1 },
-  { slug: 'jl1', nameZh: '吉林一号', nameEn: 'JL-1', country: 'CN', category: 'optical', status: 'operational', memberCount: 87 },
-  { slug: 'landsat', nameZh: '陆地卫星', nameEn: 'Landsat', country: 'US', category: 'optical', status: 'operational', memberCount: 3 },
+  {
+    slug: 'gf1',
+    nameZh: '高分一号',
+    nameEn: 'GF-1',
+    country: 'CN',
+    category: 'optical',
+    status: 'operational',
+    memberCount: 1,
+    trackedCount: 1,
+  },
+  {
+    slug: 'jl1',
+    nameZh: '吉林一号',
+    nameEn: 'JL-1',
+    country: 'CN',
+    category: 'optical',
+    status: 'operational',
+    memberCount: 87,
+    trackedCount: 80,
+  },
+  {
+    slug: 'landsat',
+    nameZh: '陆地卫星',
+    nameEn: 'Landsat',
+    country: 'US',
+    category: 'optical',
+    status: 'operational',
+    memberCount: 3,
+    trackedCount: 2,
+  },
 ]
-const TLE = [1, 2, 3, 4].map((n) => ({ slug: 'jl1', member: `JL-1 ${n}`, noradId: n, line1: '', line2: '', epoch: '2026-06-01T00:00:00Z' }))
 const EVENTS = [
   { date: '2026-03-02', kind: 'launch', slug: 'jl1', seriesName: '吉林一号', member: 'JL-1 KF02A', country: 'CN' },
   { date: '2025-11-20', kind: 'launch', slug: 'landsat', seriesName: 'Landsat', member: 'Landsat 9', country: 'US' },
@@ -77,31 +103,29 @@ describe('home blocks', { timeout: 20_000 }, () => {
   it('shows series, satellites, tracked satellites, news and visits as each answer arrives', async () => {
     stubApi({
       '/api/satellite/list': () => ok(SERIES),
-      '/api/satellite/tle': () => ok(TLE),
       '/api/news/list': () => ok(NEWS),
     })
     renderWithProviders(<KeyFigures visits={{ value: 123456, isPending: false }} />)
     expect(await screen.findByText('3', { selector: '[data-testid="home-series"]' })).toBeTruthy()
     expect(screen.getByTestId('home-satellites').textContent).toBe('91')
-    await waitFor(() => expect(screen.getByTestId('home-tracked').textContent).toBe('4'))
+    await waitFor(() => expect(screen.getByTestId('home-tracked').textContent).toBe('83'))
     await waitFor(() => expect(screen.getByTestId('home-news-total').textContent).toBe('14'))
     expect(screen.getByTestId('home-visits').textContent).toBe('123,456')
   })
 
   it('shows placeholders while loading and a dash for a figure that failed, without blocking the others', async () => {
-    let releaseList: (r: Response) => void = () => {}
+    let releaseNews: (r: Response) => void = () => {}
     stubApi({
-      '/api/satellite/list': () => new Promise<Response>((resolve) => (releaseList = resolve)),
-      '/api/satellite/tle': () => fail(),
-      '/api/news/list': () => ok(NEWS),
+      '/api/satellite/list': () => fail(),
+      '/api/news/list': () => new Promise<Response>((resolve) => (releaseNews = resolve)),
     })
     renderWithProviders(<KeyFigures visits={{ value: undefined, isPending: true }} />)
-    expect(within(screen.getByTestId('home-series')).getByRole('status')).toBeTruthy()
+    expect(within(screen.getByTestId('home-news-total')).getByRole('status')).toBeTruthy()
     expect(within(screen.getByTestId('home-visits')).getByRole('status')).toBeTruthy()
     await waitFor(() => expect(screen.getByTestId('home-tracked').textContent).toBe('—'))
+    expect(screen.getByTestId('home-series').textContent).toBe('—')
+    releaseNews(ok(NEWS))
     await waitFor(() => expect(screen.getByTestId('home-news-total').textContent).toBe('14'))
-    releaseList(ok(SERIES))
-    await waitFor(() => expect(screen.getByTestId('home-series').textContent).toBe('3'))
   })
 
   it('lists recent events as a dated timeline linking to each satellite page', async () => {

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react'
 import { useT } from '../../../lib/i18n'
 import { useLatestNews } from '../api/fetch-latest-news'
 import { useSatelliteList } from '../api/fetch-satellite-list'
-import { useTleCount } from '../api/fetch-tle-count'
 
 /** One figure's state as its own query reports it. */
 export interface FigureState {
@@ -29,15 +28,15 @@ function Figure({ label, unit, state, testId }: { label: string; unit: string; s
 
 /**
  * The banner's key figures: satellite series and satellites (member counts of /api/satellite/list),
- * satellites with orbit elements (/api/satellite/tle), news articles and total site visits. Each
+ * satellites with orbit elements (trackedCount of the same list), news articles and total site visits. Each
  * figure loads on its own and shows a placeholder meanwhile.
  */
 export function KeyFigures({ visits }: { visits: FigureState }) {
   const t = useT()
   const list = useSatelliteList()
-  const tle = useTleCount()
   const news = useLatestNews()
   const members = list.data?.reduce((sum, series) => sum + series.memberCount, 0)
+  const tracked = list.data?.reduce((sum, series) => sum + series.trackedCount, 0)
   return (
     <dl className="home-figures" aria-label={t('home.figuresLabel')}>
       <Figure
@@ -55,7 +54,7 @@ export function KeyFigures({ visits }: { visits: FigureState }) {
       <Figure
         label={t('home.figures.tracked')}
         unit={t('home.figures.trackedUnit')}
-        state={{ value: tle.data, isPending: tle.isPending }}
+        state={{ value: tracked, isPending: list.isPending }}
         testId="home-tracked"
       />
       <Figure

@@ -7,9 +7,36 @@ import { createMemoryRouter, RouterProvider } from 'react-router'
 import { vi } from 'vitest'
 
 export const SERIES = [
-  { slug: 'gf1', nameZh: '高分一号', nameEn: 'GF-1', country: 'CN', category: 'optical', status: 'operational', memberCount: 1 },
-  { slug: 'gf7', nameZh: '高分七号', nameEn: 'GF-7', country: 'CN', category: 'optical', status: 'operational', memberCount: 1 },
-  { slug: 'landsat', nameZh: '陆地卫星', nameEn: 'Landsat', country: 'US', category: 'optical', status: 'operational', memberCount: 3 },
+  {
+    slug: 'gf1',
+    nameZh: '高分一号',
+    nameEn: 'GF-1',
+    country: 'CN',
+    category: 'optical',
+    status: 'operational',
+    memberCount: 1,
+    trackedCount: 1,
+  },
+  {
+    slug: 'gf7',
+    nameZh: '高分七号',
+    nameEn: 'GF-7',
+    country: 'CN',
+    category: 'optical',
+    status: 'operational',
+    memberCount: 1,
+    trackedCount: 1,
+  },
+  {
+    slug: 'landsat',
+    nameZh: '陆地卫星',
+    nameEn: 'Landsat',
+    country: 'US',
+    category: 'optical',
+    status: 'operational',
+    memberCount: 3,
+    trackedCount: 2,
+  },
 ]
 
 export function buildArticle(overrides: Partial<NewsArticle> = {}): NewsArticle {

@@ -20,7 +20,7 @@ interface Entry {
 /** What GET /api/satellite/list answers for an entry (apps/server satellites.service). */
 function summaryOf(facts: Entry) {
   const { slug, nameZh, nameEn, country, category, status, members } = facts
-  return { slug, nameZh, nameEn, country, category, status, memberCount: members.length }
+  return { slug, nameZh, nameEn, country, category, status, memberCount: members.length, trackedCount: 0 }
 }
 
 function renderIndex(section: 'chinese' | 'global') {
