@@ -1,3 +1,7 @@
+import { analysisPageEn } from './sections/analysis-page.en-US'
+import { newsPageEn } from './sections/news-page.en-US'
+import { satellitePageEn } from './sections/satellite-page.en-US'
+import { typicalImagePageEn } from './sections/typical-image-page.en-US'
 import type { Messages } from './zh-CN'
 
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends string ? string : DeepPartial<T[K]> }
@@ -132,6 +136,7 @@ export const enUS: DeepPartial<Messages> = {
     visits: 'Total visits',
     visitsUnit: '',
     enter: 'Open',
+    allVisitsLabel: 'Whole site',
     loginNeeded: 'Login',
     authNeeded: 'Authorised users',
     satellites: 'Satellites',
@@ -198,4 +203,10 @@ export const enUS: DeepPartial<Messages> = {
     regionLevel: { country: 'Whole country', province: 'Province', city: 'City', county: 'County' },
     permissionNames: { MOD_001: 'System administration', MOD_061: 'Cart and order data' },
   },
+  // screen sections kept in their own files (messages/sections/*.en-US.ts); the server-side sections
+  // (analysis, news, typicalImage, satelliteApi) stay Chinese, as the server speaks Chinese
+  satellitePage: satellitePageEn,
+  analysisPage: analysisPageEn,
+  newsPage: newsPageEn,
+  typicalImagePage: typicalImagePageEn,
 }

@@ -1,9 +1,23 @@
 import { describe, expect, it } from 'vitest'
-import { createTranslator, format, zhCN } from '.'
+import { createTranslator, enUS, format, zhCN } from '.'
 
 function keysOf(tree: object, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [`${prefix}${k}`] : keysOf(v as object, `${prefix}${k}.`)))
 }
+
+function lookup(tree: object, key: string): unknown {
+  return key
+    .split('.')
+    .reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), tree)
+}
+
+/** The {name} placeholders of a message, sorted (a placeholder used twice counts twice). */
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '').sort()
+}
+
+/** Screens translated in full; the server-side sections (analysis, news, typicalImage, satelliteApi) stay Chinese. */
+const FULL_SCREENS = ['satellitePage', 'analysisPage', 'newsPage', 'typicalImagePage'] as const
 
 describe('messages', () => {
   it('fills placeholders', () => {
@@ -20,5 +34,20 @@ describe('messages', () => {
   it('answers the key itself when nothing matches', () => {
     expect(createTranslator()('errors.sessionExpired')).toBe('登录已过期，请重新登录！')
     expect(createTranslator()('no.such.key')).toBe('no.such.key')
+  })
+
+  it('has no English key that Chinese lacks', () => {
+    for (const key of keysOf(enUS)) expect(typeof lookup(zhCN, key), key).toBe('string')
+  })
+
+  it('keeps every placeholder of the Chinese message in English', () => {
+    for (const key of keysOf(enUS)) {
+      expect(placeholders(String(lookup(enUS, key))), key).toEqual(placeholders(String(lookup(zhCN, key))))
+    }
+  })
+
+  it.each(FULL_SCREENS)('translates every message of %s', (section) => {
+    const missing = keysOf(zhCN[section]).filter((key) => typeof lookup(enUS[section] ?? {}, key) !== 'string')
+    expect(missing).toEqual([])
   })
 })
