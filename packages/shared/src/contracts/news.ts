@@ -30,6 +30,15 @@ export const NewsArticle = NewsItem.extend({
 })
 export type NewsArticle = z.infer<typeof NewsArticle>
 
+/** An article's neighbour in the list order (date, then id, newest first). */
+export const NewsNeighbour = z.object({ id: z.number().int(), title: z.string() })
+
+export const NewsArticleWithNeighbours = NewsArticle.extend({
+  newer: NewsNeighbour.nullable().describe('the next newer article (上一篇), if any'),
+  older: NewsNeighbour.nullable().describe('the next older article (下一篇), if any'),
+})
+export type NewsArticleWithNeighbours = z.infer<typeof NewsArticleWithNeighbours>
+
 const NewsDate = z
   .string({ error: '请填写新闻日期' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: '新闻日期格式应为 YYYY-MM-DD' })
@@ -72,7 +81,7 @@ export const newsDetail = defineRoute({
   tags: ['news'],
   auth: 'public',
   query: z.object({ id: Id }),
-  data: NewsArticle,
+  data: NewsArticleWithNeighbours,
 })
 
 /** Permission for adding and editing news and replacing typical images: PERMISSION.contentEditor. */

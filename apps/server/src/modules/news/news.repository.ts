@@ -68,6 +68,31 @@ export function createNewsRepository(db: Kysely<Database>) {
       return (await article.where('id', '=', id).executeTakeFirst()) as NewsArticleRow | undefined
     },
 
+    /** The live articles just newer and just older than (date, id) in the list order. */
+    async neighbours(date: string, id: number) {
+      const [newer, older] = await Promise.all([
+        db
+          .selectFrom('news')
+          .select(['id', 'title'])
+          .where('deleted', '=', false)
+          .where(sql<boolean>`(date, id) > (${date}::date, ${id})`)
+          .orderBy('date', 'asc')
+          .orderBy('id', 'asc')
+          .limit(1)
+          .executeTakeFirst(),
+        db
+          .selectFrom('news')
+          .select(['id', 'title'])
+          .where('deleted', '=', false)
+          .where(sql<boolean>`(date, id) < (${date}::date, ${id})`)
+          .orderBy('date', 'desc')
+          .orderBy('id', 'desc')
+          .limit(1)
+          .executeTakeFirst(),
+      ])
+      return { newer: newer ?? null, older: older ?? null }
+    },
+
     async satelliteExists(slug: string): Promise<boolean> {
       return (await db.selectFrom('satellite').select('slug').where('slug', '=', slug).executeTakeFirst()) !== undefined
     },

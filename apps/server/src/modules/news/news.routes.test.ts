@@ -96,6 +96,19 @@ describe('GET /api/news/detail', () => {
     expect(detail.body.split('\n\n').length).toBeGreaterThanOrEqual(3)
   })
 
+  it('names the neighbours in the list order: newer (上一篇) and older (下一篇)', async () => {
+    const items: Array<{ id: number; title: string }> = (await data('/api/news/list?pageSize=3')).items
+    const [newest, second, third] = items as [(typeof items)[0], (typeof items)[0], (typeof items)[0]]
+    expect(await data(`/api/news/detail?id=${newest.id}`)).toMatchObject({ newer: null, older: { id: second.id, title: second.title } })
+    expect(await data(`/api/news/detail?id=${second.id}`)).toMatchObject({
+      newer: { id: newest.id, title: newest.title },
+      older: { id: third.id, title: third.title },
+    })
+    const all = await data('/api/news/list?pageSize=50')
+    const oldest = all.items[all.items.length - 1]
+    expect((await data(`/api/news/detail?id=${oldest.id}`)).older).toBeNull()
+  })
+
   it('answers 404 for an unknown article and 400 for a bad id', async () => {
     const { status, body } = await getJson(ctx, '/api/news/detail?id=999999')
     expect(status).toBe(404)

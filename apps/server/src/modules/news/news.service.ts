@@ -1,4 +1,11 @@
-import { NEWS_LIMITS, type NewsArticle, type NewsInput, type NewsItem, TYPICAL_IMAGE_LIMITS } from '@rs/shared'
+import {
+  NEWS_LIMITS,
+  type NewsArticle,
+  type NewsArticleWithNeighbours,
+  type NewsInput,
+  type NewsItem,
+  TYPICAL_IMAGE_LIMITS,
+} from '@rs/shared'
 import { ApiError } from '../../lib/errors'
 import { ImageCheckError, inspectImage } from '../../lib/image-upload'
 import type { NewsArticleRow, NewsRepository, NewsRow, NewsValues } from './news.repository'
@@ -71,7 +78,11 @@ export function createNewsService(repo: NewsRepository) {
       return { total, items: rows.map(toItem) }
     },
 
-    detail: article,
+    /** An article with its neighbours in the list order, for 上一篇 / 下一篇. */
+    async detail(id: number): Promise<NewsArticleWithNeighbours> {
+      const found = await article(id)
+      return { ...found, ...(await repo.neighbours(found.date, found.id)) }
+    },
 
     async create(input: NewsInput, userId: number): Promise<NewsArticle> {
       const id = await repo.insert(await values(input), userId)

@@ -32,6 +32,17 @@ describe('NewsArticlePage', { timeout: 30_000 }, () => {
     expect(calls[0]?.url).toBe('/api/news/detail?id=7')
   })
 
+  it('links the newer and the older article, and shows no neighbours block without them', async () => {
+    stubApi({
+      'GET /api/news/detail': () => ok(buildArticle({ newer: { id: 9, title: '较新的新闻' }, older: { id: 3, title: '较早的新闻' } })),
+      'GET /api/satellite/list': () => ok(SERIES),
+    })
+    renderArticle('/satellite/news/7')
+    const neighbours = await screen.findByTestId('news-neighbours')
+    expect(within(neighbours).getByRole('link', { name: '上一篇：较新的新闻' }).getAttribute('href')).toBe('/satellite/news/9')
+    expect(within(neighbours).getByRole('link', { name: '下一篇：较早的新闻' }).getAttribute('href')).toBe('/satellite/news/3')
+  })
+
   it('shows a body with markup as text, never as HTML', async () => {
     const body = '导语<b>加粗</b>\n\n<script>window.hacked = true</script><img src=x onerror="window.hacked = true">'
     stubApi({ 'GET /api/news/detail': () => ok(buildArticle({ body })), 'GET /api/satellite/list': () => ok(SERIES) })

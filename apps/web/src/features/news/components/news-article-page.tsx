@@ -134,6 +134,22 @@ export function NewsArticlePage({ canEdit }: { canEdit: boolean }) {
             <p key={i}>{paragraph}</p>
           ))}
         </div>
+        {(news.newer || news.older) && (
+          <nav className="news-article__neighbours" aria-label={t('newsPage.neighbours')} data-testid="news-neighbours">
+            {news.newer && (
+              <Link to={`/satellite/news/${news.newer.id}`}>
+                {t('newsPage.newer')}
+                {news.newer.title}
+              </Link>
+            )}
+            {news.older && (
+              <Link to={`/satellite/news/${news.older.id}`}>
+                {t('newsPage.older')}
+                {news.older.title}
+              </Link>
+            )}
+          </nav>
+        )}
         <footer className="news-article__foot">
           <BackToList />
           {news.satelliteSlug && (

@@ -1,5 +1,5 @@
 // Fixtures and a fetch-level fake API for the news component tests (never used by the screens).
-import type { NewsArticle } from '@rs/shared'
+import type { NewsArticleWithNeighbours } from '@rs/shared'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
 import type { ReactNode } from 'react'
@@ -39,7 +39,7 @@ export const SERIES = [
   },
 ]
 
-export function buildArticle(overrides: Partial<NewsArticle> = {}): NewsArticle {
+export function buildArticle(overrides: Partial<NewsArticleWithNeighbours> = {}): NewsArticleWithNeighbours {
   return {
     id: 7,
     title: '高分七号获取首批立体影像',
@@ -50,6 +50,8 @@ export function buildArticle(overrides: Partial<NewsArticle> = {}): NewsArticle 
     coverUrl: '/api/news/cover?id=7',
     updatedAt: '2026-05-01T08:00:00Z',
     body: '第一段正文。\n\n第二段正文。',
+    newer: null,
+    older: null,
     ...overrides,
   }
 }
