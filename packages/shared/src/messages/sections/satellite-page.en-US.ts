@@ -3,6 +3,7 @@ import type { Messages } from '../zh-CN'
 /** English words of the satellite pages (/satellite/chinese/*, /satellite/global/*); every key of satellitePageZh. */
 export const satellitePageEn: Messages['satellitePage'] = {
   title: 'Satellite profiles',
+  labelled: '{label}: {value}',
   sections: {
     chinese: 'Chinese satellites',
     global: 'Global satellites',

@@ -1,6 +1,8 @@
 /** zh-CN words of the satellite pages (/satellite/chinese/*, /satellite/global/*) and the satellite API. */
 export const satellitePageZh = {
   title: '卫星介绍',
+  /** A label and its value. */
+  labelled: '{label}：{value}',
   sections: {
     chinese: '国产卫星',
     global: '国外卫星',

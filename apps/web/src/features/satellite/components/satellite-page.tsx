@@ -126,7 +126,7 @@ export function SatellitePage({ section, slug, tiandituKey }: SatellitePageProps
       <Panel title={t('satellitePage.members.title')}>
         {facts.membersNote && (
           <p className="satellite-footnote satellite-footnote--top" data-testid="satellite-members-note">
-            {t('satellitePage.members.listNote')}：{facts.membersNote}
+            {t('satellitePage.labelled', { label: t('satellitePage.members.listNote'), value: facts.membersNote })}
           </p>
         )}
         <MembersTable members={facts.members} isChinese={countryCodes(facts.country).includes('CN')} />

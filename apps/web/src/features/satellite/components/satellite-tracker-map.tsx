@@ -135,7 +135,10 @@ export default function SatelliteTrackerMap({ members, showTracks, tiandituKey =
                     lat: r.point.lat.toFixed(2),
                     alt: Math.round(r.point.altitudeKm),
                   })
-                : `${r.name}：${t(r.isDecayed ? 'satellitePage.tracker.decayed' : 'satellitePage.tracker.propagationFailed')}`}
+                : t('satellitePage.labelled', {
+                    label: r.name,
+                    value: t(r.isDecayed ? 'satellitePage.tracker.decayed' : 'satellitePage.tracker.propagationFailed'),
+                  })}
             </li>
           ))}
         </ul>

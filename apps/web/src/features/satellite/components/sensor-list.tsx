@@ -66,7 +66,7 @@ function Resolution({ sensor }: { sensor: Sensor }) {
     <ul className="satellite-plain-list satellite-plain-list--inline">
       {parts.map((p) => (
         <li key={p.kind}>
-          <span className="satellite-muted">{t(`satellitePage.sensors.${p.kind}`)}：</span>
+          <span className="satellite-muted">{t('satellitePage.labelled', { label: t(`satellitePage.sensors.${p.kind}`), value: '' })}</span>
           {p.text}
         </li>
       ))}
