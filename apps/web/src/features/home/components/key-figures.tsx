@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { useT } from '../../../lib/i18n'
+import { useSatelliteList } from '../../../lib/satellite-list'
 import { useLatestNews } from '../api/fetch-latest-news'
-import { useSatelliteList } from '../api/fetch-satellite-list'
 
 /** One figure's state as its own query reports it. */
 export interface FigureState {
