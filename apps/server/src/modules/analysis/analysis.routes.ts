@@ -3,20 +3,12 @@ import type { FastifyInstance } from 'fastify'
 import type { z } from 'zod'
 import { ApiError } from '../../lib/errors'
 import { bindRoute } from '../../lib/route'
+import { sendPicture } from '../../lib/send-picture'
 import type { SessionResolver } from '../../plugins/auth'
 import type { AnalysisService } from './analysis.service'
 
 /** How long a browser may reuse a chart image before asking again (then the ETag answers 304). */
 const CHART_MAX_AGE_SECONDS = 300
-
-/** Whether an If-None-Match header names this ETag (a list, a weak form of it, or *). */
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false
-  return header.split(',').some((tag) => {
-    const t = tag.trim()
-    return t === '*' || t === etag || t === `W/${etag}`
-  })
-}
 
 /**
  * Satellite analysis pages (UCS database, 1 May 2023) and their chart images, computed once and
@@ -39,15 +31,12 @@ export function registerAnalysisRoutes(app: FastifyInstance, analysis: AnalysisS
       const query = request.query as z.output<typeof AnalysisChartQuery>
       const chart = await analysis.chart(query.page, query.figure)
       if (!chart) throw ApiError.of(404, 'analysis.chart.unknownFigure')
-      reply
-        .header('content-type', 'image/svg+xml; charset=utf-8')
-        .header('x-content-type-options', 'nosniff')
-        // the image's own style element needs inline styles; nothing else may load or run
-        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-        .header('cache-control', `public, max-age=${CHART_MAX_AGE_SECONDS}`)
-        .header('etag', chart.etag)
-      if (matchesEtag(request.headers['if-none-match'], chart.etag)) return reply.status(304).send()
-      return reply.send(chart.svg)
+      return sendPicture(
+        request,
+        reply,
+        { data: chart.svg, type: 'image/svg+xml; charset=utf-8', version: chart.version },
+        `public, max-age=${CHART_MAX_AGE_SECONDS}`,
+      )
     },
   })
 

@@ -889,8 +889,8 @@ export function buildAnalysisPages(sats: AnalysisSatelliteRow[], plans: PlannedM
 /** A figure's chart image as the chart endpoint answers it. */
 export interface ChartImage {
   svg: string
-  /** Strong ETag: a hash of the SVG. */
-  etag: string
+  /** Hash of the SVG, the ETag's value. */
+  version: string
 }
 
 /** Address of a figure's chart image (what `chartUrl` holds). */
@@ -912,7 +912,7 @@ export function withCharts(pages: Map<AnalysisPageKey, AnalysisPage>): Built {
     const images = new Map<string, ChartImage>()
     const figures = page.figures.map((figure) => {
       const { svg, width, height } = renderFigureSvg(figure)
-      images.set(figure.key, { svg, etag: `"${createHash('sha256').update(svg).digest('base64url').slice(0, 27)}"` })
+      images.set(figure.key, { svg, version: createHash('sha256').update(svg).digest('base64url').slice(0, 27) })
       return { ...figure, chartUrl: chartUrlOf(key, figure.key), chartSize: { width, height } }
     })
     charts.set(key, images)

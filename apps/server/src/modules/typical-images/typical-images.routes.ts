@@ -1,15 +1,11 @@
-import multipart from '@fastify/multipart'
-import { Envelope, TYPICAL_IMAGE_LIMITS, TypicalImageKey, typicalImageReplace, typicalImageRestore, typicalImages } from '@rs/shared'
+import { TYPICAL_IMAGE_LIMITS, TypicalImageKey, typicalImageReplace, typicalImageRestore, typicalImages } from '@rs/shared'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { ApiError } from '../../lib/errors'
-import { readUploadForm, UploadFormError } from '../../lib/multipart-form'
 import { bindRoute } from '../../lib/route'
-import { enforceAuth, type SessionResolver, type SessionUser } from '../../plugins/auth'
-import { sendPicture } from '../news/news.routes'
+import { sendPicture, versionedCaching } from '../../lib/send-picture'
+import { bindUploadRoute } from '../../lib/upload-route'
+import type { SessionResolver, SessionUser } from '../../plugins/auth'
 import { CREDIT_MAX, IMAGE_PATH, type TypicalImagesService } from './typical-images.service'
-
-const MB = 1024 * 1024
 
 /** Typical-image samples: public list and pictures; replacing and restoring for content editors. */
 export function registerTypicalImagesRoutes(app: FastifyInstance, images: TypicalImagesService, resolve: SessionResolver) {
@@ -26,44 +22,27 @@ export function registerTypicalImagesRoutes(app: FastifyInstance, images: Typica
     },
     handler: async (request, reply) => {
       const query = request.query as { key: TypicalImageKey; v?: string }
-      return sendPicture(request, reply, await images.picture(query.key), query.v)
+      const picture = await images.picture(query.key)
+      return sendPicture(request, reply, picture, versionedCaching(query.v, picture.version))
     },
   })
 
-  // multipart only in this scope, with limits that stop a large body while it streams in
-  app.register(async (scope) => {
-    await scope.register(multipart, {
-      limits: { fileSize: TYPICAL_IMAGE_LIMITS.maxBytes, files: 1, fields: 2, parts: 3, fieldSize: 2048, headerPairs: 100 },
-    })
-    // multipart body, so the descriptor is bound by hand with the same auth rule as bindRoute
-    scope.route({
-      method: typicalImageReplace.method,
-      url: typicalImageReplace.path,
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: {
-        summary: typicalImageReplace.summary,
-        tags: typicalImageReplace.tags,
-        consumes: ['multipart/form-data'],
-        querystring: typicalImageReplace.query,
-        security: [{ token: [] }],
-        response: { 200: Envelope(typicalImageReplace.data) },
+  bindUploadRoute(
+    app,
+    typicalImageReplace,
+    resolve,
+    {
+      maxBytes: TYPICAL_IMAGE_LIMITS.maxBytes,
+      fields: 2,
+      fieldBytes: 2048,
+      rateLimit: { max: 30, timeWindow: '1 minute' },
+      messages: {
+        noFile: 'typicalImage.errors.noFile',
+        tooLarge: 'typicalImage.errors.tooLarge',
+        fieldTooLong: { key: 'typicalImage.creditTooLong', params: { max: CREDIT_MAX } },
       },
-      handler: async (request) => {
-        const user = await enforceAuth(request, typicalImageReplace.auth, resolve)
-        const { key } = request.query as { key: TypicalImageKey }
-        let form: Awaited<ReturnType<typeof readUploadForm>>
-        try {
-          form = await readUploadForm(request)
-        } catch (error) {
-          if (!(error instanceof UploadFormError)) throw error
-          if (error.problem === 'notMultipart') throw ApiError.of(415, 'typicalImage.errors.noFile')
-          if (error.problem === 'fieldTooLong') throw ApiError.of(400, 'typicalImage.creditTooLong', { max: CREDIT_MAX })
-          throw ApiError.of(413, 'typicalImage.errors.tooLarge', { size: `${TYPICAL_IMAGE_LIMITS.maxBytes / MB} MB` })
-        }
-        if (!form.file || form.file.data.length === 0) throw ApiError.of(400, 'typicalImage.errors.noFile')
-        const answer = await images.replace(key, { data: form.file.data, credit: form.fields.credit }, (user as SessionUser).userId)
-        return { code: 0, message: 'success', data: answer }
-      },
-    })
-  })
+    },
+    async ({ query, file, fields, user }) =>
+      images.replace(query.key, { data: file.data, credit: fields.credit }, (user as SessionUser).userId),
+  )
 }
