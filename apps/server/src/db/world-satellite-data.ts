@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { type Kysely, sql } from 'kysely'
+import { type Insertable, type Kysely, sql } from 'kysely'
 import {
   classifyPurpose,
   isImaging,
@@ -14,7 +14,7 @@ import {
   userGroup,
 } from '../modules/analysis/classify'
 import { bestResolution, resolutionClass, type SatelliteFacts } from './satellite-data'
-import type { Database } from './schema'
+import type { Database, PlannedMissionTable, WorldSatelliteTable } from './schema'
 
 /** The UCS Earth-observation rows and the planned missions (see data/satellites-world/README.md). */
 export const WORLD_DATA_DIR = path.resolve(import.meta.dirname, '../../../../data/satellites-world')
@@ -114,49 +114,10 @@ function numberOrNull(value: string, column: string, name: string): number | nul
   return n
 }
 
-export interface WorldSatelliteRecord {
-  norad_number: number
-  position: number
-  name: string
-  country_of_operator_owner: string
-  operator_owner: string
-  users: string
-  purpose: string
-  detailed_purpose: string | null
-  class_of_orbit: string
-  perigee_km: number | null
-  apogee_km: number | null
-  inclination_deg: number | null
-  period_min: number | null
-  launch_mass_kg: number | null
-  date_of_launch: string | null
-  expected_lifetime_yrs: number | null
-  cospar_number: string
-  operator_country: string
-  orbit_class: string
-  launch_year: number | null
-  launch_date_note: string | null
-  user_group: string
-  category: string
-  remote_sensing: boolean
-  series_slug: string | null
-  resolution_m: number | null
-  resolution_class: number | null
-}
+/** One row as the loader writes it: the table's columns (db/schema.ts). */
+export type WorldSatelliteRecord = Insertable<WorldSatelliteTable>
 
-export interface PlannedMissionRecord {
-  position: number
-  name: string
-  country: string
-  planned_year: string
-  category: string
-  source: string
-  source_date: string | null
-  note: string | null
-  portal_category: string
-  period_key: string
-  satellites: number
-}
+export type PlannedMissionRecord = Insertable<PlannedMissionTable>
 
 /** Best ground resolution (m) of each series member by NORAD number: the finest figure of any sensor of its series. */
 export function resolutionByNorad(facts: SatelliteFacts[]): Map<number, { slug: string; metres: number | null }> {
