@@ -2,13 +2,15 @@
 # Installs, from Debian, what the browser and PostgreSQL tests need when it is missing:
 # Chromium and CJK fonts for the browser tests, PostGIS for the machine's PostgreSQL, GDAL's
 # command-line clients (ogrinfo, ogr2ogr, gdal_translate) that the map-service tests use as real
-# WFS/WMS clients, and starts that PostgreSQL if it is down. Safe to run again: it installs only what is absent.
+# WFS/WMS clients, Shapely and pyproj for independent area checks, and starts that PostgreSQL if it is down. Safe to run again: it installs only what is absent.
 set -euo pipefail
 
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
 fc-list 2>/dev/null | grep -qi 'Noto Sans CJK' || need+=(fonts-noto-cjk)
 command -v ogrinfo >/dev/null 2>&1 && command -v gdal_translate >/dev/null 2>&1 || need+=(gdal-bin)
+# independent geometry checks in the tests (areas and unions): Debian's Shapely and pyproj
+/usr/bin/python3 -c 'import shapely, pyproj' >/dev/null 2>&1 || need+=(python3-shapely python3-pyproj)
 pgver=$(ls /etc/postgresql 2>/dev/null | sort -n | tail -n 1 || true)
 if [ -z "$pgver" ]; then
   need+=(postgresql postgresql-15-postgis-3)

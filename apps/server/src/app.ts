@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Config } from './config'
 import type { DatabaseHandle } from './db/database'
+import { createTaskPool } from './lib/workers/pool'
 import { registerModules } from './modules'
 import { registerErrorHandling, sendEnvelope } from './plugins/errors'
 
@@ -50,7 +51,10 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs' })
 
-  registerModules(app, config, database)
+  // CPU-heavy work on user input (uploaded areas, map images) runs in these threads, never on the event loop
+  const tasks = createTaskPool({ maxThreads: config.WORKER_THREADS || undefined })
+  app.addHook('onClose', () => tasks.close())
+  registerModules(app, config, database, tasks)
   await registerSpa(app, config.WEB_DIST)
   return app
 }

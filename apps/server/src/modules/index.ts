@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config'
 import type { DatabaseHandle } from '../db/database'
+import type { TaskPool } from '../lib/workers/pool'
 import { createAnalysisRepository } from './analysis/analysis.repository'
 import { registerAnalysisRoutes } from './analysis/analysis.routes'
 import { createAnalysisService } from './analysis/analysis.service'
@@ -30,7 +31,7 @@ import { registerUsersRoutes } from './users/users.routes'
 import { createUsersService } from './users/users.service'
 
 /** The explicit list of the API's modules: this file shows the whole API. */
-export function registerModules(app: FastifyInstance, config: Config, database: DatabaseHandle) {
+export function registerModules(app: FastifyInstance, config: Config, database: DatabaseHandle, tasks: TaskPool) {
   const { db } = database
   const auth = createAuthService(createAuthRepository(db), {
     sessionCacheMs: config.SESSION_CACHE_MS,
@@ -67,7 +68,7 @@ export function registerModules(app: FastifyInstance, config: Config, database: 
     },
     database.kind,
   )
-  registerAoiRoutes(app, createAoiService(createAoiRepository(db)), resolve, config.AOI_UPLOADS_PER_MINUTE)
+  registerAoiRoutes(app, createAoiService(createAoiRepository(db), tasks), resolve, config.AOI_UPLOADS_PER_MINUTE)
   registerRegionsRoutes(app, createRegionsService(createRegionsRepository(db)), resolve)
   registerSatellitesRoutes(app, createSatellitesService(createSatellitesRepository(db)), resolve)
   registerNewsRoutes(app, createNewsService(createNewsRepository(db)), resolve)

@@ -14,6 +14,8 @@ export const AOI_LIMITS = {
   maxFeatures: 10_000,
   /** Most vertices over all polygons. */
   maxVertices: 200_000,
+  /** Longest time in seconds that reading and repairing one upload may take, waiting included; over it the upload is refused and nothing is stored. */
+  maxProcessingSeconds: 8,
 } as const
 
 /** File name endings the upload accepts. */

@@ -189,8 +189,18 @@ export function readGeojson(buf: Uint8Array): unknown {
   try {
     return JSON.parse(text)
   } catch (error) {
-    return fail(400, 'aoi.errors.brokenGeojson', { detail: (error as Error).message.slice(0, 120) })
+    return fail(400, 'aoi.errors.brokenGeojson', { detail: syntaxErrorPlace(text, (error as Error).message) })
   }
+}
+
+/** Where JSON.parse stopped, in the user's words (the engine's own message is English). */
+function syntaxErrorPlace(text: string, engineMessage: string): string {
+  const position = /position (\d+)/.exec(engineMessage)
+  if (!position) return tZh('aoi.errors.geojsonIncomplete')
+  const before = text.slice(0, Number(position[1]))
+  const line = before.split('\n').length
+  const column = before.length - before.lastIndexOf('\n')
+  return tZh('aoi.errors.geojsonSyntaxAt', { line, column })
 }
 
 export function readKml(buf: Uint8Array): unknown {

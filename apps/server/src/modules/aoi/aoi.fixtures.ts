@@ -171,3 +171,48 @@ export function ringOf(n: number, lon = 110, lat = 35, radius = 1): number[][] {
   ring.push(ring[0] as number[])
   return ring
 }
+
+/**
+ * A hostile outline: one ring of n vertices that winds `turns` times round a centre with a
+ * wobbling radius, so it crosses itself thousands of times (49 s in the database's own repair).
+ */
+export function selfCrossingStar(n: number, turns = 7, lon = 116, lat = 40, radius = 1): number[][] {
+  const ring = Array.from({ length: n }, (_, i) => {
+    const t = (i / n) * Math.PI * 2 * turns
+    const r = radius * (0.5 + 0.5 * Math.abs(Math.sin((i / n) * Math.PI * 2 * (turns + 0.5) * 3)))
+    return [lon + r * Math.cos(t), lat + r * Math.sin(t) * 0.8]
+  })
+  ring.push(ring[0] as number[])
+  return ring
+}
+
+/** Another hostile input: n squares (seeded, 0.2° to 2.2° wide) piled over one another near 112°E 32°N. */
+export function overlappingSquares(n: number, seed = 1): number[][][][] {
+  let s = seed
+  const random = () => {
+    s = (s * 16807) % 2147483647
+    return s / 2147483647
+  }
+  return Array.from({ length: n }, () => {
+    const x = 110 + random() * 4
+    const y = 30 + random() * 4
+    const w = 0.2 + random() * 2
+    return [
+      [
+        [x, y],
+        [x + w, y],
+        [x + w, y + w],
+        [x, y + w],
+        [x, y],
+      ],
+    ]
+  })
+}
+
+/** A FeatureCollection of polygons, as an uploaded GeoJSON file would hold them. */
+export function polygonsGeojson(polygons: number[][][][]): string {
+  return JSON.stringify({
+    type: 'FeatureCollection',
+    features: polygons.map((coordinates, i) => ({ type: 'Feature', properties: { i }, geometry: { type: 'Polygon', coordinates } })),
+  })
+}

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../../db/schema'
-import type { PolygonCoords } from './aoi.files'
 
 /** A stored AOI as the service reads it. */
 export interface AoiRow {
@@ -22,7 +21,8 @@ export interface NewAoi {
   featureCount: number
   vertexCount: number
   notices: string[]
-  polygons: PolygonCoords[]
+  /** A valid MultiPolygon as GeoJSON text (repaired in the worker: the database never repairs user geometry). */
+  geometry: string
 }
 
 const returned = sql<AoiRow>`
@@ -33,14 +33,13 @@ const returned = sql<AoiRow>`
 export function createAoiRepository(db: Kysely<Database>) {
   return {
     /**
-     * Stores the union of the polygons, made valid, in one statement; undefined (nothing written)
-     * when no polygon area is left after repair.
+     * Stores an already valid area in one statement; undefined (nothing written) when it has no
+     * area. Only linear-cost PostGIS work here (parse, area, bounds), whatever the shape.
      */
     async insert(aoi: NewAoi): Promise<AoiRow | undefined> {
-      const geometry = JSON.stringify({ type: 'MultiPolygon', coordinates: aoi.polygons })
       const result = await sql<AoiRow>`
         WITH src AS (
-          SELECT ST_Multi(ST_CollectionExtract(ST_UnaryUnion(ST_MakeValid(ST_SetSRID(ST_GeomFromGeoJSON(${geometry}), 4326))), 3)) AS g
+          SELECT ST_Multi(ST_SetSRID(ST_GeomFromGeoJSON(${aoi.geometry}), 4326)) AS g
         ), ins AS (
           INSERT INTO aoi_upload (id, user_id, file_name, feature_count, vertex_count, notices, geom, area_km2)
           SELECT ${randomUUID()}::uuid, ${aoi.userId}, ${aoi.fileName}, ${aoi.featureCount}, ${aoi.vertexCount},

@@ -1,6 +1,22 @@
+import { execFileSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { AOI_LIMITS } from '@rs/shared'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createTaskPool } from '../../lib/workers/pool'
 import { createTestContext, DEMO_PASSWORDS, loginAs, type TestContext } from '../../test/test-context'
-import { makeZip, ringOf, SAMPLE_GEOJSON, SAMPLE_KML, shapefileZip, zipBomb } from './aoi.fixtures'
+import {
+  makeZip,
+  overlappingSquares,
+  polygonsGeojson,
+  ringOf,
+  SAMPLE_GEOJSON,
+  SAMPLE_KML,
+  selfCrossingStar,
+  shapefileZip,
+  zipBomb,
+} from './aoi.fixtures'
+import { createAoiRepository } from './aoi.repository'
+import { createAoiService } from './aoi.service'
 
 let ctx: TestContext
 
@@ -205,5 +221,60 @@ describe('GET /api/aoi/detail', () => {
     expect(missing.json().message).toMatch(/不存在/)
     const bad = await ctx.app.inject({ method: 'GET', url: '/api/aoi/detail?id=abc' })
     expect(bad.statusCode).toBe(400)
+  })
+})
+
+describe('POST /api/aoi/upload with hostile shapes', () => {
+  /** The area Shapely and pyproj (Debian's) give for the same polygons, in km². */
+  function independentAreaKm2(polygons: number[][][][]): number {
+    const script = fileURLToPath(new URL('../../test/shapely-area.py', import.meta.url))
+    return Number(execFileSync('/usr/bin/python3', [script], { input: JSON.stringify(polygons), maxBuffer: 64 << 20 }).toString())
+  }
+
+  it('fills a self-crossing 2,000-vertex outline with the area it encloses, as Shapely does', async () => {
+    const star = [[selfCrossingStar(2000)]]
+    const res = await upload('star.geojson', polygonsGeojson(star))
+    expect(res.statusCode, res.body).toBe(200)
+    const data = res.json().data
+    expect(data.vertexCount).toBe(2001)
+    expect(data.areaKm2 / independentAreaKm2(star)).toBeCloseTo(1, 3)
+    expect(await rowCount()).toBe(rowsBefore + 1)
+  })
+
+  it('unions 2,000 overlapping squares into one area, as Shapely does', async () => {
+    const squares = overlappingSquares(2000)
+    const res = await upload('squares.geojson', polygonsGeojson(squares))
+    expect(res.statusCode, res.body).toBe(200)
+    const data = res.json().data
+    expect(data.featureCount).toBe(2000)
+    expect(data.areaKm2 / independentAreaKm2(squares)).toBeCloseTo(1, 3)
+  })
+
+  it('refuses with 422 what takes longer than its budget, stores nothing, and ends the busy thread', async () => {
+    const tasks = createTaskPool({ maxThreads: 1 })
+    try {
+      const strict = createAoiService(createAoiRepository(ctx.database.db), tasks, { ...AOI_LIMITS, maxProcessingSeconds: 0.2 })
+      const star = polygonsGeojson([[selfCrossingStar(190_000, 40)]])
+      const started = performance.now()
+      const refused = strict.upload({ fileName: 'star.geojson', data: new TextEncoder().encode(star), userId: null })
+      await expect(refused).rejects.toMatchObject({ status: 422, message: expect.stringMatching(/区域过于复杂.*0\.2 秒/) })
+      expect(performance.now() - started).toBeLessThan(5000)
+      expect(await rowCount()).toBe(rowsBefore)
+      // the pool replaced the ended thread: the next upload is served
+      const lenient = createAoiService(createAoiRepository(ctx.database.db), tasks)
+      const ok = await lenient.upload({
+        fileName: 'ok.geojson',
+        data: new TextEncoder().encode(JSON.stringify(SAMPLE_GEOJSON)),
+        userId: null,
+      })
+      expect(ok.featureCount).toBeGreaterThan(0)
+    } finally {
+      await tasks.close()
+    }
+  })
+
+  it('says in Chinese where a GeoJSON file is broken', async () => {
+    const res = await upload('bad.geojson', '{\n  "type": "Feature",\n  "geometry": {,\n}')
+    await expectRefused(res, 400, /GeoJSON 文件无法解析：第 3 行第 \d+ 列附近有语法错误/)
   })
 })

@@ -1,7 +1,9 @@
 import { AOI_LIMITS, type AoiUpload } from '@rs/shared'
 import { ApiError } from '../../lib/errors'
-import { type AoiLimits, parseAoiFile } from './aoi.files'
+import { TaskBusyError, type TaskPool, TaskTimeoutError } from '../../lib/workers/pool'
+import type { AoiLimits } from './aoi.files'
 import type { AoiRepository, AoiRow } from './aoi.repository'
+import { AOI_WORKER, type PreparedAoi } from './aoi.worker'
 
 function toAnswer(row: AoiRow): AoiUpload {
   return {
@@ -17,13 +19,29 @@ function toAnswer(row: AoiRow): AoiUpload {
   }
 }
 
-/** Upload rules: parse defensively, then store in one statement; nothing is written on failure. */
-export function createAoiService(repo: AoiRepository, limits: AoiLimits = AOI_LIMITS) {
+/**
+ * Upload rules: the file is read and its area repaired in a worker thread within a time budget
+ * (over it: 422, the thread is ended), then the valid area is stored in one statement; nothing is
+ * written on failure.
+ */
+export function createAoiService(repo: AoiRepository, tasks: TaskPool, limits: AoiLimits = AOI_LIMITS) {
   return {
     async upload(input: { fileName: string; data: Uint8Array; userId: number | null }): Promise<AoiUpload> {
       const fileName = input.fileName.replace(/^.*[\\/]/, '').slice(0, 200)
-      const parsed = await parseAoiFile(fileName, input.data, limits)
-      const row = await repo.insert({ userId: input.userId, fileName, ...parsed })
+      let prepared: PreparedAoi
+      try {
+        prepared = await tasks.run<PreparedAoi>(
+          AOI_WORKER,
+          'prepareAoi',
+          { fileName, data: input.data, limits },
+          limits.maxProcessingSeconds * 1000,
+        )
+      } catch (error) {
+        if (error instanceof TaskTimeoutError) throw ApiError.of(422, 'aoi.errors.tooComplex', { seconds: limits.maxProcessingSeconds })
+        if (error instanceof TaskBusyError) throw ApiError.of(503, 'errors.busy')
+        throw error
+      }
+      const row = await repo.insert({ userId: input.userId, fileName, ...prepared })
       if (!row) throw ApiError.of(400, 'aoi.errors.invalidGeometry')
       return toAnswer(row)
     },

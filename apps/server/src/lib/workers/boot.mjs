@@ -1,0 +1,21 @@
+// Worker threads start here: TypeScript support (tsx), then the task modules the pool names.
+// Plain JavaScript, because a worker thread does not inherit the parent's loader hooks on Node 20.
+import Piscina from 'piscina'
+import { register } from 'tsx/esm/api'
+
+register()
+const modules = new Map()
+
+/** Runs one task: `task.module` is a file URL from the server's own code, never from a request. */
+export default async function run(task) {
+  let loaded = modules.get(task.module)
+  if (!loaded) {
+    loaded = import(task.module)
+    modules.set(task.module, loaded)
+  }
+  const fn = (await loaded)[task.fn]
+  if (typeof fn !== 'function') throw new Error(`no task ${task.fn} in ${task.module}`)
+  return fn(task.input)
+}
+
+export const workerData = Piscina.workerData
