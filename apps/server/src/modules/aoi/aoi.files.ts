@@ -13,7 +13,7 @@ import proj4 from 'proj4'
 import shp from 'shpjs'
 import { ApiError } from '../../lib/errors'
 
-export type AoiLimits = typeof AOI_LIMITS
+export type AoiLimits = { readonly [K in keyof typeof AOI_LIMITS]: number }
 
 /** One polygon: rings of [lon, lat] positions, the first ring the outer one. */
 export type PolygonCoords = Position[][]
