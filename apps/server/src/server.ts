@@ -9,7 +9,11 @@ import { seedDemo } from './db/seed'
 async function main() {
   const startedAt = performance.now()
   const config = loadConfig()
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pgdata') })
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: path.join(config.DATA_DIR, 'pgdata'),
+    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_SECONDS * 1000,
+  })
   const applied = await migrateToLatest(database.db)
   const reference = await loadReferenceData(database.db)
   const seeded = config.SEED_DEMO ? await seedDemo(database.db) : { createdUsers: [] }

@@ -1,11 +1,10 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
-import { postgis } from '@electric-sql/pglite-postgis'
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely'
 import { PGliteDialect } from 'kysely-pglite-dialect'
 import pg from 'pg'
 import { migrations } from './migrations'
+import { PgliteClient } from './pglite-client'
 import type { Database } from './schema'
 
 export type DatabaseKind = 'pglite' | 'postgres'
@@ -20,6 +19,8 @@ export interface DatabaseHandle {
 export interface DatabaseOptions {
   databaseUrl?: string
   dataDir?: string
+  /** PostgreSQL ends any statement running longer than this (0: no limit). */
+  statementTimeoutMs?: number
 }
 
 // Large tables and PostGIS sums come back as int8/numeric strings; the portal's values fit a JS number.
@@ -31,14 +32,15 @@ pg.types.setTypeParser(20, (v) => Number(v))
  */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 })
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20, statement_timeout: options.statementTimeoutMs || undefined })
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
     return { db, kind: 'postgres', close: () => db.destroy() }
   }
   const dir = options.dataDir ?? 'memory://'
   if (!dir.startsWith('memory://')) mkdirSync(path.dirname(dir), { recursive: true })
-  const lite = await PGlite.create(dir, { extensions: { postgis }, parsers: { 20: (v: string) => Number(v) } })
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(lite) })
+  // PGlite runs each statement synchronously: in its own thread, so the event loop stays free
+  const lite = await PgliteClient.open(dir)
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(lite as unknown as ConstructorParameters<typeof PGliteDialect>[0]) })
   return {
     db,
     kind: 'pglite',
