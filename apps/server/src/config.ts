@@ -40,6 +40,8 @@ const Env = z.object({
   APP_DOWNLOAD_URL: z.string().default(''),
   TIANDITU_KEY: z.string().default(''),
   AOI_UPLOADS_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  MAP_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(300),
+  MAP_TILES_PER_MINUTE: z.coerce.number().int().positive().default(3000),
   DB_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().min(0).max(3600).default(20),
   WORKER_THREADS: z.coerce.number().int().min(0).max(64).default(0),
 })

@@ -45,7 +45,7 @@ export function registerModules(app: FastifyInstance, config: Config, database: 
   const resolve = auth.resolveSession
 
   registerAuthRoutes(app, auth, resolve, config.LOGIN_RATE_PER_MINUTE)
-  registerMapRoutes(app, db)
+  registerMapRoutes(app, db, tasks, { requestsPerMinute: config.MAP_REQUESTS_PER_MINUTE, tilesPerMinute: config.MAP_TILES_PER_MINUTE })
   registerUsersRoutes(app, createUsersService(createUsersRepository(db), { cacheMs: config.SESSION_CACHE_MS }), resolve)
   registerSiteRoutes(
     app,

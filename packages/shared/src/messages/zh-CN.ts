@@ -439,6 +439,10 @@ export const zhCN = {
       badTilePath: '瓦片地址无效：应为 /map/tiles/图层/z/x/y.mvt，z 为 0 到 {max}',
       notFound: '地图服务地址不存在：{path}',
       server: '地图服务内部错误，请稍后重试',
+      tooCostly: '请求的图像过大：宽 × 高 × 图层数为 {cost}，最多 {max}，请减小图像尺寸或图层数',
+      renderTimeout: '地图绘制超过 {seconds} 秒，请减小图像尺寸、范围或图层数',
+      busy: '地图服务繁忙，请稍后重试',
+      tooManyRequests: '请求过于频繁，请稍后再试',
       filter: {
         tooLarge: 'FILTER 过长（最多 {max} 个字符）',
         notXml: 'FILTER 不是格式正确的 XML',

@@ -59,7 +59,7 @@ export function createTaskPool(options: TaskPoolOptions = {}): TaskPool {
   }
   return {
     async run<T>(module: string, fn: string, input: unknown, budgetMs: number): Promise<T> {
-      const signal = AbortSignal.timeout(budgetMs)
+      const signal = AbortSignal.timeout(Math.max(1, Math.ceil(budgetMs)))
       let result: unknown
       try {
         result = await get().run({ module, fn, input }, { signal })

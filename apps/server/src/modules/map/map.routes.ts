@@ -2,51 +2,14 @@ import { tZh } from '@rs/shared'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
-import { findLayer, LAYERS, layerNames } from './layers'
-import { createMapRepository, type MapRepository } from './map.repository'
-import { createTileBuilder, MVT_MAX_ZOOM, type TileBuilder } from './mvt'
+import type { TaskPool } from '../../lib/workers/pool'
+import { findLayer, layerNames } from './layers'
+import { createMapContext, type OgcResponse } from './map-context'
+import { MVT_MAX_ZOOM } from './mvt'
 import { exceptionContentType, exceptionReport, type OgcDialect, OgcError, quote } from './ogc'
-import type { Box } from './params'
 import { handleWfs } from './wfs'
 import { handleWms } from './wms'
 import { getTile, handleWmts } from './wmts'
-
-export interface OgcResponse {
-  type: string
-  body: string | Buffer | Uint8Array
-}
-
-export interface MapContext {
-  repo: MapRepository
-  tiles: TileBuilder
-  /** lon/lat extent of every layer that has geometries (kept for a minute) */
-  extents(): Promise<Map<string, Box>>
-}
-
-const EXTENT_CACHE_MS = 60_000
-
-export function createMapContext(db: Kysely<Database>): MapContext {
-  const repo = createMapRepository(db)
-  let cached: { at: number; value: Promise<Map<string, Box>> } | undefined
-  return {
-    repo,
-    tiles: createTileBuilder(repo),
-    extents() {
-      if (!cached || Date.now() - cached.at > EXTENT_CACHE_MS) {
-        const value = Promise.all(LAYERS.map(async (l) => [l.name, (await repo.extent(l)) ?? toBox(l.fallbackExtent)] as const)).then(
-          (entries) => new Map(entries),
-        )
-        value.catch(() => {
-          cached = undefined
-        })
-        cached = { at: Date.now(), value }
-      }
-      return cached.value
-    },
-  }
-}
-
-const toBox = ([minx, miny, maxx, maxy]: [number, number, number, number]): Box => ({ minx, miny, maxx, maxy })
 
 function dialectOf(url: string): OgcDialect {
   return url.startsWith('/map/wms') ? 'wms' : 'ows'
@@ -78,14 +41,22 @@ function send(reply: FastifyReply, response: OgcResponse, cacheSeconds: number) 
  * are OGC exception reports (this plugin has its own error and not-found handlers), never the
  * JSON envelope of /api.
  */
-export function registerMapRoutes(app: FastifyInstance, db: Kysely<Database>) {
-  const ctx = createMapContext(db)
+/** Requests per client address and minute: WMS/WFS, and the cheaper tiles (a map view loads dozens at once). */
+export interface MapRateLimits {
+  requestsPerMinute: number
+  tilesPerMinute: number
+}
+
+export function registerMapRoutes(app: FastifyInstance, db: Kysely<Database>, tasks: TaskPool, limits: MapRateLimits) {
+  const ctx = createMapContext(db, tasks)
   app.register(
     async (map) => {
       map.setErrorHandler((error: FastifyError | OgcError, request, reply) => {
         const dialect = dialectOf(request.url)
         if (error instanceof OgcError) return sendReport(reply, dialect, error)
         const status = error.statusCode ?? 500
+        if (status === 429)
+          return sendReport(reply, dialect, OgcError.of('NoApplicableCode', undefined, 'ogc.errors.tooManyRequests', undefined, 429))
         if (status >= 400 && status < 500)
           return sendReport(
             reply,
@@ -107,14 +78,15 @@ export function registerMapRoutes(app: FastifyInstance, db: Kysely<Database>) {
           OgcError.of('InvalidParameterValue', undefined, 'ogc.errors.notFound', { path: quote(request.url.split('?')[0] ?? '', 80) }, 404),
         ),
       )
-      const hide = { schema: { hide: true } }
+      const hide = { schema: { hide: true }, config: { rateLimit: { max: limits.requestsPerMinute, timeWindow: '1 minute' } } }
+      const hideTile = { schema: { hide: true }, config: { rateLimit: { max: limits.tilesPerMinute, timeWindow: '1 minute' } } }
 
       map.get('/wms', hide, async (request, reply) => send(reply, await handleWms(ctx, request.query, baseUrl(request, '/map/wms')), 60))
       map.get('/wfs', hide, async (request, reply) => send(reply, await handleWfs(ctx, request.query, baseUrl(request, '/map/wfs')), 0))
       map.get('/wmts', hide, async (request, reply) => send(reply, await handleWmts(ctx, request.query, baseUrl(request, '/map/wmts')), 60))
       map.get<{ Params: { layer: string; style: string; set: string; matrix: string; row: string; col: string } }>(
         '/wmts/1.0.0/:layer/:style/:set/:matrix/:row/:col',
-        hide,
+        hideTile,
         async (request, reply) => {
           const p = request.params
           const m = /^(\d{1,7})\.png$/.exec(p.col)
@@ -130,29 +102,33 @@ export function registerMapRoutes(app: FastifyInstance, db: Kysely<Database>) {
           return send(reply, tile, 300)
         },
       )
-      map.get<{ Params: { layer: string; z: string; x: string; y: string } }>('/tiles/:layer/:z/:x/:y', hide, async (request, reply) => {
-        const { layer: name, z, x, y } = request.params
-        const layer = findLayer(name)
-        if (!layer)
-          throw OgcError.of(
-            'InvalidParameterValue',
-            'layer',
-            'ogc.errors.unknownLayer',
-            { name: quote(name, 40), available: layerNames().join(', ') },
-            404,
+      map.get<{ Params: { layer: string; z: string; x: string; y: string } }>(
+        '/tiles/:layer/:z/:x/:y',
+        hideTile,
+        async (request, reply) => {
+          const { layer: name, z, x, y } = request.params
+          const layer = findLayer(name)
+          if (!layer)
+            throw OgcError.of(
+              'InvalidParameterValue',
+              'layer',
+              'ogc.errors.unknownLayer',
+              { name: quote(name, 40), available: layerNames().join(', ') },
+              404,
+            )
+          const m = /^(\d{1,7})\.(mvt|pbf)$/.exec(y)
+          const bad = () => OgcError.of('TileOutOfRange', 'z/x/y', 'ogc.errors.badTilePath', { max: MVT_MAX_ZOOM })
+          if (!m || !/^\d{1,2}$/.test(z) || !/^\d{1,7}$/.test(x)) throw bad()
+          const [zi, xi, yi] = [Number(z), Number(x), Number(m[1])]
+          if (zi > MVT_MAX_ZOOM || xi >= 2 ** zi || yi >= 2 ** zi) throw bad()
+          const tile = await ctx.tiles.tile(layer, zi, xi, yi)
+          return send(
+            reply,
+            { type: 'application/vnd.mapbox-vector-tile', body: Buffer.from(tile.buffer, tile.byteOffset, tile.byteLength) },
+            300,
           )
-        const m = /^(\d{1,7})\.(mvt|pbf)$/.exec(y)
-        const bad = () => OgcError.of('TileOutOfRange', 'z/x/y', 'ogc.errors.badTilePath', { max: MVT_MAX_ZOOM })
-        if (!m || !/^\d{1,2}$/.test(z) || !/^\d{1,7}$/.test(x)) throw bad()
-        const [zi, xi, yi] = [Number(z), Number(x), Number(m[1])]
-        if (zi > MVT_MAX_ZOOM || xi >= 2 ** zi || yi >= 2 ** zi) throw bad()
-        const tile = await ctx.tiles.tile(layer, zi, xi, yi)
-        return send(
-          reply,
-          { type: 'application/vnd.mapbox-vector-tile', body: Buffer.from(tile.buffer, tile.byteOffset, tile.byteLength) },
-          300,
-        )
-      })
+        },
+      )
     },
     { prefix: '/map' },
   )

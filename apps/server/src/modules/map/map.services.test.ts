@@ -410,6 +410,13 @@ describe('hostile and broken requests answer OGC exception reports', () => {
       /COUNT/,
     ],
     [
+      'WMS image over the cost cap (width × height × layers)',
+      '/map/wms?SERVICE=WMS&VERSION=1.3.0&REQUEST=GetMap&LAYERS=region,region_province,region_city&CRS=CRS:84&BBOX=70,15,140,55&WIDTH=4096&HEIGHT=4096',
+      400,
+      'InvalidParameterValue',
+      /图像过大.*最多 33554432/,
+    ],
+    [
       'WFS bad sort',
       '/map/wfs?SERVICE=WFS&VERSION=2.0.0&REQUEST=GetFeature&TYPENAMES=region&SORTBY=name;DROP',
       400,
@@ -457,5 +464,44 @@ describe('hostile and broken requests answer OGC exception reports', () => {
 
   it('left the tables intact after the hostile requests', async () => {
     expect(await provinceCount()).toBeGreaterThanOrEqual(5)
+  })
+})
+
+describe('cost caps and rate limits of the map services', () => {
+  it('cuts a WFS page to 1,000 features and links the next page', async () => {
+    await sql`INSERT INTO region (code, name, full_name, level, parent_code, center, geom, area_km2)
+      SELECT lpad((900000 + g)::text, 6, '0'), 'T' || g, 'T' || g, 'county', NULL, ST_SetSRID(ST_MakePoint(100, 30), 4326),
+             ST_Multi(ST_MakeEnvelope(100, 30, 100.01, 30.01, 4326)), 1
+      FROM generate_series(1, 1100) g`.execute(ctx.database.db)
+    try {
+      const json = await get(
+        '/map/wfs?SERVICE=WFS&VERSION=2.0.0&REQUEST=GetFeature&TYPENAMES=region_county&COUNT=10000&OUTPUTFORMAT=application/json',
+      )
+      expect(json.statusCode).toBe(200)
+      const body = json.json()
+      expect(body.numberReturned).toBe(1000)
+      expect(body.numberMatched).toBeGreaterThan(1000)
+      expect(body.features[0].geometry.type).toBe('MultiPolygon')
+      const gml = await get('/map/wfs?SERVICE=WFS&VERSION=2.0.0&REQUEST=GetFeature&TYPENAMES=region_county&COUNT=10000')
+      const doc = parseXml(gml.body)
+      expect(doc.documentElement?.getAttribute('numberReturned')).toBe('1000')
+      expect(doc.documentElement?.getAttribute('next')).toContain('STARTINDEX=1000')
+    } finally {
+      await sql`DELETE FROM region WHERE code >= '900001' AND code <= '901100'`.execute(ctx.database.db)
+    }
+  })
+
+  it('answers 429 with an OGC exception report past the per-address limit', async () => {
+    const limited = await createTestContext({ MAP_REQUESTS_PER_MINUTE: '3' })
+    try {
+      const url = '/map/wms?SERVICE=WMS&REQUEST=GetCapabilities'
+      for (let i = 0; i < 3; i++) expect((await limited.app.inject({ url })).statusCode).toBe(200)
+      const refused = await limited.app.inject({ url })
+      expect(refused.statusCode).toBe(429)
+      const exception = parseXml(refused.body).getElementsByTagNameNS('*', 'ServiceException')[0]
+      expect(exception?.textContent).toMatch(/请求过于频繁/)
+    } finally {
+      await limited.close()
+    }
   })
 })

@@ -1,12 +1,14 @@
-import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas'
-import type { LayerDef, LayerStyle } from './layers'
-import type { MapRepository } from './map.repository'
-import { type Box, type Crs, lonLatToMercator, toLonLatBox } from './params'
+import { TaskBusyError, TaskTimeoutError } from '../../lib/workers/pool'
+import type { LayerDef } from './layers'
+import type { MapContext } from './map-context'
+import { OgcError } from './ogc'
+import { type Box, type Crs, toLonLatBox } from './params'
+import { type DrawInput, RENDER_WORKER } from './render.worker'
 
 /**
  * Server-side drawing of WMS GetMap and WMTS GetTile: geometries come from PostGIS already clipped
- * to the (slightly enlarged) request box and simplified to about half a pixel, and are drawn with
- * antialiasing by Skia (@napi-rs/canvas), then encoded as PNG (or JPEG, which GDAL's WMS driver asks for by default).
+ * to the (slightly enlarged) request box and simplified to about half a pixel; a worker thread
+ * draws and encodes them (render.worker.ts) within a time budget.
  */
 
 export interface RenderRequest {
@@ -20,15 +22,8 @@ export interface RenderRequest {
   format?: 'image/png' | 'image/jpeg'
 }
 
-type Position = number[]
-type Geometry =
-  | { type: 'Polygon'; coordinates: Position[][] }
-  | { type: 'MultiPolygon'; coordinates: Position[][][] }
-  | { type: 'LineString'; coordinates: Position[] }
-  | { type: 'MultiLineString'; coordinates: Position[][] }
-  | { type: 'Point'; coordinates: Position }
-  | { type: 'MultiPoint'; coordinates: Position[] }
-  | { type: 'GeometryCollection'; geometries: Geometry[] }
+/** Longest time one map image may take, reading and drawing together. */
+export const RENDER_BUDGET_SECONDS = 8
 
 /** Degrees per pixel of the request, for simplification and hit tolerance. */
 export function degreesPerPixel(crs: Crs, box: Box, width: number, height: number): number {
@@ -38,87 +33,36 @@ export function degreesPerPixel(crs: Crs, box: Box, width: number, height: numbe
   return Math.max(1e-9, Math.min(perX, perY))
 }
 
-export async function renderPng(repo: MapRepository, request: RenderRequest): Promise<Buffer> {
+export async function renderPng(ctx: MapContext, request: RenderRequest): Promise<Buffer> {
+  const started = performance.now()
   const { box, width, height, crs } = request
-  const canvas = createCanvas(width, height)
-  const ctx = canvas.getContext('2d')
-  const jpeg = request.format === 'image/jpeg'
-  if (!request.transparent || jpeg) {
-    ctx.fillStyle = request.background
-    ctx.fillRect(0, 0, width, height)
-  }
   // a few pixels of margin so clip edges and their strokes fall outside the image
   const mx = ((box.maxx - box.minx) / width) * 4
   const my = ((box.maxy - box.miny) / height) * 4
   const queryBox = toLonLatBox({ minx: box.minx - mx, miny: box.miny - my, maxx: box.maxx + mx, maxy: box.maxy + my }, crs)
+  let geometries: string[][] = request.layers.map(() => [])
   if (queryBox.minx < queryBox.maxx && queryBox.miny < queryBox.maxy) {
     const perPixel = degreesPerPixel(crs, box, width, height)
     const digits = Math.min(9, Math.max(2, Math.ceil(-Math.log10(perPixel / 4))))
-    const sx = width / (box.maxx - box.minx)
-    const sy = height / (box.maxy - box.miny)
-    const project: (p: Position) => [number, number] = crs.projected
-      ? (p) => {
-          const [x, y] = lonLatToMercator(p[0] as number, p[1] as number)
-          return [(x - box.minx) * sx, (box.maxy - y) * sy]
-        }
-      : (p) => [((p[0] as number) - box.minx) * sx, (box.maxy - (p[1] as number)) * sy]
-    const fetched = await Promise.all(request.layers.map((layer) => repo.drawable(layer, queryBox, perPixel * 0.5, digits)))
-    request.layers.forEach((layer, i) => {
-      drawLayer(ctx, layer.style, fetched[i] ?? [], project)
-    })
+    geometries = await Promise.all(request.layers.map((layer) => ctx.repo.drawable(layer, queryBox, perPixel * 0.5, digits)))
   }
-  return jpeg ? canvas.encode('jpeg', 90) : canvas.encode('png')
-}
-
-function drawLayer(ctx: SKRSContext2D, style: LayerStyle, geometries: string[], project: (p: Position) => [number, number]) {
-  ctx.lineJoin = 'round'
-  ctx.lineCap = 'round'
-  ctx.fillStyle = style.fill
-  ctx.strokeStyle = style.stroke
-  ctx.lineWidth = style.strokeWidth
-  for (const text of geometries) {
-    const geometry = JSON.parse(text) as Geometry
-    ctx.beginPath()
-    const filled = tracePath(ctx, geometry, project)
-    if (filled) ctx.fill('evenodd')
-    ctx.stroke()
+  const input: DrawInput = {
+    width,
+    height,
+    box,
+    projected: crs.projected,
+    transparent: request.transparent,
+    background: request.background,
+    format: request.format ?? 'image/png',
+    layers: request.layers.map((layer, i) => ({ style: layer.style, geometries: geometries[i] ?? [] })),
   }
-}
-
-/** Adds the geometry to the current path; answers whether it has an area to fill. */
-function tracePath(ctx: SKRSContext2D, g: Geometry, project: (p: Position) => [number, number]): boolean {
-  const ring = (positions: Position[], close: boolean) => {
-    positions.forEach((p, i) => {
-      const [x, y] = project(p)
-      if (i === 0) ctx.moveTo(x, y)
-      else ctx.lineTo(x, y)
-    })
-    if (close) ctx.closePath()
-  }
-  switch (g.type) {
-    case 'Polygon':
-      for (const r of g.coordinates) ring(r, true)
-      return true
-    case 'MultiPolygon':
-      for (const polygon of g.coordinates) for (const r of polygon) ring(r, true)
-      return true
-    case 'LineString':
-      ring(g.coordinates, false)
-      return false
-    case 'MultiLineString':
-      for (const line of g.coordinates) ring(line, false)
-      return false
-    case 'Point':
-    case 'MultiPoint': {
-      const points = g.type === 'Point' ? [g.coordinates] : g.coordinates
-      for (const p of points) {
-        const [x, y] = project(p)
-        ctx.moveTo(x + 3, y)
-        ctx.arc(x, y, 3, 0, Math.PI * 2)
-      }
-      return true
-    }
-    case 'GeometryCollection':
-      return g.geometries.map((child) => tracePath(ctx, child, project)).some(Boolean)
+  const budgetMs = Math.max(1, RENDER_BUDGET_SECONDS * 1000 - (performance.now() - started))
+  try {
+    return Buffer.from(await ctx.tasks.run<Uint8Array>(RENDER_WORKER, 'drawMap', input, budgetMs))
+  } catch (error) {
+    if (error instanceof TaskTimeoutError)
+      throw OgcError.of('NoApplicableCode', undefined, 'ogc.errors.renderTimeout', { seconds: RENDER_BUDGET_SECONDS }, 422)
+    if (error instanceof TaskBusyError) throw OgcError.of('NoApplicableCode', undefined, 'ogc.errors.busy', undefined, 503)
+    throw error
   }
 }

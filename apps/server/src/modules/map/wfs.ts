@@ -1,14 +1,14 @@
 import { tZh } from '@rs/shared'
 import { type Condition, parseFilter, parseResourceId } from './fes'
 import { findAttribute, findLayer, LAYERS, type LayerDef, layerNames } from './layers'
-import type { MapContext, OgcResponse } from './map.routes'
+import type { MapContext, OgcResponse } from './map-context'
 import { escapeXml, OgcError, quote, XML_HEADER } from './ogc'
 import { Kvp, parseBox, parseCrs, parseIntParam, SUPPORTED_CRS, toLonLatBox } from './params'
 
 export const WFS_NAMESPACE = 'urn:rs-portal:map'
 export const WFS_PREFIX = 'rs'
+/** Most features one GetFeature answers (CountDefault in the capabilities); a larger COUNT is cut to it and the rest is paged with STARTINDEX. */
 export const COUNT_DEFAULT = 1000
-const COUNT_MAX = 10_000
 
 const GML32 = 'application/gml+xml; version=3.2'
 const GML_FORMATS = [GML32, 'text/xml; subtype=gml/3.2', 'text/xml; subtype=gml/3.2.1', 'gml32', 'application/gml+xml']
@@ -200,7 +200,7 @@ function parseFeatureQuery(kvp: Kvp): FeatureQuery {
     where,
     properties,
     sortBy,
-    count: parseIntParam(kvp, countName, 0, COUNT_MAX, COUNT_DEFAULT),
+    count: Math.min(COUNT_DEFAULT, parseIntParam(kvp, countName, 0, 1_000_000_000, COUNT_DEFAULT)),
     startIndex: parseIntParam(kvp, 'STARTINDEX', 0, 100_000_000, 0),
     hits: resultType === 'hits',
     json,
@@ -235,21 +235,15 @@ async function getFeature(ctx: MapContext, kvp: Kvp, baseUrl: string): Promise<O
         })
   const timeStamp = new Date().toISOString()
   if (q.json) {
-    const features = rows.map(({ __id, __geom, ...properties }) => ({
-      type: 'Feature',
-      id: `${q.layer.name}.${String(__id)}`,
-      geometry: __geom ? JSON.parse(__geom) : null,
-      properties,
-    }))
-    const body: Record<string, unknown> = {
-      type: 'FeatureCollection',
-      numberMatched: matched,
-      numberReturned: features.length,
-      timeStamp,
-      features,
-    }
-    if (q.srid === 3857) body.crs = { type: 'name', properties: { name: q.srsName } }
-    return { type: 'application/geo+json; charset=utf-8', body: JSON.stringify(body) }
+    // PostGIS's GeoJSON text goes into the answer as it is: no parsing and writing again
+    const features = rows.map(
+      ({ __id, __geom, ...properties }) =>
+        `{"type":"Feature","id":${JSON.stringify(`${q.layer.name}.${String(__id)}`)},"geometry":${__geom ?? 'null'},"properties":${JSON.stringify(properties)}}`,
+    )
+    const head: Record<string, unknown> = { type: 'FeatureCollection', numberMatched: matched, numberReturned: features.length, timeStamp }
+    if (q.srid === 3857) head.crs = { type: 'name', properties: { name: q.srsName } }
+    const body = `${JSON.stringify(head).slice(0, -1)},"features":[${features.join(',')}]}`
+    return { type: 'application/geo+json; charset=utf-8', body }
   }
   const returned = rows.length
   const pageLink = (start: number) => {

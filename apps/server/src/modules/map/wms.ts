@@ -1,12 +1,14 @@
 import { tZh } from '@rs/shared'
 import { findLayer, LAYERS, type LayerDef, layerNames } from './layers'
-import type { MapContext, OgcResponse } from './map.routes'
+import type { MapContext, OgcResponse } from './map-context'
 import { escapeXml, OgcError, quote, XML_HEADER } from './ogc'
 import { type Box, type Crs, Kvp, lonLatToMercator, mercatorToLonLat, parseBox, parseCrs, parseIntParam, SUPPORTED_CRS } from './params'
 import { degreesPerPixel, renderPng } from './render'
 
 export const MAX_IMAGE_SIZE = 4096
 const MAX_LAYERS = 16
+/** Cost cap of one GetMap: width × height × layers (a 4096 × 4096 image of two layers, or 1448 × 1448 of sixteen). */
+export const MAX_PIXELS_TIMES_LAYERS = MAX_IMAGE_SIZE * MAX_IMAGE_SIZE * 2
 const INFO_FORMATS = ['application/json', 'text/html', 'text/xml']
 
 /** WMS 1.3.0 (GetMap and GetFeatureInfo also accept 1.1.1's SRS, X and Y and its lon/lat EPSG:4326). */
@@ -21,7 +23,10 @@ export async function handleWms(ctx: MapContext, query: unknown, baseUrl: string
       return { type: 'text/xml; charset=utf-8', body: await capabilities(ctx, baseUrl) }
     case 'getmap': {
       const map = parseMapRequest(kvp)
-      const image = await renderPng(ctx.repo, { ...map, transparent: parseTransparent(kvp), background: parseBackground(kvp) })
+      const cost = map.width * map.height * map.layers.length
+      if (cost > MAX_PIXELS_TIMES_LAYERS)
+        throw OgcError.of('InvalidParameterValue', 'WIDTH', 'ogc.errors.tooCostly', { cost, max: MAX_PIXELS_TIMES_LAYERS })
+      const image = await renderPng(ctx, { ...map, transparent: parseTransparent(kvp), background: parseBackground(kvp) })
       return { type: map.format, body: image }
     }
     case 'getfeatureinfo':

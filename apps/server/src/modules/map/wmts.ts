@@ -1,6 +1,6 @@
 import { tZh } from '@rs/shared'
 import { findLayer, LAYERS, type LayerDef, layerNames } from './layers'
-import type { MapContext, OgcResponse } from './map.routes'
+import type { MapContext, OgcResponse } from './map-context'
 import { escapeXml, OgcError, quote, XML_HEADER } from './ogc'
 import { Kvp, MERCATOR_MAX, parseCrs } from './params'
 import { renderPng } from './render'
@@ -89,7 +89,7 @@ export async function getTile(ctx: MapContext, t: TileAddress): Promise<OgcRespo
   }
   const crs = parseCrs('EPSG:3857')
   if (!crs) throw new Error('EPSG:3857 missing')
-  const png = await renderPng(ctx.repo, {
+  const png = await renderPng(ctx, {
     layers: [layer],
     crs,
     box,
