@@ -19,7 +19,7 @@ const scratch = mkdtempSync(path.join(tmpdir(), 'rs-bench-'))
 // servers run in their own process group (tsx starts a child node); none outlives the benchmark
 const running = new Set<ChildProcess>()
 process.on('exit', () => {
-  for (const child of running) if (child.pid) process.kill(-child.pid, 'SIGKILL')
+  for (const child of running) if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGKILL')
   rmSync(scratch, { recursive: true, force: true })
 })
 
@@ -76,11 +76,7 @@ export interface LoadResult {
   rps: number
 }
 
-/**
- * `connections` keep-alive connections for BENCH_SECONDS after a 2 s warm-up, cycling through
- * `paths`; the session token goes in the `token` header when given.
- */
-export function load(paths: string[], connections: number, token = ''): LoadResult {
+function wrkScript(paths: string[]): string {
   const script = path.join(scratch, `paths-${Math.random().toString(36).slice(2)}.lua`)
   const report = readFileSync(path.join(root, 'scripts/bench-latency.lua'), 'utf8')
   const list = paths.map((p) => JSON.stringify(p)).join(',\n')
@@ -88,19 +84,68 @@ export function load(paths: string[], connections: number, token = ''): LoadResu
     script,
     `${report}\nlocal paths = {\n${list}\n}\nlocal i = 0\nrequest = function()\n  i = i % #paths + 1\n  return wrk.format("GET", paths[i])\nend\n`,
   )
+  return script
+}
+
+const wrkArgs = (script: string, paths: string[], connections: number, seconds: number) => [
+  '-t1',
+  `-c${connections}`,
+  `-d${seconds}s`,
+  '--timeout',
+  '10s',
+  '-s',
+  script,
+  `http://127.0.0.1:${BENCH_PORT}${paths[0]}`,
+]
+
+function wrkResult(stdout: string, stderr: string): Omit<LoadResult, 'rps'> {
+  const line = stdout.split('\n').find((l) => l.startsWith('{'))
+  if (!line) throw new Error(`wrk failed: ${stderr || stdout}`)
+  return JSON.parse(line) as Omit<LoadResult, 'rps'>
+}
+
+/**
+ * `connections` keep-alive connections for BENCH_SECONDS after a 2 s warm-up, cycling through
+ * `paths`; the session token goes in the `token` header when given. Blocks this process meanwhile
+ * (see loadInBackground when the benchmark must keep working).
+ */
+export function load(paths: string[], connections: number, token = ''): LoadResult {
+  const script = wrkScript(paths)
   const run = (seconds: number) => {
-    const out = spawnSync(
-      'wrk',
-      ['-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', script, `http://127.0.0.1:${BENCH_PORT}${paths[0]}`],
-      { env: { ...process.env, BENCH_TOKEN: token }, encoding: 'utf8' },
-    )
-    const line = out.stdout.split('\n').find((l) => l.startsWith('{'))
-    if (!line) throw new Error(`wrk failed: ${out.stderr || out.stdout}`)
-    return JSON.parse(line) as Omit<LoadResult, 'rps'>
+    const out = spawnSync('wrk', wrkArgs(script, paths, connections, seconds), {
+      env: { ...process.env, BENCH_TOKEN: token },
+      encoding: 'utf8',
+    })
+    return wrkResult(out.stdout, out.stderr)
   }
   run(2)
   const r = run(BENCH_SECONDS)
   return { ...r, rps: r.requests / r.seconds }
+}
+
+/** The same load as {@link load} without the warm-up, while this process goes on with other work. */
+export function loadInBackground(paths: string[], connections: number): Promise<LoadResult> {
+  const script = wrkScript(paths)
+  return new Promise((resolve, reject) => {
+    const child = spawn('wrk', wrkArgs(script, paths, connections, BENCH_SECONDS))
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (d) => {
+      stdout += d
+    })
+    child.stderr.on('data', (d) => {
+      stderr += d
+    })
+    child.on('error', reject)
+    child.on('close', () => {
+      try {
+        const r = wrkResult(stdout, stderr)
+        resolve({ ...r, rps: r.requests / r.seconds })
+      } catch (error) {
+        reject(error)
+      }
+    })
+  })
 }
 
 export const fmt = (n: number) => n.toFixed(1)

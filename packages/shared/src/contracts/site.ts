@@ -77,5 +77,10 @@ export const health = defineRoute({
   summary: '健康检查',
   tags: ['site'],
   auth: 'public',
-  data: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']), uptimeSeconds: z.number() }),
+  data: z.object({
+    status: z.enum(['ok', 'busy']).describe('busy: the database did not answer within 2 s (the server itself answers at once)'),
+    database: z.enum(['pglite', 'postgres']),
+    databaseMs: z.number().nullable().describe('time of one database round trip in ms; null when busy'),
+    uptimeSeconds: z.number(),
+  }),
 })

@@ -51,7 +51,7 @@ export function createTaskPool(options: TaskPoolOptions = {}): TaskPool {
       filename: new URL('./boot.mjs', import.meta.url).href,
       minThreads: 0,
       maxThreads,
-      maxQueue: options.maxQueue ?? 32,
+      maxQueue: options.maxQueue ?? 16,
       idleTimeout: 60_000,
       resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? 1024 },
     })

@@ -414,7 +414,7 @@ describe('hostile and broken requests answer OGC exception reports', () => {
       '/map/wms?SERVICE=WMS&VERSION=1.3.0&REQUEST=GetMap&LAYERS=region,region_province,region_city&CRS=CRS:84&BBOX=70,15,140,55&WIDTH=4096&HEIGHT=4096',
       400,
       'InvalidParameterValue',
-      /图像过大.*最多 33554432/,
+      /图像过大.*最多 16777216/,
     ],
     [
       'WFS bad sort',

@@ -1,3 +1,4 @@
+import { createSlots } from '../../lib/slots'
 import { TaskBusyError, TaskTimeoutError } from '../../lib/workers/pool'
 import type { LayerDef } from './layers'
 import type { MapContext } from './map-context'
@@ -25,6 +26,9 @@ export interface RenderRequest {
 /** Longest time one map image may take, reading and drawing together. */
 export const RENDER_BUDGET_SECONDS = 8
 
+/** Map images read from the database at once; more wait (within the budget) so a burst cannot fill the database's queue. */
+const renderSlots = createSlots(2)
+
 /** Degrees per pixel of the request, for simplification and hit tolerance. */
 export function degreesPerPixel(crs: Crs, box: Box, width: number, height: number): number {
   const ll = toLonLatBox(box, crs)
@@ -35,6 +39,16 @@ export function degreesPerPixel(crs: Crs, box: Box, width: number, height: numbe
 
 export async function renderPng(ctx: MapContext, request: RenderRequest): Promise<Buffer> {
   const started = performance.now()
+  const release = await renderSlots.acquire(RENDER_BUDGET_SECONDS * 500)
+  if (!release) throw OgcError.of('NoApplicableCode', undefined, 'ogc.errors.busy', undefined, 503)
+  try {
+    return await render(ctx, request, started)
+  } finally {
+    release()
+  }
+}
+
+async function render(ctx: MapContext, request: RenderRequest, started: number): Promise<Buffer> {
   const { box, width, height, crs } = request
   // a few pixels of margin so clip edges and their strokes fall outside the image
   const mx = ((box.maxx - box.minx) / width) * 4

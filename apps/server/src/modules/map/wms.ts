@@ -7,8 +7,8 @@ import { degreesPerPixel, renderPng } from './render'
 
 export const MAX_IMAGE_SIZE = 4096
 const MAX_LAYERS = 16
-/** Cost cap of one GetMap: width × height × layers (a 4096 × 4096 image of two layers, or 1448 × 1448 of sixteen). */
-export const MAX_PIXELS_TIMES_LAYERS = MAX_IMAGE_SIZE * MAX_IMAGE_SIZE * 2
+/** Cost cap of one GetMap: width × height × layers (a 4096 × 4096 image of one layer, 2048 × 2048 of four, 1024 × 1024 of sixteen; as GeoServer's 64 MB default). */
+export const MAX_PIXELS_TIMES_LAYERS = MAX_IMAGE_SIZE * MAX_IMAGE_SIZE
 const INFO_FORMATS = ['application/json', 'text/html', 'text/xml']
 
 /** WMS 1.3.0 (GetMap and GetFeatureInfo also accept 1.1.1's SRS, X and Y and its lon/lat EPSG:4326). */
