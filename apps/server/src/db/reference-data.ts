@@ -6,7 +6,7 @@ import { type Kysely, sql } from 'kysely'
 import { loadInitialNews } from './news-content'
 import { deriveCatalogue, deriveSensors, parseTle, type SatelliteFacts, type TleSkip } from './satellite-data'
 import type { Database } from './schema'
-import { loadWorldSatelliteData } from './world-satellite-data'
+import { loadWorldSatelliteData } from '../datasets/world-satellites/load'
 
 /** Where data/scripts/build-regions.ts writes the region and country files. */
 export const REGION_DATA_DIR = path.resolve(import.meta.dirname, '../../../../data/regions')

@@ -18,7 +18,7 @@ import {
   ORBIT_CLASSES,
   USER_GROUPS,
   type UserGroup,
-} from './classify'
+} from '../../datasets/world-satellites/classify'
 
 /** The day the UCS edition stands at: every count is of satellites operating on this day. */
 export const AS_OF = '2023-05-01'

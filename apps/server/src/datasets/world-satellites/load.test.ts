@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { SatelliteFacts } from '../../db/satellite-data'
-import { csvRecords, derivePlannedMissions, deriveWorldSatellites, parseCsv, WORLD_DATA_DIR } from '../../db/world-satellite-data'
+import { csvRecords, derivePlannedMissions, deriveWorldSatellites, parseCsv, WORLD_DATA_DIR } from './load'
 
 const ucsText = readFileSync(path.join(WORLD_DATA_DIR, 'ucs-earth-observation.csv'), 'utf8')
 const planText = readFileSync(path.join(WORLD_DATA_DIR, 'planned-missions.csv'), 'utf8')

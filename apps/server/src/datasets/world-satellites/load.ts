@@ -12,13 +12,13 @@ import {
   plannedPeriod,
   plannedSatellites,
   userGroup,
-} from '../modules/analysis/classify'
-import { bestResolution, resolutionClass, type SatelliteFacts } from './satellite-data'
-import type { Database, PlannedMissionTable, WorldSatelliteTable } from './schema'
+} from './classify'
+import { bestResolution, resolutionClass, type SatelliteFacts } from '../../db/satellite-data'
+import type { Database, PlannedMissionTable, WorldSatelliteTable } from '../../db/schema'
 
 /** The UCS Earth-observation rows and the planned missions (see data/satellites-world/README.md). */
-export const WORLD_DATA_DIR = path.resolve(import.meta.dirname, '../../../../data/satellites-world')
-const FACTS_DIR = path.resolve(import.meta.dirname, '../../../../data/satellites')
+export const WORLD_DATA_DIR = path.resolve(import.meta.dirname, '../../../../../data/satellites-world')
+const FACTS_DIR = path.resolve(import.meta.dirname, '../../../../../data/satellites')
 const DATA_NAME = 'world-satellites'
 const UCS_FILE = 'ucs-earth-observation.csv'
 const PLAN_FILE = 'planned-missions.csv'
