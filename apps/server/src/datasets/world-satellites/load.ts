@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { type Insertable, type Kysely, sql } from 'kysely'
+import { bestResolution, resolutionClass, type SatelliteFacts } from '../../db/satellite-data'
+import type { Database, PlannedMissionTable, WorldSatelliteTable } from '../../db/schema'
 import {
   classifyPurpose,
   isImaging,
@@ -13,8 +15,6 @@ import {
   plannedSatellites,
   userGroup,
 } from './classify'
-import { bestResolution, resolutionClass, type SatelliteFacts } from '../../db/satellite-data'
-import type { Database, PlannedMissionTable, WorldSatelliteTable } from '../../db/schema'
 
 /** The UCS Earth-observation rows and the planned missions (see data/satellites-world/README.md). */
 export const WORLD_DATA_DIR = path.resolve(import.meta.dirname, '../../../../../data/satellites-world')

@@ -7,8 +7,6 @@ import {
   satelliteAnalysisChart,
   tZh,
 } from '@rs/shared'
-import type { AnalysisRepository, AnalysisSatelliteRow, PlannedMissionRow } from './analysis.repository'
-import { renderFigureSvg } from './chart-svg'
 import {
   CATEGORIES,
   type Category,
@@ -19,6 +17,8 @@ import {
   USER_GROUPS,
   type UserGroup,
 } from '../../datasets/world-satellites/classify'
+import type { AnalysisRepository, AnalysisSatelliteRow, PlannedMissionRow } from './analysis.repository'
+import { renderFigureSvg } from './chart-svg'
 
 /** The day the UCS edition stands at: every count is of satellites operating on this day. */
 export const AS_OF = '2023-05-01'
