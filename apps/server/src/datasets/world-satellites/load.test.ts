@@ -27,9 +27,9 @@ describe('parseCsv', () => {
   })
 
   it('refuses broken quoting', () => {
-    expect(() => parseCsv('a,"b\n')).toThrow(/unclosed/)
-    expect(() => parseCsv('a,b"c"\n')).toThrow(/quote/)
-    expect(() => parseCsv('"a"b,c\n')).toThrow(/after a closing quote/)
+    expect(() => parseCsv('a,"b\n')).toThrow(/quote not closed/i)
+    expect(() => parseCsv('a,b"c"\n')).toThrow(/invalid opening quote/i)
+    expect(() => parseCsv('"a"b,c\n')).toThrow(/invalid closing quote/i)
   })
 
   it('checks the header and the width of every row', () => {
