@@ -89,7 +89,7 @@ export function resolutionByNorad(facts: SatelliteFacts[]): Map<number, { slug: 
   return byNorad
 }
 
-/** The UCS rows as typed records with the derived fields (rules in modules/analysis/classify.ts). */
+/** The UCS rows as typed records with the derived fields (rules in classify.ts). */
 export function deriveWorldSatellites(csvText: string, facts: SatelliteFacts[]): WorldSatelliteRecord[] {
   const resolution = resolutionByNorad(facts)
   const seen = new Set<number>()
