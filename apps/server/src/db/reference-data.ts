@@ -3,10 +3,10 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { type Kysely, sql } from 'kysely'
+import { loadWorldSatelliteData } from '../datasets/world-satellites/load'
 import { loadInitialNews } from './news-content'
 import { deriveCatalogue, deriveSensors, parseTle, type SatelliteFacts, type TleSkip } from './satellite-data'
 import type { Database } from './schema'
-import { loadWorldSatelliteData } from './world-satellite-data'
 
 /** Where data/scripts/build-regions.ts writes the region and country files. */
 export const REGION_DATA_DIR = path.resolve(import.meta.dirname, '../../../../data/regions')

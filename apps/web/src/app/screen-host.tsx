@@ -5,7 +5,8 @@ import { PageSpinner } from '../components/page-spinner'
 import { RouteGuard } from '../features/auth/components/route-guard'
 import { isProtected } from '../features/auth/utils/guard-decision'
 import { loadChunk } from '../lib/chunk-load'
-import { SCREEN_GROUPS, type ScreenProps } from './screen'
+import { SCREEN_GROUPS } from './screen'
+import type { ScreenProps } from './screen-props'
 
 const lazyScreens = new Map<string, LazyExoticComponent<ComponentType<ScreenProps>>>()
 

@@ -1,10 +1,5 @@
-import type { RouteNode } from '@rs/shared'
 import type { ComponentType } from 'react'
-
-/** What every screen component gets: its node of the route tree. */
-export interface ScreenProps {
-  route: RouteNode
-}
+import type { ScreenProps } from './screen-props'
 
 type ScreenModule = { default: ComponentType<ScreenProps> }
 

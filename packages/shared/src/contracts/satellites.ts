@@ -30,6 +30,99 @@ export const SatelliteSummary = z.object({
   trackedCount: z.number().int().describe('members with current two-line orbit elements'),
 })
 
+/** A figure as the sources gave it: a number, or a text such as 'better than 0.8' or '10-650'. */
+export const FactFigure = z.union([z.number(), z.string()]).describe("a number, or the sources' text such as 'better than 0.8' or '10-650'")
+export type FactFigure = z.infer<typeof FactFigure>
+
+/** A member's orbit computed from its current two-line elements. */
+export const SatelliteOrbitFromTle = z.object({
+  epoch: z.string().describe('ISO time of the elements the figures come from'),
+  meanAltitudeKm: z.number(),
+  inclinationDeg: z.number(),
+  periodMin: z.number(),
+  eccentricity: z.number(),
+  ltdnApprox: z.string().optional().describe('local time of the descending node, mean-sun approximation (sun-synchronous LEO only)'),
+  ltanApprox: z.string().optional().describe('local time of the ascending node, mean-sun approximation'),
+})
+export type SatelliteOrbitFromTle = z.infer<typeof SatelliteOrbitFromTle>
+
+/** One satellite of a series. */
+export const SatelliteMember = z.object({
+  name: z.string().describe("e.g. 'GF-1 02'"),
+  noradId: z.number().int().optional(),
+  cospar: z.string().optional().describe("international designator, e.g. '2018-048A'"),
+  launchDate: z.string().optional().describe('YYYY-MM-DD; for Chinese launches the Beijing-time date (see note)'),
+  status: z.string().optional().describe("'operational', 'retired' or the sources' text"),
+  note: z.string().optional(),
+  orbitFromTle: SatelliteOrbitFromTle.optional(),
+})
+export type SatelliteMember = z.infer<typeof SatelliteMember>
+
+/** The series' nominal orbit as the sources give it. */
+export const SatelliteNominalOrbit = z.object({
+  type: z.string().describe("e.g. 'sun-synchronous', 'geostationary', or a longer description"),
+  altitudeKm: FactFigure.optional(),
+  inclinationDeg: FactFigure.optional(),
+  localTimeOfDescendingNode: z.string().optional(),
+  revisitDays: FactFigure.optional(),
+})
+export type SatelliteNominalOrbit = z.infer<typeof SatelliteNominalOrbit>
+
+/** A band: its name and range (nm or µm), or a text summary such as '4 MS bands'. */
+export const SensorBand = z.union([
+  z.string(),
+  z.object({
+    name: z.string(),
+    rangeNm: FactFigure.optional(),
+    rangeUm: FactFigure.optional(),
+    gsdM: FactFigure.optional().describe('ground sample distance in metres'),
+    count: FactFigure.optional(),
+  }),
+])
+export type SensorBand = z.infer<typeof SensorBand>
+
+/** One instrument of a series. */
+export const SatelliteSensor = z.object({
+  name: z.string(),
+  type: z.string(),
+  bands: z.array(SensorBand).default([]),
+  gsdM: z
+    .object({ panchromatic: FactFigure.optional(), multispectral: FactFigure.optional(), other: FactFigure.optional() })
+    .default({})
+    .describe('ground sample distance in metres'),
+  swathKm: FactFigure.optional(),
+  note: z.string().optional(),
+})
+export type SatelliteSensor = z.infer<typeof SatelliteSensor>
+
+/** The facts of one series (an entry of data/satellites/satellites.json, absent values left out). */
+export const SatelliteFacts = z.object({
+  slug: z.string(),
+  nameZh: z.string(),
+  nameEn: z.string(),
+  country: z.string().describe("ISO-like code; joint missions as 'CN/BR'"),
+  operator: z.string(),
+  category: z.string().describe("'optical', 'hyperspectral', 'radar', …"),
+  status: z.string(),
+  summaryZh: z.string().optional(),
+  members: z.array(SatelliteMember),
+  membersNote: z.string().optional(),
+  orbit: SatelliteNominalOrbit.optional(),
+  sensors: z.array(SatelliteSensor),
+  sources: z.array(z.string()).describe('where the facts come from: web addresses, or the name of a source without one'),
+  unconfirmed: z.array(z.string()).describe('values the sources did not confirm'),
+})
+export type SatelliteFacts = z.infer<typeof SatelliteFacts>
+
+/**
+ * One stored entry of data/satellites/satellites.json as the detail answer: null means "not given"
+ * and is left out; fields the contract does not name (noradIds, launchDates, tleSource) are dropped.
+ * Throws when the entry does not fit the contract.
+ */
+export function parseSatelliteFacts(entry: unknown): SatelliteFacts {
+  return SatelliteFacts.parse(JSON.parse(JSON.stringify(entry, (_key, value) => (value === null ? undefined : value))))
+}
+
 export const satelliteCatalogue = defineRoute({
   method: 'GET',
   path: '/api/satellite/catalogue',
@@ -72,7 +165,7 @@ export const satelliteDetail = defineRoute({
   tags: ['satellite'],
   auth: 'public',
   query: z.object({ slug: z.string({ error: '请提供卫星标识' }).trim().min(1, { error: '请提供卫星标识' }).max(40) }),
-  data: z.record(z.string(), z.unknown()).describe('the entry of data/satellites/satellites.json as given'),
+  data: SatelliteFacts,
 })
 
 /** One member's two-line orbit elements (data/satellites/tle/resource.tle), matched by NORAD id. */

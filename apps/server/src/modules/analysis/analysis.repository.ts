@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../../db/schema'
 
-/** Reads of the world satellite tables (loaded at start by db/world-satellite-data.ts). */
+/** Reads of the world satellite tables (loaded at start by datasets/world-satellites/load.ts). */
 export function createAnalysisRepository(db: Kysely<Database>) {
   return {
     satellites() {

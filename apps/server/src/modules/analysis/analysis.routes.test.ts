@@ -1,7 +1,7 @@
 import { AnalysisPage, SATELLITE_ANALYSIS_PAGES } from '@rs/shared'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadWorldSatelliteData } from '../../db/world-satellite-data'
+import { loadWorldSatelliteData } from '../../datasets/world-satellites/load'
 import { createTestContext, getData, getJson, type TestContext } from '../../test/test-context'
 
 let ctx: TestContext

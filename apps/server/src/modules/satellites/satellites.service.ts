@@ -1,4 +1,4 @@
-import { type SatelliteEvent, type SatelliteTle, tZh } from '@rs/shared'
+import { parseSatelliteFacts, type SatelliteEvent, type SatelliteTle, tZh } from '@rs/shared'
 import { ApiError } from '../../lib/errors'
 import type { SatellitesRepository } from './satellites.repository'
 
@@ -88,7 +88,7 @@ async function buildSnapshot(repo: SatellitesRepository) {
       memberCount: Array.isArray(r.facts.members) ? r.facts.members.length : 0,
       trackedCount: tracked.get(r.slug) ?? 0,
     })),
-    facts: new Map(listRows.map((r) => [r.slug, r.facts])),
+    facts: new Map(listRows.map((r) => [r.slug, parseSatelliteFacts(r.facts)])),
     tle: tleRows.map((r) => ({
       slug: r.slug,
       member: r.member,

@@ -2,7 +2,7 @@ import { type AnalysisPageKey, SATELLITE_ANALYSIS_PAGES } from '@rs/shared'
 import { Navigate } from 'react-router'
 import { analysisPath } from '../../features/analysis/components/analysis-nav'
 import { AnalysisScreen } from '../../features/analysis/components/analysis-screen'
-import type { ScreenProps } from '../screen'
+import type { ScreenProps } from '../screen-props'
 
 function isAnalysisPage(key: string | undefined): key is AnalysisPageKey {
   return (SATELLITE_ANALYSIS_PAGES as readonly string[]).includes(key ?? '')

@@ -1,5 +1,5 @@
 import { type StatusKind, StatusPage } from '../../components/status-page'
-import type { ScreenProps } from '../screen'
+import type { ScreenProps } from '../screen-props'
 
 /** The standalone /401, /403 and /404 pages. */
 export default function ErrorPageScreen({ route }: ScreenProps) {

@@ -13,7 +13,7 @@ import { RegionPicker } from '../../features/region/components/region-picker'
 import { useSiteConfig } from '../../features/site/api/fetch-site-config'
 import { useT } from '../../lib/i18n'
 import type { MapViewHandle } from '../../map/map-view'
-import type { ScreenProps } from '../screen'
+import type { ScreenProps } from '../screen-props'
 
 // OpenLayers stays out of every chunk but this screen's map
 const MapView = lazy(() => import('../../map/map-view'))

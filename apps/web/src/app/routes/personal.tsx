@@ -9,7 +9,7 @@ import { useAuthStore } from '../../features/auth/state/auth-store'
 import { UserInfoPanel } from '../../features/personal/components/user-info-panel'
 import { recordVisit } from '../../features/statistics/api/increment-visit'
 import { useT } from '../../lib/i18n'
-import type { ScreenProps } from '../screen'
+import type { ScreenProps } from '../screen-props'
 
 const SECTIONS = [
   { key: 'info', icon: <IdcardOutlined /> },

@@ -2,11 +2,12 @@ import { DownloadOutlined, FileExcelOutlined, FileImageOutlined } from '@ant-des
 import type { AnalysisFigure, AnalysisPage } from '@rs/shared'
 import { Button, Card, Dropdown, type MenuProps } from 'antd'
 import { useMemo } from 'react'
+import { loadChunk } from '../../../lib/chunk-load'
 import { useT } from '../../../lib/i18n'
 import { notify } from '../../../lib/notify'
 import { composeChartImage } from '../utils/chart-image'
-import { exportFileName, figureCsv } from '../utils/csv'
 import { downloadBlob, downloadUrl } from '../utils/download'
+import { exportFileName } from '../utils/export-names'
 import { fitsBesideChart } from '../utils/table-layout'
 import { FigureTable } from './figure-table'
 
@@ -28,12 +29,18 @@ export function FigureCard({ figure, page, attribution, loading = 'lazy' }: Figu
   const isBeside = useMemo(() => fitsBesideChart(figure), [figure])
 
   const handleExport: MenuProps['onClick'] = ({ key }) => {
-    if (key === 'csv') {
+    void (key === 'csv' ? exportCsv() : exportPng())
+  }
+
+  async function exportCsv() {
+    try {
+      const { figureCsv } = await loadChunk(() => import('../utils/csv'))
       const fileName = exportFileName(page, figure, 'csv')
       downloadBlob(new Blob([figureCsv(figure, attribution)], { type: 'text/csv;charset=utf-8' }), fileName)
-      return
+    } catch (error) {
+      console.error('CSV export failed', error)
+      notify.error(t('analysisPage.exportFailed'))
     }
-    void exportPng()
   }
 
   async function exportPng() {

@@ -2,7 +2,7 @@ import type { AnalysisFigure } from '@rs/shared'
 import { Table, type TableColumnsType } from 'antd'
 import { useMemo } from 'react'
 import { useT } from '../../../lib/i18n'
-import { columnHeading } from '../utils/csv'
+import { columnHeading } from '../utils/export-names'
 import { formatNumber, textEm } from '../utils/format'
 import { isNumericColumn } from '../utils/table-layout'
 

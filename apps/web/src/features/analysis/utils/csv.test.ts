@@ -1,31 +1,22 @@
 import { describe, expect, it } from 'vitest'
 import { GENERAL_STATISTIC_PAGE } from '../test/analysis-fixture'
-import { csvField, exportFileName, figureCsv, toCsv, UTF8_BOM } from './csv'
+import { figureCsv, toCsv } from './csv'
+import { exportFileName } from './export-names'
 
 const [byCountry, byUsers] = GENERAL_STATISTIC_PAGE.figures
 if (!byCountry || !byUsers) throw new Error('fixture needs two figures')
 const ATTRIBUTION = '数据来源：UCS 卫星数据库；数据截至：2023-05-01'
 
 describe('CSV export', () => {
-  it('quotes fields with commas, quotes and line breaks and doubles the quotes', () => {
-    expect(csvField('美国')).toBe('美国')
-    expect(csvField('韩国, 朝鲜')).toBe('"韩国, 朝鲜"')
-    expect(csvField('“高分”与"资源"')).toBe('"“高分”与""资源"""')
-    expect(csvField('第一行\n第二行')).toBe('"第一行\n第二行"')
-    expect(csvField('回车\r')).toBe('"回车\r"')
-    expect(csvField(1292)).toBe('1292')
-    expect(csvField(0)).toBe('0')
-    expect(csvField(null)).toBe('')
-  })
-
-  it('starts with a UTF-8 BOM and ends lines with CRLF', () => {
+  it('quotes fields with commas, quotes and line breaks, doubles the quotes, starts with a BOM and ends lines with CRLF', () => {
     const text = toCsv([
-      ['a', 'b'],
-      [1, 'x,y'],
+      ['美国', '韩国, 朝鲜'],
+      ['“高分”与"资源"', '第一行\n第二行'],
+      ['回车\r', 1292],
+      [0, null],
     ])
-    expect(text.startsWith(UTF8_BOM)).toBe(true)
     expect(text.charCodeAt(0)).toBe(0xfeff)
-    expect(text).toBe(`${UTF8_BOM}a,b\r\n1,"x,y"\r\n`)
+    expect(text).toBe('\uFEFF美国,"韩国, 朝鲜"\r\n"“高分”与""资源""","第一行\n第二行"\r\n"回车\r",1292\r\n0,\r\n')
   })
 
   it('writes the column titles with units as header, the rows as numbers, then what is counted and the attribution', () => {

@@ -1,5 +1,5 @@
 import type { AnalysisFigure } from '@rs/shared'
-import { columnHeading } from './csv'
+import { columnHeading } from './export-names'
 import { formatNumber, textEm } from './format'
 
 /** Table font size in px (antd's default). */

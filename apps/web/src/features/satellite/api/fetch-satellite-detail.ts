@@ -1,16 +1,14 @@
-import { satelliteDetail } from '@rs/shared'
+import { type SatelliteFacts, satelliteDetail } from '@rs/shared'
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query'
 import { ApiError, callApi } from '../../../lib/api-client'
-import { parseFacts, type SatelliteFacts } from '../utils/facts'
 
 /**
- * GET the facts of one series (data/satellites/satellites.json as given), read through the
- * feature's schema. Answers null when the server has no facts for the slug (404) or the answer is
- * not a satellite entry, so the page can say so instead of failing.
+ * GET the facts of one series, typed by the shared contract. Answers null when the server has no
+ * facts for the slug (404), so the page can say so instead of failing.
  */
 export async function fetchSatelliteDetail(slug: string): Promise<SatelliteFacts | null> {
   try {
-    return parseFacts(await callApi(satelliteDetail, { query: { slug } })) ?? null
+    return await callApi(satelliteDetail, { query: { slug } })
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null
     throw error

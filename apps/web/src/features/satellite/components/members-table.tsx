@@ -1,5 +1,6 @@
+import type { SatelliteMember } from '@rs/shared'
 import { useT } from '../../../lib/i18n'
-import { launchCaveat, type SatelliteMember, statusOf } from '../utils/facts'
+import { launchCaveat, statusOf } from '../utils/facts'
 import { DASH, formatNumber, uniqueKeys } from '../utils/format'
 import { StatusTag } from './status-tag'
 

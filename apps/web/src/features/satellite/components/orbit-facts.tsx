@@ -1,10 +1,10 @@
+import type { SatelliteNominalOrbit } from '@rs/shared'
 import { Descriptions } from 'antd'
 import { useT } from '../../../lib/i18n'
-import type { NominalOrbit } from '../utils/facts'
 import { DASH, formatFigure, orbitTypeName } from '../utils/format'
 
 /** The nominal orbit as the sources state it (type, altitude, inclination, descending node, revisit). */
-export function OrbitFacts({ orbit }: { orbit: NominalOrbit | undefined | null }) {
+export function OrbitFacts({ orbit }: { orbit: SatelliteNominalOrbit | undefined | null }) {
   const t = useT()
   if (!orbit) return <p className="satellite-muted">{t('satellitePage.orbit.none')}</p>
   return (

@@ -1,3 +1,4 @@
+import { parseSatelliteFacts } from '@rs/shared'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, within } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
@@ -153,18 +154,25 @@ describe('satellite page', () => {
     expect((await screen.findByTestId('satellite-error')).textContent).toContain('卫星资料加载失败')
   })
 
-  it('reads partial facts defensively: missing and null fields show a dash', async () => {
+  it('shows a dash where the facts give no value', async () => {
     stubApi({
       '/api/satellite/detail': () =>
-        envelope({
-          slug: 'gf1',
-          nameZh: '高分一号卫星',
-          country: null,
-          members: [{ name: 'GF-1 01', noradId: null, launchDate: null, orbitFromTle: null }, 'not a member'],
-          sensors: [{ name: 'PMS', gsdM: null, bands: null, swathKm: '>60' }],
-          sources: ['javascript:alert(1)', 'https://example.org/gf1'],
-          orbit: null,
-        }),
+        envelope(
+          parseSatelliteFacts({
+            slug: 'gf1',
+            nameZh: '高分一号卫星',
+            nameEn: 'GF-1',
+            country: '',
+            operator: '',
+            category: 'optical',
+            status: 'operational',
+            members: [{ name: 'GF-1 01', noradId: null, launchDate: null, orbitFromTle: null }],
+            sensors: [{ name: 'PMS', type: 'optical', gsdM: null, bands: null, swathKm: '>60' }],
+            sources: ['javascript:alert(1)', 'https://example.org/gf1'],
+            unconfirmed: [],
+            orbit: null,
+          }),
+        ),
       '/api/satellite/tle': () => envelope([]),
     })
     renderPage('satellite/chinese/gf1')

@@ -1,9 +1,10 @@
 import { FileImageOutlined, ReadOutlined } from '@ant-design/icons'
+import type { SatelliteFacts } from '@rs/shared'
 import { Button, Descriptions, Result } from 'antd'
 import { Link } from 'react-router'
 import { useT } from '../../../lib/i18n'
 import { useSatelliteDetail } from '../api/fetch-satellite-detail'
-import { countryCodes, type SatelliteFacts, statusOf } from '../utils/facts'
+import { countryCodes, statusOf, webAddresses } from '../utils/facts'
 import { categoryColor, categoryName, countryName, DASH } from '../utils/format'
 import { navTitleKey, type SatelliteSectionId, satellitePath, TYPICAL_IMAGE_SLUGS } from '../utils/sections'
 import { Chip, Placeholder } from './chip'
@@ -138,7 +139,7 @@ export function SatellitePage({ section, slug, tiandituKey }: SatellitePageProps
         <SensorList sensors={facts.sensors} />
       </Panel>
       <Panel title={t('satellitePage.sources.title')}>
-        <SourcesCard sources={facts.sources} unconfirmed={facts.unconfirmed} />
+        <SourcesCard sources={webAddresses(facts.sources)} unconfirmed={facts.unconfirmed} />
       </Panel>
     </div>
   )

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useT } from '../../../lib/i18n'
+import { formatBeijing } from '../../../lib/time'
 import type { LonLatBBox } from '../../../map/geometry'
 import { MapView, type MapViewHandle } from '../../../map/map-view'
 import { createTrackLayers, type TrackLine, type TrackPosition } from '../../../map/track-layer'
-import { formatBeijing } from '../utils/format'
 import { groundTrack, hasDecayed, type OrbitModel, parseTle, type SubSatellitePoint, subSatellitePoint } from '../utils/orbit'
 import type { TrackedMember } from '../utils/tle-match'
 

@@ -1,6 +1,6 @@
+import type { SatelliteSensor as Sensor, SensorBand } from '@rs/shared'
 import { Descriptions } from 'antd'
 import { useT } from '../../../lib/i18n'
-import type { Sensor, SensorBand } from '../utils/facts'
 import { DASH, formatFigure, uniqueKeys } from '../utils/format'
 import { Chip } from './chip'
 

@@ -1,9 +1,9 @@
-import type { SatelliteTle } from '@rs/shared'
+import { parseSatelliteFacts, type SatelliteTle } from '@rs/shared'
 
-// Entries of data/satellites/satellites.json, copied as they are (the detail API answers them unchanged).
+// Entries of data/satellites/satellites.json, copied as they are; the *_FACTS are the detail API's answers for them.
 
 /** 高分一号 (gf1). */
-export const GF1_FACTS = {
+const GF1_ENTRY = {
   slug: 'gf1',
   nameZh: '高分一号卫星',
   nameEn: 'GF-1 (GaoFen-1)',
@@ -119,7 +119,7 @@ export const GF1_FACTS = {
 }
 
 /** 高分四号 (gf4): geostationary; launched before 08:00 Beijing time. */
-export const GF4_FACTS = {
+const GF4_ENTRY = {
   slug: 'gf4',
   nameZh: '高分四号卫星',
   nameEn: 'GF-4 (GaoFen-4)',
@@ -187,7 +187,7 @@ export const GF4_FACTS = {
 }
 
 /** Landsat (landsat): three members, bands with their own resolution. */
-export const LANDSAT_FACTS = {
+const LANDSAT_ENTRY = {
   slug: 'landsat',
   nameZh: '陆地卫星（Landsat）',
   nameEn: 'Landsat 7/8/9',
@@ -386,3 +386,7 @@ export function envelope(data: unknown, code = 0, status = 200): Response {
     headers: { 'content-type': 'application/json' },
   })
 }
+
+export const GF1_FACTS = parseSatelliteFacts(GF1_ENTRY)
+export const GF4_FACTS = parseSatelliteFacts(GF4_ENTRY)
+export const LANDSAT_FACTS = parseSatelliteFacts(LANDSAT_ENTRY)

@@ -1,40 +1,30 @@
+import { SatelliteFacts } from '@rs/shared'
 import { describe, expect, it } from 'vitest'
 import { GF1_FACTS, LANDSAT_FACTS } from '../test/fixtures'
-import { bestResolutionM, daysSince, launchCaveat, numbersIn, parseFacts, statusOf } from './facts'
+import { bestResolutionM, daysSince, launchCaveat, numbersIn, statusOf, webAddresses } from './facts'
 import { matchTle } from './tle-match'
 
-describe('parseFacts', () => {
+describe('the fixtures as the contract types them', () => {
   it('reads a real entry with every field the page shows', () => {
-    const facts = parseFacts(GF1_FACTS)
-    expect(facts?.nameZh).toBe('高分一号卫星')
-    expect(facts?.members[0]?.orbitFromTle?.ltdnApprox).toBe('10:19')
-    expect(facts?.sensors[0]?.bands).toHaveLength(5)
-    expect(facts?.orbit?.revisitDays).toBe('4 (PMS with ±35° roll); 2 (WFV)')
+    const facts = SatelliteFacts.parse(GF1_FACTS)
+    expect(facts.nameZh).toBe('高分一号卫星')
+    expect(facts.members[0]?.orbitFromTle?.ltdnApprox).toBe('10:19')
+    expect(facts.sensors[0]?.bands).toHaveLength(5)
+    expect(facts.orbit?.revisitDays).toBe('4 (PMS with ±35° roll); 2 (WFV)')
   })
 
-  it('drops what is malformed and keeps the rest', () => {
-    const facts = parseFacts({
-      slug: 'x',
-      nameZh: 42,
-      members: [{ name: 'A', noradId: '39150', status: 'operational' }, null, 7],
-      sensors: [{ name: 'S', bands: ['4 MS bands', '', { name: 'B1', rangeNm: '450-520' }], gsdM: { panchromatic: 'n/a', other: 2 } }],
-      sources: ['ftp://x', 'https://ok.example'],
-      unconfirmed: 'not a list',
-    })
-    expect(facts?.nameZh).toBeUndefined()
-    expect(facts?.members).toEqual([{ name: 'A', status: 'operational' }])
-    expect(facts?.sensors[0]?.bands).toEqual(['4 MS bands', { name: 'B1', rangeNm: '450-520' }])
-    expect(facts?.sources).toEqual(['https://ok.example'])
-    expect(facts?.unconfirmed).toEqual([])
-    expect(parseFacts(null)).toBeUndefined()
-    expect(parseFacts({ nameZh: 'no slug' })).toBeUndefined()
+  it('links only web addresses among the sources', () => {
+    expect(webAddresses(['ftp://x', 'https://ok.example', 'CelesTrak active group', 'http://a.b/c'])).toEqual([
+      'https://ok.example',
+      'http://a.b/c',
+    ])
   })
 })
 
 describe('figures', () => {
   it('finds the best ground resolution in numbers and texts', () => {
-    expect(bestResolutionM(parseFacts(GF1_FACTS) ?? { sensors: [] })).toBe(2)
-    expect(bestResolutionM(parseFacts(LANDSAT_FACTS) ?? { sensors: [] })).toBe(15)
+    expect(bestResolutionM(SatelliteFacts.parse(GF1_FACTS))).toBe(2)
+    expect(bestResolutionM(SatelliteFacts.parse(LANDSAT_FACTS))).toBe(15)
     expect(numbersIn('better than 0.8 (backward best ~0.65 m)')).toEqual([0.8, 0.65])
     expect(numbersIn('SWIR 3.7 m; CAVIS 30 m for WV-3')).toEqual([3.7, 30])
     expect(bestResolutionM({ sensors: [] })).toBeUndefined()

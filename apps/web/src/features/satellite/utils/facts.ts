@@ -1,119 +1,16 @@
-import { z } from 'zod'
+import type { FactFigure, SatelliteFacts, SatelliteMember } from '@rs/shared'
 
 /*
- * The fields of a data/satellites/satellites.json entry this feature shows. The API gives the entry
- * as it is (an open record), so every field is read defensively: a missing, null or malformed field
- * becomes undefined (or an empty list) and the page shows '—' or leaves the line out; one broken
- * member, sensor or band does not hide the others.
+ * Page rules over the satellite facts. The facts themselves are typed by the shared contract
+ * (SatelliteFacts of packages/shared/src/contracts/satellites.ts), which the server checks its answer
+ * against; this file restates none of it.
  */
 
-const text = z
-  .string()
-  .transform((s) => s.trim() || undefined)
-  .optional()
-  .catch(undefined)
-const number = z.number().finite().optional().catch(undefined)
-/** A figure as the sources gave it: a number, or a text such as 'better than 0.8' or '10-650'. */
-const figure = z
-  .union([z.number().finite(), z.string().transform((s) => s.trim() || undefined)])
-  .optional()
-  .catch(undefined)
+const WEB_ADDRESS = /^https?:\/\/\S+$/i
 
-/** Items of a list that parse; anything else in the list is dropped; a missing list is empty. */
-function listOf<T extends z.ZodType>(item: T) {
-  return z
-    .array(z.unknown())
-    .catch([])
-    .transform((items) =>
-      items.flatMap((raw) => {
-        const parsed = item.safeParse(raw)
-        return parsed.success && parsed.data !== undefined ? [parsed.data as z.output<T>] : []
-      }),
-    )
-}
-
-export const OrbitFromTle = z.object({
-  /** ISO time of the elements the figures come from. */
-  epoch: text,
-  meanAltitudeKm: number,
-  inclinationDeg: number,
-  periodMin: number,
-  eccentricity: number,
-  /** Local time of the descending node, mean-sun approximation (sun-synchronous LEO only). */
-  ltdnApprox: text,
-  ltanApprox: text,
-})
-export type OrbitFromTle = z.infer<typeof OrbitFromTle>
-
-export const SatelliteMember = z.object({
-  name: text,
-  noradId: number,
-  cospar: text,
-  /** ISO date; for Chinese launches the Beijing-time date (see launchCaveat). */
-  launchDate: text,
-  status: text,
-  note: text,
-  orbitFromTle: OrbitFromTle.nullish().catch(undefined),
-})
-export type SatelliteMember = z.infer<typeof SatelliteMember>
-
-export const NominalOrbit = z.object({
-  type: text,
-  altitudeKm: figure,
-  inclinationDeg: figure,
-  localTimeOfDescendingNode: text,
-  revisitDays: figure,
-})
-export type NominalOrbit = z.infer<typeof NominalOrbit>
-
-/** A band: an object with a name and a range (nm or µm), or a text summary such as '4 MS bands'. */
-export const SensorBand = z.union([
-  z
-    .string()
-    .transform((s) => s.trim())
-    .refine((s) => s.length > 0),
-  z.object({ name: text, rangeNm: figure, rangeUm: figure, gsdM: figure, count: figure }),
-])
-export type SensorBand = z.infer<typeof SensorBand>
-
-export const Sensor = z.object({
-  name: text,
-  type: text,
-  bands: listOf(SensorBand),
-  gsdM: z
-    .object({ panchromatic: figure, multispectral: figure, other: figure })
-    .nullish()
-    .catch(undefined)
-    .transform((g) => g ?? {}),
-  swathKm: figure,
-  note: text,
-})
-export type Sensor = z.infer<typeof Sensor>
-
-export const SatelliteFacts = z.object({
-  slug: z.string().min(1),
-  nameZh: text,
-  nameEn: text,
-  /** ISO-like code; joint missions as 'CN/BR'. */
-  country: text,
-  operator: text,
-  category: text,
-  status: text,
-  summaryZh: text,
-  members: listOf(SatelliteMember),
-  membersNote: text,
-  orbit: NominalOrbit.nullish().catch(undefined),
-  sensors: listOf(Sensor),
-  /** Only web addresses (http, https) become links. */
-  sources: listOf(z.string().regex(/^https?:\/\/\S+$/i)),
-  unconfirmed: listOf(z.string().min(1)),
-})
-export type SatelliteFacts = z.infer<typeof SatelliteFacts>
-
-/** The facts of one series from the detail API; undefined when the answer is not a satellite entry at all. */
-export function parseFacts(raw: unknown): SatelliteFacts | undefined {
-  const parsed = SatelliteFacts.safeParse(raw)
-  return parsed.success ? parsed.data : undefined
+/** The sources that are web addresses (http, https): only these become links. */
+export function webAddresses(sources: readonly string[]): string[] {
+  return sources.filter((s) => WEB_ADDRESS.test(s))
 }
 
 /** Status of a series or member as the page names it. */
@@ -127,7 +24,7 @@ export function statusOf(value: string | undefined): SatelliteStatus {
 const NUMBER_IN_TEXT = /(?<![A-Za-z]-?|[\d.])\d+(?:\.\d+)?/g
 
 /** The numbers a figure holds: itself, or those written in its text (not parts of names like 'WV-3' or 'B8'). */
-export function numbersIn(value: number | string | undefined): number[] {
+export function numbersIn(value: FactFigure | undefined): number[] {
   if (typeof value === 'number') return [value]
   if (typeof value !== 'string') return []
   return [...value.matchAll(NUMBER_IN_TEXT)].map((m) => Number(m[0]))

@@ -73,11 +73,6 @@ export function formatUtc(iso: string | undefined): string {
   return new Date(time).toISOString().slice(0, 16).replace('T', ' ')
 }
 
-/** A moment as 'YYYY-MM-DD HH:mm:ss' in Beijing time (UTC+8). */
-export function formatBeijing(date: Date): string {
-  return new Date(date.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ')
-}
-
 /** React keys for a list from a text per item: repeated texts get a number ('GF-1', 'GF-1#2'). */
 export function uniqueKeys(texts: readonly string[]): string[] {
   const seen = new Map<string, number>()

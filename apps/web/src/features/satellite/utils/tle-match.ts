@@ -1,5 +1,4 @@
-import type { SatelliteTle } from '@rs/shared'
-import type { SatelliteMember } from './facts'
+import type { SatelliteMember, SatelliteTle } from '@rs/shared'
 import { memberColor } from './format'
 
 /** A member with orbit elements, as the map draws it. */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { SatelliteFacts } from '../../db/satellite-data'
-import { csvRecords, derivePlannedMissions, deriveWorldSatellites, parseCsv, WORLD_DATA_DIR } from '../../db/world-satellite-data'
+import { csvRecords, derivePlannedMissions, deriveWorldSatellites, parseCsv, WORLD_DATA_DIR } from './load'
 
 const ucsText = readFileSync(path.join(WORLD_DATA_DIR, 'ucs-earth-observation.csv'), 'utf8')
 const planText = readFileSync(path.join(WORLD_DATA_DIR, 'planned-missions.csv'), 'utf8')
@@ -27,9 +27,9 @@ describe('parseCsv', () => {
   })
 
   it('refuses broken quoting', () => {
-    expect(() => parseCsv('a,"b\n')).toThrow(/unclosed/)
-    expect(() => parseCsv('a,b"c"\n')).toThrow(/quote/)
-    expect(() => parseCsv('"a"b,c\n')).toThrow(/after a closing quote/)
+    expect(() => parseCsv('a,"b\n')).toThrow(/quote not closed/i)
+    expect(() => parseCsv('a,b"c"\n')).toThrow(/invalid opening quote/i)
+    expect(() => parseCsv('"a"b,c\n')).toThrow(/invalid closing quote/i)
   })
 
   it('checks the header and the width of every row', () => {

@@ -1,6 +1,6 @@
 /**
  * Pure rules that turn the free text of the UCS Satellite Database (data/satellites-world) into the
- * portal's analysis categories. The loader (db/world-satellite-data.ts) stores what they derive.
+ * portal's analysis categories. The loader (datasets/world-satellites/load.ts) stores what they derive.
  *
  * Category of a satellite, from `detailed_purpose` (D) and, when D is blank, `purpose` (P).
  * D is split at "/" and "," into parts; the first part that a rule matches decides ("Radar

@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
+import { parse } from 'csv-parse/sync'
 import { type Insertable, type Kysely, sql } from 'kysely'
+import { bestResolution, resolutionClass, type SatelliteFacts } from '../../db/satellite-data'
+import type { Database, PlannedMissionTable, WorldSatelliteTable } from '../../db/schema'
 import {
   classifyPurpose,
   isImaging,
@@ -12,13 +15,11 @@ import {
   plannedPeriod,
   plannedSatellites,
   userGroup,
-} from '../modules/analysis/classify'
-import { bestResolution, resolutionClass, type SatelliteFacts } from './satellite-data'
-import type { Database, PlannedMissionTable, WorldSatelliteTable } from './schema'
+} from './classify'
 
 /** The UCS Earth-observation rows and the planned missions (see data/satellites-world/README.md). */
-export const WORLD_DATA_DIR = path.resolve(import.meta.dirname, '../../../../data/satellites-world')
-const FACTS_DIR = path.resolve(import.meta.dirname, '../../../../data/satellites')
+export const WORLD_DATA_DIR = path.resolve(import.meta.dirname, '../../../../../data/satellites-world')
+const FACTS_DIR = path.resolve(import.meta.dirname, '../../../../../data/satellites')
 const DATA_NAME = 'world-satellites'
 const UCS_FILE = 'ucs-earth-observation.csv'
 const PLAN_FILE = 'planned-missions.csv'
@@ -44,57 +45,12 @@ const UCS_COLUMNS = [
 const PLAN_COLUMNS = ['name', 'country', 'planned_year', 'category', 'source', 'source_date', 'note'] as const
 
 /**
- * Parses RFC 4180 CSV: fields quoted with " where they hold a comma, quote or line break, "" for a
- * quote inside, LF or CRLF line ends, an optional BOM. Throws on a quote inside an unquoted field or
- * an unclosed quote. Blank lines are skipped.
+ * Parses RFC 4180 CSV with csv-parse: fields quoted with " where they hold a comma, quote or line
+ * break, "" for a quote inside, LF or CRLF line ends, an optional BOM. Throws on a quote inside an
+ * unquoted field, text after a closing quote or an unclosed quote. Blank lines are skipped.
  */
 export function parseCsv(text: string): string[][] {
-  const rows: string[][] = []
-  let row: string[] = []
-  let field = ''
-  let quoted = false
-  let wasQuoted = false
-  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0
-  let line = 1
-  const endField = () => {
-    row.push(field)
-    field = ''
-    wasQuoted = false
-  }
-  const endRow = () => {
-    endField()
-    if (!(row.length === 1 && row[0] === '')) rows.push(row)
-    row = []
-  }
-  for (; i < text.length; i++) {
-    const c = text[i]
-    if (quoted) {
-      if (c === '"') {
-        if (text[i + 1] === '"') {
-          field += '"'
-          i++
-        } else quoted = false
-      } else {
-        if (c === '\n') line++
-        field += c
-      }
-    } else if (c === '"') {
-      if (field !== '' || wasQuoted) throw new Error(`CSV line ${line}: quote inside an unquoted field`)
-      quoted = true
-      wasQuoted = true
-    } else if (c === ',') endField()
-    else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++
-      endRow()
-      line++
-    } else {
-      if (wasQuoted) throw new Error(`CSV line ${line}: text after a closing quote`)
-      field += c
-    }
-  }
-  if (quoted) throw new Error(`CSV line ${line}: unclosed quote`)
-  if (field !== '' || wasQuoted || row.length > 0) endRow()
-  return rows
+  return parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true }) as string[][]
 }
 
 /** CSV rows as records of the expected header; throws when the header or a row's width differs. */
@@ -133,7 +89,7 @@ export function resolutionByNorad(facts: SatelliteFacts[]): Map<number, { slug: 
   return byNorad
 }
 
-/** The UCS rows as typed records with the derived fields (rules in modules/analysis/classify.ts). */
+/** The UCS rows as typed records with the derived fields (rules in classify.ts). */
 export function deriveWorldSatellites(csvText: string, facts: SatelliteFacts[]): WorldSatelliteRecord[] {
   const resolution = resolutionByNorad(facts)
   const seen = new Set<number>()
