@@ -1,6 +1,6 @@
 import { useT } from '../../../lib/i18n'
 import { launchCaveat, type SatelliteMember, statusOf } from '../utils/facts'
-import { DASH, formatNumber, uniqueKeys } from '../utils/format'
+import { DASH, formatNumber, unconfirmed, uniqueKeys } from '../utils/format'
 import { StatusTag } from './status-tag'
 
 function LaunchDate({ member }: { member: SatelliteMember }) {
@@ -50,7 +50,6 @@ export function MembersTable({ members, isChinese }: { members: SatelliteMember[
               <tr key={keys[i]} data-testid="satellite-member-row">
                 <td className="satellite-table__name">
                   <div className="satellite-member__name">{m.name ?? DASH}</div>
-                  {m.note && <div className="satellite-member__note">{m.note}</div>}
                 </td>
                 <td className="satellite-table__nowrap">
                   <LaunchDate member={m} />
@@ -58,8 +57,8 @@ export function MembersTable({ members, isChinese }: { members: SatelliteMember[
                 <td>
                   <StatusTag status={statusOf(m.status)} />
                 </td>
-                <td>{m.noradId ?? DASH}</td>
-                <td className="satellite-table__nowrap">{m.cospar ?? DASH}</td>
+                <td>{m.noradId ?? unconfirmed(t)}</td>
+                <td className="satellite-table__nowrap">{m.cospar ?? unconfirmed(t)}</td>
                 <td className="satellite-table__num">{fixed(m.orbitFromTle?.meanAltitudeKm, ' km')}</td>
                 <td className="satellite-table__num">{fixed(m.orbitFromTle?.inclinationDeg, '°')}</td>
                 <td className="satellite-table__num">{fixed(m.orbitFromTle?.periodMin, ' min')}</td>
