@@ -21,7 +21,8 @@ export function unconfirmed(t: Translate): string {
 export function formatFigure(t: Translate, value: number | string | undefined, unitKey: string): string {
   if (value === undefined) return unconfirmed(t)
   if (typeof value === 'number') return t(unitKey, { value: formatNumber(value) })
-  return value
+  // a range or bound of plain numbers ('80–400', '>400', '10/20/60') takes the unit like a number
+  return /^[<>~]?\d[\d.]*(?:\s*[-–/]\s*\d[\d.]*)*$/.test(value) ? t(unitKey, { value }) : value
 }
 
 /** A number without trailing zeros, at most 4 decimals (0.31, 645, 98.0506). */
