@@ -176,7 +176,9 @@ describe('GET /api/satellite/events', () => {
       member: 'ZY-3 04',
       country: 'CN',
     })
-    expect(events.find((e: { slug: string; date: string }) => e.slug === 'gf1bcd')?.member).toBe('GF-1 02（B 星）、GF-1 03（C 星）、GF-1 04（D 星）')
+    expect(events.find((e: { slug: string; date: string }) => e.slug === 'gf1bcd')?.member).toBe(
+      'GF-1 02（B 星）、GF-1 03（C 星）、GF-1 04（D 星）',
+    )
     expect(events.find((e: { date: string }) => e.date === '2026-04-14')?.member).toBe('JILIN GAOFEN OBJECT A 等 8 颗')
     // a member without a launch day (Sentinel-1D, Nov 2025) is left out
     expect(events.some((e: { member: string }) => e.member.includes('Sentinel-1D'))).toBe(false)
