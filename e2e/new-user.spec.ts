@@ -68,7 +68,15 @@ test.describe('what a new user sees', () => {
 
   test('at the 1200 px layout width no page scrolls sideways', async ({ page }) => {
     await page.setViewportSize({ width: 1200, height: 900 })
-    for (const url of ['/chinese/home', '/chinese/normal', SATELLITE_PAGES[0] as string]) {
+    const pages = ['/chinese/home', '/chinese/normal', ...SATELLITE_PAGES, '/chinese/satellite/chinese', '/chinese/satellite/global']
+    for (const url of [
+      ...pages,
+      '/chinese/satellite/analysis',
+      '/chinese/satellite/image',
+      '/chinese/satellite/news',
+      '/chinese/statistics/coverage-statics',
+      '/chinese/orbitalPredict',
+    ]) {
       await page.goto(url)
       await page.waitForLoadState('networkidle')
       const { scroll, client } = await overflow(page)
