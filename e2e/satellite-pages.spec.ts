@@ -10,7 +10,7 @@ test.describe('satellite pages', () => {
     await expect(page.getByTestId('satellite-index')).toContainText('国产卫星')
     const gf1Card = page.getByTestId('satellite-card-gf1')
     await expect(gf1Card).toContainText('高分一号卫星')
-    await expect(gf1Card).toContainText('CNSA')
+    await expect(gf1Card).toContainText('国家航天局')
     await gf1Card.click()
 
     await expect(page).toHaveURL(/\/chinese\/satellite\/chinese\/gf1$/)
@@ -20,7 +20,7 @@ test.describe('satellite pages', () => {
     await expect(member).toContainText('39150')
     await expect(member).toContainText('2013-018A')
     await expect(page.getByTestId('satellite-sensor')).toHaveCount(2)
-    await expect(page.getByTestId('satellite-sensors')).toContainText('PMS pan/multispectral camera')
+    await expect(page.getByTestId('satellite-sensors')).toContainText('PMS 全色多光谱相机')
     await expect(page.getByTestId('satellite-tle-epoch')).toContainText(/历元 2026-06-13 21:04 UTC.*距今 \d+ 天/)
 
     // the map draws, and the position is propagated and updated every second

@@ -59,7 +59,13 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
   return app
 }
 
-/** Serves the built SPA under /chinese/ with history fallback; "/" goes to the home page. */
+/** Address spaces of the services: an unknown address there is a 404 envelope, never a redirect to a page. */
+const SERVICE_PREFIXES = ['/api', '/map', '/stac']
+
+/**
+ * Serves the built SPA under /chinese/ with history fallback; "/" and any other page-like address
+ * (GET without a file extension) outside the services and /chinese/ go to the home page.
+ */
 async function registerSpa(app: FastifyInstance, distDir: string) {
   const indexFile = path.join(distDir, 'index.html')
   const hasSpa = existsSync(indexFile)
@@ -79,8 +85,11 @@ async function registerSpa(app: FastifyInstance, distDir: string) {
   app.get('/chinese', { schema: { hide: true } }, (_request, reply) => reply.redirect(`${SPA_BASE}home`))
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? ''
-    const wantsPage = request.method === 'GET' && url.startsWith(SPA_BASE) && !path.extname(url)
-    if (wantsPage && hasSpa) return reply.header('cache-control', 'no-cache').sendFile('index.html', distDir)
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(url)
+    if (wantsPage && url.startsWith(SPA_BASE) && hasSpa) return reply.header('cache-control', 'no-cache').sendFile('index.html', distDir)
+    // SPEC §2: unknown page addresses go to the home page; the services keep their JSON 404
+    if (wantsPage && !SERVICE_PREFIXES.some((prefix) => url === prefix || url.startsWith(`${prefix}/`)) && !url.startsWith(SPA_BASE))
+      return reply.redirect(`${SPA_BASE}home`)
     return sendEnvelope(reply, 404, 404, tZh('errors.routeNotFound', { path: url.slice(0, 200) }))
   })
 }

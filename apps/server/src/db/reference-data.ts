@@ -5,7 +5,15 @@ import { gunzipSync } from 'node:zlib'
 import { type Kysely, sql } from 'kysely'
 import { loadWorldSatelliteData } from '../datasets/world-satellites/load'
 import { loadInitialNews } from './news-content'
-import { deriveCatalogue, deriveSensors, parseTle, type SatelliteFacts, type TleSkip } from './satellite-data'
+import {
+  type ChineseTexts,
+  chineseFacts,
+  deriveCatalogue,
+  deriveSensors,
+  parseTle,
+  type SatelliteFacts,
+  type TleSkip,
+} from './satellite-data'
 import type { Database } from './schema'
 
 /** Where data/scripts/build-regions.ts writes the region and country files. */
@@ -177,13 +185,16 @@ export function logSkippedTle(skip: TleSkip): void {
 }
 
 const TLE_FILE = 'tle/resource.tle'
+/** Chinese wording of the facts' descriptive texts (see chineseFacts in satellite-data.ts). */
+const ZH_FILE = 'satellites.zh.json'
 
 /**
- * Loads data/satellites/satellites.json into satellite (facts as given), the derived
+ * Loads data/satellites/satellites.json into satellite (facts with their descriptive texts in
+ * Chinese from satellites.zh.json, see chineseFacts), the derived
  * satellite_catalogue and satellite_sensor (rules in satellite-data.ts) and the orbit elements of
  * tle/resource.tle into satellite_tle (matched to members by NORAD number, checksums verified, bad
  * sets skipped and logged; tle/stale.tle is never read), when reference_data does not hold the
- * files' version (sha256 of both files, 16 hex digits) yet; a new version replaces every row, in
+ * files' version (sha256 of the three files, 16 hex digits) yet; a new version replaces every row, in
  * one transaction. Idempotent like the regions. Then loads the initial news articles once
  * (db/news-content.ts), which name satellite pages.
  */
@@ -200,14 +211,18 @@ export async function loadSatelliteData(
 async function loadSatelliteFacts(db: Kysely<Database>, dir: string, log: (skip: TleSkip) => void): Promise<SatelliteDataResult> {
   const text = readFileSync(path.join(dir, 'satellites.json'), 'utf8')
   const tleText = readFileSync(path.join(dir, TLE_FILE), 'utf8')
-  const version = createHash('sha256').update(text).update('\0').update(tleText).digest('hex').slice(0, 16)
+  const zhText = readFileSync(path.join(dir, ZH_FILE), 'utf8')
+  const version = createHash('sha256').update(text).update('\0').update(tleText).update('\0').update(zhText).digest('hex').slice(0, 16)
   const current = await db.selectFrom('reference_data').select('version').where('name', '=', SATELLITE_DATA_NAME).executeTakeFirst()
   if (current?.version === version) return { version, loaded: false, satellites: 0, catalogue: 0, sensors: 0, tle: 0, tleSkipped: [] }
 
   const facts = JSON.parse(text) as SatelliteFacts[]
   const catalogue = deriveCatalogue(facts)
   const sensors = deriveSensors(facts)
-  const tle = parseTle(tleText, facts)
+  // the pages show Chinese only: the stored facts carry the Chinese wording of every descriptive text
+  const zh = (JSON.parse(zhText) as { texts: ChineseTexts }).texts
+  const shown = facts.map((f) => chineseFacts(f, zh))
+  const tle = parseTle(tleText, shown)
   await db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(20261123)`.execute(trx)
     const again = await trx.selectFrom('reference_data').select('version').where('name', '=', SATELLITE_DATA_NAME).executeTakeFirst()
@@ -219,7 +234,7 @@ async function loadSatelliteFacts(db: Kysely<Database>, dir: string, log: (skip:
     await trx
       .insertInto('satellite')
       .values(
-        facts.map((f, i) => ({
+        shown.map((f, i) => ({
           slug: f.slug,
           name_zh: f.nameZh,
           name_en: f.nameEn,

@@ -1,4 +1,4 @@
-import { MAX_SATELLITE_CATALOGUE } from '@rs/shared'
+import { MAX_SATELLITE_CATALOGUE, tZh } from '@rs/shared'
 
 /** One entry of data/satellites/satellites.json (only the fields the rules read; the rest is kept as facts). */
 export interface SatelliteFacts {
@@ -305,4 +305,98 @@ export function parseTle(text: string, facts: SatelliteFacts[]): { rows: TleRow[
     rows.push({ norad_id: noradId, slug: member.slug, member: member.member, line1, line2, epoch, position: rows.length + 1 })
   }
   return { rows, skipped }
+}
+
+/**
+ * Chinese texts of the descriptive values of satellites.json (data/satellites/satellites.zh.json),
+ * keyed by the English text: operators, orbit types and stated figures, sensor names, types,
+ * figures and bands, the member-list notes and the values the sources did not confirm.
+ */
+export type ChineseTexts = Readonly<Record<string, string>>
+
+/** What a page shows for a value that is given as text but has no Chinese wording (SPEC: Chinese only). */
+const UNCONFIRMED = tZh('satellitePage.unconfirmedValue')
+
+/** Web addresses in a source entry ('GCAT-derived identity list (cites https://…)' gives its address). */
+function urlsIn(source: string): string[] {
+  return [...source.matchAll(/https?:\/\/[^\s)\]>"']+/gi)].map((m) => m[0].replace(/[.,;:]+$/, ''))
+}
+
+type Figure = number | string | null | undefined
+type Obj = Record<string, unknown>
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/**
+ * Visits every descriptive text of an entry that a page shows, with how it is rendered:
+ * 'value' texts become 待核实 without a Chinese wording, 'optional' ones are left out, 'name' ones
+ * (designations such as 'GF-1 02') stay as they are.
+ */
+function mapTexts(f: Obj, render: (text: string, kind: 'value' | 'optional' | 'name') => string | undefined): Obj {
+  const text = (v: unknown, kind: 'value' | 'optional' | 'name') => (typeof v === 'string' ? render(v, kind) : v)
+  const figure = (v: unknown) => (typeof v === 'string' ? render(v, 'value') : (v as Figure))
+  const out: Obj = { ...f, operator: text(f.operator, 'value'), membersNote: text(f.membersNote, 'optional') }
+  if (Array.isArray(f.members)) out.members = f.members.map((m) => (isObj(m) ? { ...m, name: text(m.name, 'name') } : m))
+  if (isObj(f.orbit)) {
+    const o = f.orbit
+    out.orbit = {
+      ...o,
+      type: text(o.type, 'value'),
+      localTimeOfDescendingNode: text(o.localTimeOfDescendingNode, 'value'),
+      altitudeKm: figure(o.altitudeKm),
+      inclinationDeg: figure(o.inclinationDeg),
+      revisitDays: figure(o.revisitDays),
+    }
+  }
+  if (Array.isArray(f.sensors))
+    out.sensors = f.sensors.map((s) => {
+      if (!isObj(s)) return s
+      const gsd = isObj(s.gsdM) ? Object.fromEntries(Object.entries(s.gsdM).map(([k, v]) => [k, figure(v)])) : s.gsdM
+      const bands = Array.isArray(s.bands)
+        ? s.bands
+            .map((b) =>
+              typeof b === 'string' ? render(b, 'optional') : isObj(b) ? { ...b, name: text(b.name, 'name'), count: figure(b.count) } : b,
+            )
+            .filter((b) => b !== undefined)
+        : s.bands
+      // the sensor's note is a research note, not page text
+      const { note: _note, ...rest } = s
+      return { ...rest, name: text(s.name, 'name'), type: text(s.type, 'optional'), gsdM: gsd, swathKm: figure(s.swathKm), bands }
+    })
+  if (Array.isArray(f.unconfirmed)) out.unconfirmed = f.unconfirmed.map((u) => text(u, 'optional')).filter((u) => typeof u === 'string')
+  return out
+}
+
+/** A text that needs a Chinese wording: one with a word in Latin letters beyond designations and units. */
+function needsChinese(text: string): boolean {
+  return /[a-z]{2,}/.test(text.replace(/\b(nm|km|µm|mm|cm|GHz|min)\b/g, ''))
+}
+
+/**
+ * The entry as the portal's pages show it (stored as the facts of `satellite`): every descriptive
+ * text in Chinese from `zh`; a figure or value given as text without a Chinese wording becomes
+ * 待核实, an optional text without one is left out, designations stay; the sensors' research notes
+ * are dropped; sources become the web addresses they name. Numbers are unchanged; the members'
+ * notes stay for the launch-date caveat (Beijing time) the page derives from them.
+ */
+export function chineseFacts<T extends Obj>(f: T, zh: ChineseTexts): T {
+  const out = mapTexts(f, (text, kind) => {
+    const chinese = zh[text]
+    if (chinese !== undefined) return chinese
+    if (kind === 'name' || !needsChinese(text)) return text
+    return kind === 'value' ? UNCONFIRMED : undefined
+  })
+  if (out.membersNote === undefined) delete out.membersNote
+  if (Array.isArray(f.sources)) out.sources = [...new Set(f.sources.flatMap((s) => (typeof s === 'string' ? urlsIn(s) : [])))]
+  return out as T
+}
+
+/** The descriptive texts of the entries that need a Chinese wording and have none in `zh` (a revised facts file needs them). */
+export function missingChineseTexts(facts: readonly Obj[], zh: ChineseTexts): string[] {
+  const missing = new Set<string>()
+  for (const f of facts)
+    mapTexts(f, (text, kind) => {
+      if (zh[text] === undefined && kind !== 'name' && needsChinese(text)) missing.add(text)
+      return text
+    })
+  return [...missing]
 }

@@ -1,31 +1,12 @@
-import { displayKey, PERMISSION, WHOLE_COUNTRY_CODE } from '@rs/shared'
+import { displayKey, PERMISSION, PERMISSION_CATALOGUE, permissionNameKey, tZh, WHOLE_COUNTRY_CODE } from '@rs/shared'
 import type { Kysely } from 'kysely'
 import { hashPassword, UNUSABLE_PASSWORD_HASH } from '../lib/password'
 import type { Database } from './schema'
 
-/** Names of the permission codes, for the catalogue table and the admin screen. */
-export const PERMISSION_NAMES: Record<string, string> = {
-  [PERMISSION.systemAdmin]: '系统管理',
-  [PERMISSION.contentEditor]: '内容管理（新闻、典型影像）',
-  [PERMISSION.landcover]: '地表覆盖监测',
-  [PERMISSION.road]: '道路监测',
-  [PERMISSION.pvland]: '光伏用地监测',
-  [PERMISSION.windmill]: '风电监测',
-  [PERMISSION.steelplant]: '钢铁厂监测',
-  [PERMISSION.cartAndOrders]: '购物车与订单数据',
-  [PERMISSION.nonagricultural]: '非农化监测',
-  [PERMISSION.plantingstructure]: '种植结构监测',
-  [PERMISSION.surfaceDeform]: '地表形变监测',
-  [PERMISSION.regionPush]: '统筹共享-共享概况',
-  [PERMISSION.provinceFeedback]: '统筹共享-本地数据',
-  [PERMISSION.overallAnalysis]: '统筹共享-采购计划',
-  [PERMISSION.planFill]: '部省协同-计划填报',
-  [PERMISSION.planPublish]: '部省协同-计划发布',
-  [PERMISSION.provinceMinistry]: '部省协同-省部反馈',
-  MOD_055_DISPLAY: '菜单：应用服务',
-  MOD_083_DISPLAY: '菜单：统筹共享',
-  MOD_087_DISPLAY: '菜单：部省协同',
-}
+/** Names of the permission codes, for the catalogue table and the admin screen (shared messages, Chinese). */
+export const PERMISSION_NAMES: Record<string, string> = Object.fromEntries(
+  PERMISSION_CATALOGUE.map((code) => [code, tZh(permissionNameKey(code))]),
+)
 
 const withDisplay = (codes: string[]) => [...codes, ...codes.filter((c) => c !== PERMISSION.systemAdmin).map(displayKey)]
 

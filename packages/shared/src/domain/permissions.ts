@@ -32,6 +32,17 @@ export function displayKey(code: string): string {
   return `${code}_DISPLAY`
 }
 
+/** Display keys that show a whole menu group (domain/routes.ts), as the permission catalogue lists them. */
+export const MENU_DISPLAY_KEYS = ['MOD_055_DISPLAY', 'MOD_083_DISPLAY', 'MOD_087_DISPLAY'] as const
+
+/** Every code of the permission catalogue: the module permissions, then the menu display keys. */
+export const PERMISSION_CATALOGUE: readonly string[] = [...Object.values(PERMISSION), ...MENU_DISPLAY_KEYS]
+
+/** Message key of a permission code's name (messages `permission.names`). */
+export function permissionNameKey(code: string): string {
+  return `permission.names.${code}`
+}
+
 export function hasPermission(permissions: readonly string[], code: string): boolean {
   return permissions.includes(code)
 }

@@ -82,6 +82,18 @@ describe('GET /api/satellite/list and detail', () => {
     for (const m of gf2.members) expect(m.launchDate).toMatch(/^\d{4}-\d{2}-\d{2}$/)
   })
 
+  it('gives the descriptive texts in Chinese, unconfirmed values as 待核实 items and the sources as web addresses', async () => {
+    const zy102c = await data('/api/satellite/detail?slug=zy102c')
+    expect(zy102c.operator).toBe('中国资源卫星应用中心 / 自然资源部（运营单位待核实）')
+    expect(zy102c.orbit.type).toBe('太阳同步轨道')
+    expect(zy102c.sensors[0]).toMatchObject({ name: 'PMS 全色/多光谱相机', type: '光学' })
+    expect(zy102c.sensors[0].note).toBeUndefined()
+    expect(zy102c.unconfirmed).toContain('运营单位')
+    expect(zy102c.sources.length).toBeGreaterThan(0)
+    for (const url of zy102c.sources) expect(url).toMatch(/^https?:\/\//)
+    expect(JSON.stringify(zy102c)).not.toContain('fetched source')
+  })
+
   it('answers 404 with a Chinese message for an unknown slug', async () => {
     const { status, body } = await get('/api/satellite/detail?slug=nosuch')
     expect(status).toBe(404)
@@ -164,7 +176,9 @@ describe('GET /api/satellite/events', () => {
       member: 'ZY-3 04',
       country: 'CN',
     })
-    expect(events.find((e: { slug: string; date: string }) => e.slug === 'gf1bcd')?.member).toBe('GF-1 02 (B)、GF-1 03 (C)、GF-1 04 (D)')
+    expect(events.find((e: { slug: string; date: string }) => e.slug === 'gf1bcd')?.member).toBe(
+      'GF-1 02（B 星）、GF-1 03（C 星）、GF-1 04（D 星）',
+    )
     expect(events.find((e: { date: string }) => e.date === '2026-04-14')?.member).toBe('JILIN GAOFEN OBJECT A 等 8 颗')
     // a member without a launch day (Sentinel-1D, Nov 2025) is left out
     expect(events.some((e: { member: string }) => e.member.includes('Sentinel-1D'))).toBe(false)

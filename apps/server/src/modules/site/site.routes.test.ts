@@ -102,6 +102,23 @@ describe('pages and docs', () => {
     expect(res.headers.location).toBe('/chinese/home')
   })
 
+  it('sends unknown page addresses to the home page and keeps JSON 404s for the services', async () => {
+    for (const url of ['/home', '/normal', '/foo/bar?x=1', '/index']) {
+      const res = await ctx.app.inject({ method: 'GET', url })
+      expect(res.statusCode, url).toBe(302)
+      expect(res.headers.location, url).toBe('/chinese/home')
+    }
+    for (const url of ['/api/nothing', '/api', '/stac/nothing', '/missing.js']) {
+      const res = await ctx.app.inject({ method: 'GET', url })
+      expect(res.statusCode, url).toBe(404)
+      expect(res.json(), url).toMatchObject({ code: 404 })
+    }
+    // the map services answer in their own (OGC) format, but never with a page
+    expect((await ctx.app.inject({ method: 'GET', url: '/map/nothing' })).statusCode).toBe(404)
+    const post = await ctx.app.inject({ method: 'POST', url: '/foo', payload: {} })
+    expect(post.statusCode).toBe(404)
+  })
+
   it('serves the OpenAPI description of every endpoint', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })
     const spec = res.json()

@@ -9,6 +9,7 @@ import { AoiUpload } from '../../features/aoi/components/aoi-upload'
 import { DrawToolbar } from '../../features/aoi/components/draw-toolbar'
 import { SelectModeTabs } from '../../features/aoi/components/select-mode-tabs'
 import { SELECT_MODE, selectedGeometry, useSelectStore } from '../../features/aoi/state/select-store'
+import { useRegionDetail } from '../../features/region/api/fetch-region-detail'
 import { RegionPicker } from '../../features/region/components/region-picker'
 import { useSiteConfig } from '../../features/site/api/fetch-site-config'
 import { useT } from '../../lib/i18n'
@@ -46,9 +47,14 @@ export default function NormalScreen(_props: ScreenProps) {
 
   const area = selectedGeometry(state)
   const mode = state.selectMode
+  const region = useRegionDetail(mode === SELECT_MODE.REGION ? state.regionCode : undefined)
 
   const selectedText = (() => {
-    if (mode === SELECT_MODE.REGION) return state.regionCode === WHOLE_COUNTRY_CODE ? t('picker.country') : state.regionCode
+    if (mode === SELECT_MODE.REGION) {
+      if (state.regionCode === WHOLE_COUNTRY_CODE) return t('picker.country')
+      // the name from the region API (full name: 省 市 县); while it loads, or if it fails, nothing rather than a code
+      return region.data?.code === state.regionCode ? region.data.fullName || region.data.name : ''
+    }
     if (!area) return t('aoi.select.noArea')
     if (mode === SELECT_MODE.SHP) return state.shp?.name ?? ''
     if (mode === SELECT_MODE.EXTENT) return t('aoi.select.extentShort')

@@ -32,6 +32,15 @@ export const useLocaleStore = create<LocaleState>((set) => ({
   },
 }))
 
+/** The page's language attribute follows the UI language (screen readers, fonts, hyphenation). */
+function setDocumentLanguage(locale: Locale): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = locale
+}
+setDocumentLanguage(useLocaleStore.getState().locale)
+useLocaleStore.subscribe((state, previous) => {
+  if (state.locale !== previous.locale) setDocumentLanguage(state.locale)
+})
+
 /** The translator of the current UI language, for components. */
 export function useT(): Translate {
   return translators[useLocaleStore((s) => s.locale)]

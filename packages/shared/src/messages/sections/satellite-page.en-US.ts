@@ -4,6 +4,7 @@ import type { Messages } from '../zh-CN'
 export const satellitePageEn: Messages['satellitePage'] = {
   title: 'Satellite profiles',
   labelled: '{label}: {value}',
+  unconfirmedValue: 'To be verified',
   sections: {
     chinese: 'Chinese satellites',
     global: 'Global satellites',

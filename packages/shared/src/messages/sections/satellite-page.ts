@@ -3,6 +3,8 @@ export const satellitePageZh = {
   title: '卫星介绍',
   /** A label and its value. */
   labelled: '{label}：{value}',
+  /** A value the sources did not confirm. */
+  unconfirmedValue: '待核实',
   sections: {
     chinese: '国产卫星',
     global: '国外卫星',
@@ -136,7 +138,7 @@ export const satellitePageZh = {
   sources: {
     title: '资料来源',
     intro: '本页资料整理自以下公开网页（部分为新华社、央视、eoPortal、维基百科等内容的转载）。',
-    unconfirmedTitle: '以下数值常被引用，但未在来源中核实',
+    unconfirmedTitle: '待核实：以下数值常被引用，但未在公开来源中得到确认',
     unconfirmedDesc: '因此本页未采用这些数值：',
     none: '暂无来源',
   },

@@ -70,9 +70,15 @@ export function UserInfoPanel({ user, areaRanges }: { user: UserInfo; areaRanges
                 permissions.length === 0
                   ? none
                   : permissions.map((p) => (
-                      <Tag key={p.code} color="blue" className="user-info__tag">
-                        {t(p.titleKey) === p.titleKey ? p.code : t(p.titleKey)}
-                        <span className="user-info__code">{p.code}</span>
+                      <Tag key={p.code} color="blue" className="user-info__tag" data-testid="personal-permission">
+                        {t(p.titleKey) === p.titleKey ? (
+                          p.code
+                        ) : (
+                          <>
+                            {t(p.titleKey)}
+                            <span className="user-info__code">{p.code}</span>
+                          </>
+                        )}
                       </Tag>
                     )),
             },

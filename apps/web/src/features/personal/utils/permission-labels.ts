@@ -1,15 +1,11 @@
-import { type AreaRange, flattenRoutes, type RouteNode, regionLevel } from '@rs/shared'
+import { type AreaRange, permissionNameKey, regionLevel } from '@rs/shared'
 
-/** Module permissions the user holds, without the menu display keys, each with the message key of its name. */
-export function permissionEntries(
-  permissions: readonly string[],
-  routes: readonly RouteNode[] = flattenRoutes(),
-): Array<{ code: string; titleKey: string }> {
-  const titles = new Map<string, string>()
-  for (const node of routes) if (node.authority && !titles.has(node.authority)) titles.set(node.authority, node.title)
-  return permissions
-    .filter((code) => !code.endsWith('_DISPLAY'))
-    .map((code) => ({ code, titleKey: titles.get(code) ?? `personal.permissionNames.${code}` }))
+/**
+ * Module permissions the user holds, each once, with the message key of its name (shared messages
+ * `permission.names`); the display keys (MOD_xxx_DISPLAY) only show menu entries and are left out.
+ */
+export function permissionEntries(permissions: readonly string[]): Array<{ code: string; titleKey: string }> {
+  return [...new Set(permissions)].filter((code) => !code.endsWith('_DISPLAY')).map((code) => ({ code, titleKey: permissionNameKey(code) }))
 }
 
 /** Area-range records of type regionId with the level of each region code. */

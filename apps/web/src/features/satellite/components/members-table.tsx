@@ -1,7 +1,7 @@
 import type { SatelliteMember } from '@rs/shared'
 import { useT } from '../../../lib/i18n'
 import { launchCaveat, statusOf } from '../utils/facts'
-import { DASH, formatNumber, uniqueKeys } from '../utils/format'
+import { DASH, formatNumber, unconfirmed, uniqueKeys } from '../utils/format'
 import { StatusTag } from './status-tag'
 
 function LaunchDate({ member }: { member: SatelliteMember }) {
@@ -51,7 +51,6 @@ export function MembersTable({ members, isChinese }: { members: SatelliteMember[
               <tr key={keys[i]} data-testid="satellite-member-row">
                 <td className="satellite-table__name">
                   <div className="satellite-member__name">{m.name ?? DASH}</div>
-                  {m.note && <div className="satellite-member__note">{m.note}</div>}
                 </td>
                 <td className="satellite-table__nowrap">
                   <LaunchDate member={m} />
@@ -59,8 +58,8 @@ export function MembersTable({ members, isChinese }: { members: SatelliteMember[
                 <td>
                   <StatusTag status={statusOf(m.status)} />
                 </td>
-                <td>{m.noradId ?? DASH}</td>
-                <td className="satellite-table__nowrap">{m.cospar ?? DASH}</td>
+                <td>{m.noradId ?? unconfirmed(t)}</td>
+                <td className="satellite-table__nowrap">{m.cospar ?? unconfirmed(t)}</td>
                 <td className="satellite-table__num">{fixed(m.orbitFromTle?.meanAltitudeKm, ' km')}</td>
                 <td className="satellite-table__num">{fixed(m.orbitFromTle?.inclinationDeg, '°')}</td>
                 <td className="satellite-table__num">{fixed(m.orbitFromTle?.periodMin, ' min')}</td>

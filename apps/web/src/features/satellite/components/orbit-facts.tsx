@@ -1,7 +1,7 @@
 import type { SatelliteNominalOrbit } from '@rs/shared'
 import { Descriptions } from 'antd'
 import { useT } from '../../../lib/i18n'
-import { DASH, formatFigure, orbitTypeName } from '../utils/format'
+import { formatFigure, orbitTypeName, unconfirmed } from '../utils/format'
 
 /** The nominal orbit as the sources state it (type, altitude, inclination, descending node, revisit). */
 export function OrbitFacts({ orbit }: { orbit: SatelliteNominalOrbit | undefined | null }) {
@@ -27,7 +27,7 @@ export function OrbitFacts({ orbit }: { orbit: SatelliteNominalOrbit | undefined
             label: t('satellitePage.orbit.inclination'),
             children: formatFigure(t, orbit.inclinationDeg, 'satellitePage.orbit.degValue'),
           },
-          { key: 'ltdn', label: t('satellitePage.orbit.ltdn'), children: orbit.localTimeOfDescendingNode ?? DASH },
+          { key: 'ltdn', label: t('satellitePage.orbit.ltdn'), children: orbit.localTimeOfDescendingNode ?? unconfirmed(t) },
           {
             key: 'revisit',
             label: t('satellitePage.orbit.revisit'),

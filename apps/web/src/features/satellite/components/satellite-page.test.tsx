@@ -71,7 +71,8 @@ describe('satellite page', () => {
     expect(rows).toHaveLength(1)
     const cells = [...(rows[0]?.querySelectorAll('td') ?? [])].map((td) => td.textContent)
     expect(cells).toEqual([
-      'GF-1 01CZ-2D (one rocket four satellites)',
+      // the member's note (a research note) is not shown
+      'GF-1 01',
       '2013-04-26',
       '运行中',
       '39150',
@@ -97,7 +98,8 @@ describe('satellite page', () => {
     expect(pms.textContent).toContain('全色：2 m')
     expect(pms.textContent).toContain('多光谱：8 m')
     expect(pms.textContent).toContain('60 km')
-    expect(pms.textContent).toContain('60 km with two cameras combined')
+    // the sensor's note (a research note) is not shown
+    expect(pms.textContent).not.toContain('60 km with two cameras combined')
     expect(within(pms).getByText('0.45-0.90 µm')).toBeTruthy()
     expect(within(pms).getByText('B4 NIR')).toBeTruthy()
     expect(sensors[1]?.textContent).toContain('800 km')
@@ -113,7 +115,7 @@ describe('satellite page', () => {
       expect(a.getAttribute('rel')).toContain('noopener')
     }
     const unconfirmed = screen.getByTestId('satellite-unconfirmed')
-    expect(unconfirmed.textContent).toContain('以下数值常被引用，但未在来源中核实')
+    expect(unconfirmed.textContent).toContain('待核实：以下数值常被引用，但未在公开来源中得到确认')
     expect(unconfirmed.textContent).toContain('operator attribution')
   })
 
@@ -178,7 +180,8 @@ describe('satellite page', () => {
     renderPage('satellite/chinese/gf1')
     const row = await screen.findByTestId('satellite-member-row')
     const cells = [...row.querySelectorAll('td')].map((td) => td.textContent)
-    expect(cells).toEqual(['GF-1 01', '发射日未核实', '未知', '—', '—', '—', '—', '—', '—'])
+    // catalogue numbers the sources did not give are marked 待核实; no orbit elements: dashes
+    expect(cells).toEqual(['GF-1 01', '发射日未核实', '未知', '待核实', '待核实', '—', '—', '—', '—'])
     expect(screen.getByTestId('satellite-overview').textContent).toContain('国家/地区—')
     expect(screen.getByTestId('satellite-sensor').textContent).toContain('>60')
     expect(screen.getByText('来源未给出名义轨道参数')).toBeTruthy()

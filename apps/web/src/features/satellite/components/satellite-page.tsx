@@ -5,7 +5,7 @@ import { Link } from 'react-router'
 import { useT } from '../../../lib/i18n'
 import { useSatelliteDetail } from '../api/fetch-satellite-detail'
 import { countryCodes, statusOf, webAddresses } from '../utils/facts'
-import { categoryColor, categoryName, countryName, DASH } from '../utils/format'
+import { categoryColor, categoryName, countryName, DASH, unconfirmed } from '../utils/format'
 import { navTitleKey, type SatelliteSectionId, satellitePath, TYPICAL_IMAGE_SLUGS } from '../utils/sections'
 import { Chip, Placeholder } from './chip'
 import { MembersTable } from './members-table'
@@ -55,7 +55,7 @@ function Overview({ facts, slug }: { facts: SatelliteFacts; slug: string }) {
             label: t('satellitePage.detail.memberCount'),
             children: t('satellitePage.detail.memberCountValue', { count: facts.members.length }),
           },
-          { key: 'operator', label: t('satellitePage.detail.operator'), children: facts.operator ?? DASH, span: 3 },
+          { key: 'operator', label: t('satellitePage.detail.operator'), children: facts.operator ?? unconfirmed(t), span: 3 },
         ]}
       />
       <div className="satellite-hero__links">

@@ -1,7 +1,7 @@
 import type { SatelliteSensor as Sensor, SensorBand } from '@rs/shared'
 import { Descriptions } from 'antd'
 import { useT } from '../../../lib/i18n'
-import { DASH, formatFigure, uniqueKeys } from '../utils/format'
+import { DASH, formatFigure, unconfirmed, uniqueKeys } from '../utils/format'
 import { Chip } from './chip'
 
 type BandObject = Exclude<SensorBand, string>
@@ -61,7 +61,7 @@ function Resolution({ sensor }: { sensor: Sensor }) {
     const value = sensor.gsdM[kind]
     return value === undefined ? [] : [{ kind, text: formatFigure(t, value, 'satellitePage.sensors.metres') }]
   })
-  if (parts.length === 0) return <>{DASH}</>
+  if (parts.length === 0) return <>{unconfirmed(t)}</>
   return (
     <ul className="satellite-plain-list satellite-plain-list--inline">
       {parts.map((p) => (
@@ -74,7 +74,7 @@ function Resolution({ sensor }: { sensor: Sensor }) {
   )
 }
 
-/** Every sensor of a series: type, ground resolution (pan / multispectral / other), swath, note and bands. */
+/** Every sensor of a series: type, ground resolution (pan / multispectral / other), swath and bands; 待核实 where the sources gave no figure. */
 export function SensorList({ sensors }: { sensors: Sensor[] }) {
   const t = useT()
   if (sensors.length === 0) return <p className="satellite-muted">{t('satellitePage.sensors.empty')}</p>
@@ -99,7 +99,6 @@ export function SensorList({ sensors }: { sensors: Sensor[] }) {
                 label: t('satellitePage.sensors.swath'),
                 children: formatFigure(t, sensor.swathKm, 'satellitePage.sensors.km'),
               },
-              ...(sensor.note ? [{ key: 'note', label: t('satellitePage.sensors.note'), children: sensor.note }] : []),
               { key: 'bands', label: t('satellitePage.sensors.bands'), children: <Bands bands={sensor.bands} /> },
             ]}
           />

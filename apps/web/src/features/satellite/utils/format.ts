@@ -12,11 +12,17 @@ export function memberColor(index: number): string {
   return MEMBER_COLORS[index % MEMBER_COLORS.length] ?? '#1668dc'
 }
 
-/** A figure with its unit when it is a number ('645 km'); a text figure as the sources gave it; '—' when missing. */
+/** What the page shows for a value the sources did not confirm (the facts leave it out): 待核实. */
+export function unconfirmed(t: Translate): string {
+  return t('satellitePage.unconfirmedValue')
+}
+
+/** A figure with its unit when it is a number ('645 km'); a text figure as given (in Chinese); 待核实 when the sources gave none. */
 export function formatFigure(t: Translate, value: number | string | undefined, unitKey: string): string {
-  if (value === undefined) return DASH
+  if (value === undefined) return unconfirmed(t)
   if (typeof value === 'number') return t(unitKey, { value: formatNumber(value) })
-  return value
+  // a range or bound of plain numbers ('80–400', '>400', '10/20/60') takes the unit like a number
+  return /^[<>~]?\d[\d.]*(?:\s*[-–/]\s*\d[\d.]*)*$/.test(value) ? t(unitKey, { value }) : value
 }
 
 /** A number without trailing zeros, at most 4 decimals (0.31, 645, 98.0506). */

@@ -7,9 +7,23 @@ import { useT } from '../../../lib/i18n'
 
 const FooterQrCode = lazy(() => loadChunk(() => import('./footer-qr-code')))
 
+/** One line of labelled footer fields; fields the operator left empty are left out, and so is a line with none. */
+function FooterLine({ items }: { items: Array<[key: string, value: string]> }) {
+  const t = useT()
+  const set = items.filter(([, value]) => value.trim() !== '')
+  if (set.length === 0) return null
+  return (
+    <p>
+      {set.map(([key, value]) => (
+        <span key={key}>{t(key, { value })}</span>
+      ))}
+    </p>
+  )
+}
+
 /**
  * The footer: app download QR code (or the portal's own address when no download address is
- * configured), operator and contact details, filing numbers and recommended browsers.
+ * configured), operator and the contact details and filing numbers that are configured and recommended browsers.
  */
 export function SiteFooter({ config }: { config: SiteConfig | undefined }) {
   const t = useT()
@@ -31,15 +45,19 @@ export function SiteFooter({ config }: { config: SiteConfig | undefined }) {
           {footer && (
             <>
               <p className="site-footer__owner">{t('footer.owner', { value: footer.owner })}</p>
-              <p>
-                <span>{t('footer.address', { value: footer.address })}</span>
-                <span>{t('footer.phone', { value: footer.phone })}</span>
-                <span>{t('footer.email', { value: footer.email })}</span>
-              </p>
-              <p>
-                <span>{t('footer.icp', { value: footer.icp })}</span>
-                <span>{t('footer.psb', { value: footer.psb })}</span>
-              </p>
+              <FooterLine
+                items={[
+                  ['footer.address', footer.address],
+                  ['footer.phone', footer.phone],
+                  ['footer.email', footer.email],
+                ]}
+              />
+              <FooterLine
+                items={[
+                  ['footer.icp', footer.icp],
+                  ['footer.psb', footer.psb],
+                ]}
+              />
             </>
           )}
           <p className="site-footer__browsers">{t('footer.browsers')}</p>

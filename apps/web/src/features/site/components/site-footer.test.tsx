@@ -1,0 +1,26 @@
+import { render, screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { SiteFooter } from './site-footer'
+
+const config = (footer: Partial<Record<'address' | 'phone' | 'email' | 'icp' | 'psb', string>>) =>
+  ({
+    footer: { owner: '演示单位', address: '', phone: '', email: '', icp: '', psb: '', appDownloadUrl: '', ...footer },
+  }) as unknown as Parameters<typeof SiteFooter>[0]['config']
+
+describe('SiteFooter', () => {
+  it('leaves out the contact fields the operator did not set', () => {
+    render(<SiteFooter config={config({ phone: '010-12345678' })} />)
+    const text = screen.getByTestId('site-footer').textContent ?? ''
+    expect(text).toContain('010-12345678')
+    expect(text).not.toContain('地址')
+    expect(text).not.toContain('邮箱')
+    expect(text).not.toContain('备案')
+    expect(text).not.toContain('配置')
+  })
+
+  it('shows every field that is set', () => {
+    render(<SiteFooter config={config({ address: '北京市', email: 'a@b.cn', icp: '京ICP备1号', psb: '京公网安备2号' })} />)
+    const text = screen.getByTestId('site-footer').textContent ?? ''
+    for (const part of ['北京市', 'a@b.cn', '京ICP备1号', '京公网安备2号']) expect(text).toContain(part)
+  })
+})
