@@ -12,6 +12,8 @@ import type { Config } from './config'
 import type { DatabaseHandle } from './db/database'
 import { registerModules } from './modules'
 import { registerErrorHandling, sendEnvelope } from './plugins/errors'
+import { inputGuardPlugin } from './plugins/input-guard'
+import { securityHeadersPlugin } from './plugins/security-headers'
 
 export const SPA_BASE = '/chinese/'
 
@@ -27,6 +29,8 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandling(app)
 
+  await app.register(securityHeadersPlugin, { hsts: config.HSTS, tianditu: config.TIANDITU_KEY !== '' })
+  await app.register(inputGuardPlugin)
   await app.register(compress, { global: true, threshold: 1024 })
   await app.register(rateLimit, {
     global: false,
@@ -50,7 +54,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs' })
 
-  registerModules(app, config, database)
+  await registerModules(app, config, database)
   await registerSpa(app, config.WEB_DIST)
   return app
 }

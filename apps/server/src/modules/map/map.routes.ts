@@ -1,5 +1,5 @@
 import { tZh } from '@rs/shared'
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import { findLayer, LAYERS, layerNames } from './layers'
@@ -60,9 +60,19 @@ function sendReport(reply: FastifyReply, dialect: OgcDialect, error: OgcError) {
     .send(exceptionReport(dialect, error))
 }
 
-function baseUrl(request: FastifyRequest, path: string): string {
-  const host = /^[A-Za-z0-9.[\]:-]{1,255}$/.test(request.host) ? request.host : 'localhost'
-  return `${request.protocol}://${host}${path}`
+/**
+ * The address capabilities documents link to: PUBLIC_BASE_URL when set, else the address the server
+ * listens on (localhost for all interfaces, the configured port before it listens). Never the
+ * request's Host header, which a client chooses.
+ */
+export function publicBase(app: FastifyInstance, configured: string | undefined, port: number): string {
+  if (configured) return configured
+  const addresses = app.addresses().filter((a) => typeof a === 'object')
+  const address = addresses.find((a) => a.family === 'IPv4') ?? addresses[0]
+  if (!address) return `http://localhost:${port}`
+  const wildcard = address.address === '0.0.0.0' || address.address === '::'
+  const host = wildcard ? 'localhost' : address.family === 'IPv6' ? `[${address.address}]` : address.address
+  return `http://${host}:${address.port}`
 }
 
 function send(reply: FastifyReply, response: OgcResponse, cacheSeconds: number) {
@@ -78,8 +88,9 @@ function send(reply: FastifyReply, response: OgcResponse, cacheSeconds: number) 
  * are OGC exception reports (this plugin has its own error and not-found handlers), never the
  * JSON envelope of /api.
  */
-export function registerMapRoutes(app: FastifyInstance, db: Kysely<Database>) {
+export function registerMapRoutes(app: FastifyInstance, db: Kysely<Database>, site: { publicBaseUrl?: string; port: number }) {
   const ctx = createMapContext(db)
+  const baseUrl = (path: string) => `${publicBase(app, site.publicBaseUrl, site.port)}${path}`
   app.register(
     async (map) => {
       map.setErrorHandler((error: FastifyError | OgcError, request, reply) => {
@@ -109,9 +120,9 @@ export function registerMapRoutes(app: FastifyInstance, db: Kysely<Database>) {
       )
       const hide = { schema: { hide: true } }
 
-      map.get('/wms', hide, async (request, reply) => send(reply, await handleWms(ctx, request.query, baseUrl(request, '/map/wms')), 60))
-      map.get('/wfs', hide, async (request, reply) => send(reply, await handleWfs(ctx, request.query, baseUrl(request, '/map/wfs')), 0))
-      map.get('/wmts', hide, async (request, reply) => send(reply, await handleWmts(ctx, request.query, baseUrl(request, '/map/wmts')), 60))
+      map.get('/wms', hide, async (request, reply) => send(reply, await handleWms(ctx, request.query, baseUrl('/map/wms')), 60))
+      map.get('/wfs', hide, async (request, reply) => send(reply, await handleWfs(ctx, request.query, baseUrl('/map/wfs')), 0))
+      map.get('/wmts', hide, async (request, reply) => send(reply, await handleWmts(ctx, request.query, baseUrl('/map/wmts')), 60))
       map.get<{ Params: { layer: string; style: string; set: string; matrix: string; row: string; col: string } }>(
         '/wmts/1.0.0/:layer/:style/:set/:matrix/:row/:col',
         hide,

@@ -13,36 +13,28 @@ import type { FastifyInstance } from 'fastify'
 import type { DatabaseKind } from '../../db/database'
 import { ApiError } from '../../lib/errors'
 import { bindRoute } from '../../lib/route'
-import type { SessionResolver } from '../../plugins/auth'
 import type { SiteRepository } from './site.repository'
 
 /** Menu, public configuration, visit counters and health. */
-export function registerSiteRoutes(
-  app: FastifyInstance,
-  repo: SiteRepository,
-  resolve: SessionResolver,
-  site: SiteConfig,
-  kind: DatabaseKind,
-) {
+export function registerSiteRoutes(app: FastifyInstance, repo: SiteRepository, site: SiteConfig, kind: DatabaseKind) {
   const visitorMenu = buildMenu(ROUTE_TREE, { isLoggedIn: false, permissions: [] })
   const started = Date.now()
 
-  bindRoute(app, defaultMenu, resolve, async () => visitorMenu)
-  bindRoute(app, siteConfig, resolve, async () => site)
+  bindRoute(app, defaultMenu, async () => visitorMenu)
+  bindRoute(app, siteConfig, async () => site)
 
   bindRoute(
     app,
     incrementVisit,
-    resolve,
     async ({ body }) => {
       if (!PAGE_VISIT_NAMES.has(body.name)) throw ApiError.of(400, 'errors.unknownPage', { name: body.name })
       return { name: body.name, count: await repo.incrementVisit(body.name, body.label) }
     },
     { rateLimit: { max: 240, timeWindow: '1 minute' } },
   )
-  bindRoute(app, visitCounts, resolve, async () => repo.visitCounts())
+  bindRoute(app, visitCounts, async () => repo.visitCounts())
 
-  bindRoute(app, health, resolve, async () => {
+  bindRoute(app, health, async () => {
     await repo.ping()
     return { status: 'ok' as const, database: kind, uptimeSeconds: Math.round((Date.now() - started) / 1000) }
   })
