@@ -59,7 +59,9 @@ export const satelliteAnalysis = defineRoute({
 
 export const AnalysisChartQuery = z.object({
   page: AnalysisPageKey,
-  figure: text({ max: 60, error: tZh('analysis.chart.unknownFigure') }).min(1, { error: tZh('analysis.chart.missingFigure') }),
+  figure: text({ max: 60, error: tZh('analysis.chart.missingFigure'), tooLong: tZh('analysis.chart.unknownFigure') }).min(1, {
+    error: tZh('analysis.chart.missingFigure'),
+  }),
 })
 
 /**

@@ -73,12 +73,13 @@ export type DataOf<R> = R extends ApiRoute<z.ZodType | undefined, z.ZodType | un
  * (domain/text.ts). Every single-line string of the contracts goes through this; multi-line text
  * (an article body) through `text({ multiline: true })`.
  */
-export function text(options: { max?: number; multiline?: boolean; error?: string } = {}) {
+export function text(options: { max?: number; multiline?: boolean; error?: string; tooLong?: string } = {}) {
   const { max = 200, multiline = false } = options
   const error = options.error ?? tZh('input.textLine')
+  const tooLong = options.tooLong ?? (options.error ? `${options.error}（最多${max}个字符）` : `最多${max}个字符`)
   return z
     .string({ error: options.error })
-    .max(max, { error: options.error ? `${options.error}（最多${max}个字符）` : `最多${max}个字符` })
+    .max(max, { error: tooLong })
     .refine((s) => forbiddenCharacter(s, { multiline }) === undefined, { error })
 }
 
