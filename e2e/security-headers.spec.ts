@@ -69,6 +69,14 @@ test.describe('security headers', () => {
     expect(await csp.events()).toEqual([])
   })
 
+  test('the API documentation (Swagger UI) opens under the policy', async ({ page }) => {
+    const csp = await watchCsp(page)
+    await page.goto('/api/docs')
+    await expect(page.locator('.swagger-ui .info')).toBeVisible()
+    expect(csp.console).toEqual([])
+    expect(await csp.events()).toEqual([])
+  })
+
   test('API answers and map services carry the headers too', async ({ request }) => {
     const api = await request.get('/api/health')
     expect(api.headers()['x-content-type-options']).toBe('nosniff')

@@ -2,7 +2,6 @@ import { tZh } from '@rs/shared'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
-import { z } from 'zod'
 import { restoreSession } from '../features/auth/state/session'
 import { visitCountsQuery } from '../features/statistics/api/fetch-visit-counts'
 import { recordVisit } from '../features/statistics/api/increment-visit'
@@ -14,9 +13,6 @@ import { createAppRouter } from './router'
 import { wireSession } from './wire-session'
 import './styles.css'
 
-// zod would probe `new Function('')` to compile fast parsers; the portal's CSP forbids eval, so
-// the probe is a reported violation. Parsing without it is as correct and fast enough here.
-z.config({ jitless: true })
 applyMobileViewport()
 listenForPreloadErrors()
 

@@ -2,6 +2,12 @@ import { z } from 'zod'
 import { forbiddenCharacter } from '../domain/text'
 import { type MessageKey, tZh } from '../messages'
 
+// Every contract imports this module before it builds a schema. In a browser the portal's
+// Content-Security-Policy forbids eval, and zod's probe for it (`new Function('')`, made when the
+// first object schema is built) is reported as a violation on every page; parsing without zod's
+// compiled fast path is as correct. The server keeps the fast path.
+if (typeof document !== 'undefined') z.config({ jitless: true })
+
 /** The answer envelope of SPEC.md §7: code 0 is success; errors carry the HTTP status as code. */
 export const Envelope = <T extends z.ZodType>(data: T) =>
   z.object({
