@@ -193,6 +193,11 @@ function probesFor(path: string, method: string, contract: ApiRoute | undefined)
   for (const key of keys)
     for (const value of HOSTILE_TEXT)
       probes.push({ method, url: `${fill(undefined)}?${queryString({ ...base, [key]: value })}`, forbidden: isForbidden(value) })
+  // a valid value with a forbidden character inside (a NUL in a filter's literal, after a layer name)
+  for (const [key, value] of Object.entries(base)) {
+    const inside = value.includes('北京市') ? value.replace('北京市', '北京\u0000市') : `${value}\u0000`
+    probes.push({ method, url: `${fill(undefined)}?${queryString({ ...base, [key]: inside })}`, forbidden: true })
+  }
   // the same key twice (an array where a string is expected)
   for (const key of keys) probes.push({ method, url: `${fill(undefined)}?${key}=1&${key}=2`, forbidden: false })
 
