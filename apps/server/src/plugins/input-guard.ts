@@ -18,7 +18,9 @@ export const inputGuardPlugin = fp(
   async (app: FastifyInstance) => {
     app.addHook('preValidation', async (request) => {
       const found =
-        findForbiddenText(request.query, 'query') ?? findForbiddenText(request.params, 'path') ?? findForbiddenText(request.body, 'body')
+        findForbiddenText(request.query, '查询参数') ??
+        findForbiddenText(request.params, '路径参数') ??
+        findForbiddenText(request.body, '请求内容')
       if (found) {
         const field = found.path.length > FIELD_SHOWN ? `${found.path.slice(0, FIELD_SHOWN)}…` : found.path
         throw ApiError.of(400, 'input.controlCharacter', { character: found.character, field })

@@ -47,6 +47,24 @@ describe('security headers', () => {
   })
 })
 
+describe('control characters', () => {
+  it('get a Chinese 400 naming where they were, from the API and as an exception report from the OGC services', async () => {
+    const api = await ctx.app.inject({ method: 'GET', url: '/api/region/search?name=%00' })
+    expect(api.statusCode).toBe(400)
+    expect(api.json().message).toBe('输入内容含有不允许的控制字符（U+0000），位置：查询参数.name')
+    const wfs = await ctx.app.inject({ method: 'GET', url: '/map/wfs?SERVICE=WFS&REQUEST=GetFeature&TYPENAMES=region&FILTER=%00' })
+    expect(wfs.statusCode).toBe(400)
+    expect(wfs.headers['content-type']).toContain('xml')
+    expect(wfs.body).toContain('ExceptionReport')
+  })
+
+  it('leave the OpenAPI document buildable with the strict number and text schemas', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().paths['/api/news/detail'].get.parameters.map((p: { name: string }) => p.name)).toContain('id')
+  })
+})
+
 describe('OGC capabilities', () => {
   it('link to PUBLIC_BASE_URL, never to the Host header a client sends', async () => {
     for (const service of ['wms', 'wfs', 'wmts']) {
