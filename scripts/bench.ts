@@ -11,7 +11,7 @@ import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database'
 import { seedDemo } from '../apps/server/src/db/seed'
-import { hashSessionToken, newSessionToken } from '../apps/server/src/plugins/auth'
+import { hashSessionToken, newSessionToken } from '../apps/server/src/lib/session'
 import {
   BENCH_PORT,
   BENCH_SECONDS,

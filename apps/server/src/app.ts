@@ -13,6 +13,8 @@ import type { DatabaseHandle } from './db/database'
 import { createTaskPool } from './lib/workers/pool'
 import { registerModules } from './modules'
 import { registerErrorHandling, sendEnvelope } from './plugins/errors'
+import { inputGuardPlugin } from './plugins/input-guard'
+import { securityHeadersPlugin } from './plugins/security-headers'
 
 export const SPA_BASE = '/chinese/'
 
@@ -28,6 +30,8 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandling(app)
 
+  await app.register(securityHeadersPlugin, { hsts: config.HSTS, tianditu: config.TIANDITU_KEY !== '' })
+  await app.register(inputGuardPlugin)
   await app.register(compress, { global: true, threshold: 1024 })
   await app.register(rateLimit, {
     global: false,
@@ -54,7 +58,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
   // CPU-heavy work on user input (uploaded areas, map images) runs in these threads, never on the event loop
   const tasks = createTaskPool({ maxThreads: config.WORKER_THREADS || undefined })
   app.addHook('onClose', () => tasks.close())
-  registerModules(app, config, database, tasks)
+  await registerModules(app, config, database, tasks)
   await registerSpa(app, config.WEB_DIST)
   return app
 }

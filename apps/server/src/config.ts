@@ -39,6 +39,13 @@ const Env = z.object({
   SITE_PSB: z.string().default('演示部署，未备案'),
   APP_DOWNLOAD_URL: z.string().default(''),
   TIANDITU_KEY: z.string().default(''),
+  /** The portal's address as the public sees it (scheme, host, port, path prefix); OGC capabilities build their links from it. */
+  PUBLIC_BASE_URL: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .transform((v) => v?.replace(/\/+$/, '')),
+  /** The portal is served over TLS (directly or behind a proxy): send HSTS. */
+  HSTS: flag(false),
   AOI_UPLOADS_PER_MINUTE: z.coerce.number().int().positive().default(20),
   MAP_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(300),
   MAP_TILES_PER_MINUTE: z.coerce.number().int().positive().default(3000),

@@ -12,6 +12,11 @@ export class ApiError extends Error {
     this.name = 'ApiError'
   }
 
+  /** Fastify's name for the status: error handlers of other dialects (the OGC services) read this. */
+  get statusCode(): number {
+    return this.status
+  }
+
   static of(status: number, key: MessageKey, params?: Record<string, string | number>): ApiError {
     return new ApiError(status, tZh(key, params))
   }

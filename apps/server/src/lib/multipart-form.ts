@@ -1,7 +1,11 @@
+import { forbiddenCharacter } from '@rs/shared'
 import type { FastifyRequest } from 'fastify'
 
-/** Why a form could not be read: not multipart, body over the limits, or a text field cut at its size limit. */
-export type UploadFormProblem = 'notMultipart' | 'tooLarge' | 'fieldTooLong'
+/**
+ * Why a form could not be read: not multipart, body over the limits, a text field cut at its size
+ * limit, or a control character in the file name, a field name or a field value.
+ */
+export type UploadFormProblem = 'notMultipart' | 'tooLarge' | 'fieldTooLong' | 'controlCharacter'
 
 export class UploadFormError extends Error {
   constructor(readonly problem: UploadFormProblem) {
@@ -28,13 +32,17 @@ export async function readUploadForm(request: FastifyRequest): Promise<UploadedF
   let file: UploadedForm['file']
   try {
     for await (const part of request.parts()) {
+      if (forbiddenCharacter(part.fieldname)) throw new UploadFormError('controlCharacter')
       if (part.type === 'file') {
+        if (part.filename && forbiddenCharacter(part.filename)) throw new UploadFormError('controlCharacter')
         const data = await part.toBuffer()
         if (file) throw new UploadFormError('tooLarge')
         file = { filename: part.filename ?? '', data }
       } else {
         if (part.valueTruncated) throw new UploadFormError('fieldTooLong')
-        fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value ?? '')
+        const value = typeof part.value === 'string' ? part.value : String(part.value ?? '')
+        if (forbiddenCharacter(value, { multiline: true })) throw new UploadFormError('controlCharacter')
+        fields[part.fieldname] = value
       }
     }
   } catch (error) {

@@ -1,13 +1,16 @@
-import { type ApiRoute, Envelope, type EnvelopeOf } from '@rs/shared'
+import { type ApiRoute, Envelope, type EnvelopeOf, type RouteAuth } from '@rs/shared'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
-import { enforceAuth, type SessionResolver, type SessionUser } from '../plugins/auth'
+import type { SessionUser } from './session'
+
+/** The session user a handler gets: always set on routes that are not public (the auth plugin refused the others). */
+export type UserFor<A extends RouteAuth> = A extends 'public' ? SessionUser | undefined : SessionUser
 
 /** What a handler gets: the parsed query and body, the session user (always set for protected routes). */
-export interface HandlerInput<Q, B> {
+export interface HandlerInput<Q, B, A extends RouteAuth = RouteAuth> {
   query: Q
   body: B
-  user: SessionUser | undefined
+  user: UserFor<A>
   request: FastifyRequest
   reply: FastifyReply
 }
@@ -17,21 +20,33 @@ type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined
 /** A handler's answer: the data, or a full envelope when it must set its own code and message. */
 export type HandlerResult<D> = z.input<D & z.ZodType> | { envelope: EnvelopeOf<z.input<D & z.ZodType>> }
 
+/** Fails at start when the auth plugin is missing, so no protected route is ever bound open. */
+export function assertAuthPlugin(app: FastifyInstance) {
+  if (!app.hasRequestDecorator('session')) throw new Error('plugins/auth.ts must be registered before routes are bound')
+}
+
+/** The session user of a request whose auth rule the auth plugin has already enforced. */
+export async function sessionUserFor<A extends RouteAuth>(request: FastifyRequest, auth: A): Promise<UserFor<A>> {
+  const user = await request.session()
+  if (auth !== 'public' && !user) throw new Error(`auth rule not enforced for ${request.routeOptions.url}`)
+  return user as UserFor<A>
+}
+
 /**
- * Binds a shared route descriptor to Fastify: validation from its schemas, the auth rule enforced
- * before the handler, and the envelope around the handler's data.
+ * Binds a shared route descriptor to Fastify: its auth rule (enforced by plugins/auth.ts before
+ * the body is read), validation from its schemas, and the envelope around the handler's data.
  */
-export function bindRoute<Q extends z.ZodType | undefined, B extends z.ZodType | undefined, D extends z.ZodType>(
+export function bindRoute<Q extends z.ZodType | undefined, B extends z.ZodType | undefined, D extends z.ZodType, A extends RouteAuth>(
   app: FastifyInstance,
-  route: ApiRoute<Q, B, D>,
-  resolveSession: SessionResolver,
-  handler: (input: HandlerInput<Parsed<Q>, Parsed<B>>) => Promise<HandlerResult<D>>,
+  route: ApiRoute<Q, B, D, A>,
+  handler: (input: HandlerInput<Parsed<Q>, Parsed<B>, A>) => Promise<HandlerResult<D>>,
   options: { rateLimit?: { max: number; timeWindow: string } } = {},
 ) {
+  assertAuthPlugin(app)
   app.route({
     method: route.method,
     url: route.path,
-    config: options.rateLimit ? { rateLimit: options.rateLimit } : {},
+    config: { auth: route.auth, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
     schema: {
       summary: route.summary,
       tags: route.tags,
@@ -41,11 +56,10 @@ export function bindRoute<Q extends z.ZodType | undefined, B extends z.ZodType |
       response: { 200: Envelope(route.data) },
     },
     handler: async (request, reply) => {
-      const user = await enforceAuth(request, route.auth, resolveSession)
       const result = await handler({
         query: request.query as Parsed<Q>,
         body: request.body as Parsed<B>,
-        user,
+        user: await sessionUserFor(request, route.auth),
         request,
         reply,
       })

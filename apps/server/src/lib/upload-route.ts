@@ -1,11 +1,10 @@
 import multipart from '@fastify/multipart'
-import { type ApiRoute, Envelope, type MessageKey } from '@rs/shared'
+import { type ApiRoute, Envelope, type MessageKey, type RouteAuth } from '@rs/shared'
 import type { FastifyInstance } from 'fastify'
 import type { z } from 'zod'
-import { enforceAuth, type SessionResolver, type SessionUser } from '../plugins/auth'
 import { ApiError } from './errors'
 import { readUploadForm, UploadFormError } from './multipart-form'
-import type { HandlerResult } from './route'
+import { assertAuthPlugin, type HandlerResult, sessionUserFor, type UserFor } from './route'
 
 const MB = 1024 * 1024
 
@@ -23,21 +22,22 @@ export interface UploadRouteOptions {
 /**
  * Binds a route descriptor whose body is a multipart form with one file: @fastify/multipart only
  * in this route's scope, with limits that stop a large body while it streams in; the auth rule
- * enforced before the body is read, as bindRoute does; an empty, missing or oversized file answered
+ * enforced by plugins/auth.ts before the body is read, as for bindRoute; control characters in the
+ * file name or a text field answered with a Chinese 400; an empty, missing or oversized file answered
  * with the route's own Chinese message. The handler gets the file's bytes and name and the text fields.
  */
-export function bindUploadRoute<Q extends z.ZodType | undefined, D extends z.ZodType>(
+export function bindUploadRoute<Q extends z.ZodType | undefined, D extends z.ZodType, A extends RouteAuth>(
   app: FastifyInstance,
-  route: ApiRoute<Q, z.ZodType | undefined, D>,
-  resolve: SessionResolver,
+  route: ApiRoute<Q, z.ZodType | undefined, D, A>,
   options: UploadRouteOptions,
   handler: (input: {
     query: Q extends z.ZodType ? z.output<Q> : undefined
     file: { filename: string; data: Buffer }
     fields: Record<string, string>
-    user: SessionUser | undefined
+    user: UserFor<A>
   }) => Promise<HandlerResult<D>>,
 ) {
+  assertAuthPlugin(app)
   const fields = options.fields ?? 0
   app.register(async (scope) => {
     await scope.register(multipart, {
@@ -53,7 +53,7 @@ export function bindUploadRoute<Q extends z.ZodType | undefined, D extends z.Zod
     scope.route({
       method: route.method,
       url: route.path,
-      config: { rateLimit: options.rateLimit },
+      config: { auth: route.auth, rateLimit: options.rateLimit },
       schema: {
         summary: route.summary,
         tags: route.tags,
@@ -63,7 +63,6 @@ export function bindUploadRoute<Q extends z.ZodType | undefined, D extends z.Zod
         response: { 200: Envelope(route.data) },
       },
       handler: async (request) => {
-        const user = await enforceAuth(request, route.auth, resolve)
         const { messages } = options
         let form: Awaited<ReturnType<typeof readUploadForm>>
         try {
@@ -75,6 +74,7 @@ export function bindUploadRoute<Q extends z.ZodType | undefined, D extends z.Zod
             if (messages.fieldTooLong) throw ApiError.of(400, messages.fieldTooLong.key, messages.fieldTooLong.params)
             throw ApiError.of(400, messages.noFile)
           }
+          if (error.problem === 'controlCharacter') throw ApiError.of(400, 'input.fileName')
           throw ApiError.of(413, messages.tooLarge, { size: `${options.maxBytes / MB} MB` })
         }
         if (!form.file || form.file.data.length === 0) throw ApiError.of(400, messages.noFile)
@@ -82,7 +82,7 @@ export function bindUploadRoute<Q extends z.ZodType | undefined, D extends z.Zod
           query: request.query as Q extends z.ZodType ? z.output<Q> : undefined,
           file: form.file,
           fields: form.fields,
-          user,
+          user: await sessionUserFor(request, route.auth),
         })
         if (result && typeof result === 'object' && 'envelope' in result) return result.envelope
         return { code: 0, message: 'success', data: result }

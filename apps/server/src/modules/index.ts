@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config'
 import type { DatabaseHandle } from '../db/database'
 import type { TaskPool } from '../lib/workers/pool'
+import { authPlugin } from '../plugins/auth'
 import { createAnalysisRepository } from './analysis/analysis.repository'
 import { registerAnalysisRoutes } from './analysis/analysis.routes'
 import { createAnalysisService } from './analysis/analysis.service'
@@ -30,8 +31,11 @@ import { createUsersRepository } from './users/users.repository'
 import { registerUsersRoutes } from './users/users.routes'
 import { createUsersService } from './users/users.service'
 
-/** The explicit list of the API's modules: this file shows the whole API. */
-export function registerModules(app: FastifyInstance, config: Config, database: DatabaseHandle, tasks: TaskPool) {
+/**
+ * The explicit list of the API's modules: this file shows the whole API. The auth plugin is
+ * registered first with the auth module's session lookup; routes then only declare their rule.
+ */
+export async function registerModules(app: FastifyInstance, config: Config, database: DatabaseHandle, tasks: TaskPool) {
   const { db } = database
   const auth = createAuthService(createAuthRepository(db), {
     sessionCacheMs: config.SESSION_CACHE_MS,
@@ -42,15 +46,19 @@ export function registerModules(app: FastifyInstance, config: Config, database: 
     lockMinutes: config.LOGIN_LOCK_MINUTES,
     autoLoginEnabled: config.AUTO_LOGIN,
   })
-  const resolve = auth.resolveSession
+  await app.register(authPlugin, { resolve: auth.resolveSession })
 
-  registerAuthRoutes(app, auth, resolve, config.LOGIN_RATE_PER_MINUTE)
-  registerMapRoutes(app, db, tasks, { requestsPerMinute: config.MAP_REQUESTS_PER_MINUTE, tilesPerMinute: config.MAP_TILES_PER_MINUTE })
-  registerUsersRoutes(app, createUsersService(createUsersRepository(db), { cacheMs: config.SESSION_CACHE_MS }), resolve)
+  registerAuthRoutes(app, auth, config.LOGIN_RATE_PER_MINUTE)
+  registerMapRoutes(app, db, tasks, {
+    publicBaseUrl: config.PUBLIC_BASE_URL,
+    port: config.PORT,
+    requestsPerMinute: config.MAP_REQUESTS_PER_MINUTE,
+    tilesPerMinute: config.MAP_TILES_PER_MINUTE,
+  })
+  registerUsersRoutes(app, createUsersService(createUsersRepository(db), { cacheMs: config.SESSION_CACHE_MS }))
   registerSiteRoutes(
     app,
     createSiteRepository(db),
-    resolve,
     {
       autoLoginEnabled: config.AUTO_LOGIN,
       tiandituKey: config.TIANDITU_KEY,
@@ -68,10 +76,10 @@ export function registerModules(app: FastifyInstance, config: Config, database: 
     },
     database.kind,
   )
-  registerAoiRoutes(app, createAoiService(createAoiRepository(db), tasks), resolve, config.AOI_UPLOADS_PER_MINUTE)
-  registerRegionsRoutes(app, createRegionsService(createRegionsRepository(db)), resolve)
-  registerSatellitesRoutes(app, createSatellitesService(createSatellitesRepository(db)), resolve)
-  registerNewsRoutes(app, createNewsService(createNewsRepository(db)), resolve)
-  registerTypicalImagesRoutes(app, createTypicalImagesService(createTypicalImagesRepository(db)), resolve)
-  registerAnalysisRoutes(app, createAnalysisService(createAnalysisRepository(db)), resolve)
+  registerAoiRoutes(app, createAoiService(createAoiRepository(db), tasks), config.AOI_UPLOADS_PER_MINUTE)
+  registerRegionsRoutes(app, createRegionsService(createRegionsRepository(db)))
+  registerSatellitesRoutes(app, createSatellitesService(createSatellitesRepository(db)))
+  registerNewsRoutes(app, createNewsService(createNewsRepository(db)))
+  registerTypicalImagesRoutes(app, createTypicalImagesService(createTypicalImagesRepository(db)))
+  registerAnalysisRoutes(app, createAnalysisService(createAnalysisRepository(db)))
 }

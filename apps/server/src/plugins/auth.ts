@@ -1,59 +1,34 @@
-import { createHash, randomBytes } from 'node:crypto'
-import { type RouteAuth, TOKEN_HEADER, tZh } from '@rs/shared'
-import type { FastifyRequest } from 'fastify'
-import { ApiError } from '../lib/errors'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import { checkAccess, checkRegionField, hashSessionToken, readToken, type SessionResolver, type SessionUser } from '../lib/session'
 
-/** The logged-in user as the server knows it for one request. */
-export interface SessionUser {
-  sessionId: number
-  userId: number
-  username: string
-  isServiceAccount: boolean
-  permissions: string[]
-}
-
-/** Looks a session up by the hash of its token; undefined when unknown or expired. */
-export type SessionResolver = (tokenHash: string) => Promise<SessionUser | undefined>
-
-export function newSessionToken(): string {
-  return randomBytes(32).toString('base64url')
-}
-
-/** Sessions are stored by this hash only, so a leaked table gives no usable token. */
-export function hashSessionToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex')
-}
-
-/** The token header of a request, if it looks like one of ours. */
-export function readToken(request: FastifyRequest): string | undefined {
-  const raw = request.headers[TOKEN_HEADER]
-  const token = Array.isArray(raw) ? raw[0] : raw
-  return token && /^[A-Za-z0-9_-]{20,128}$/.test(token) ? token : undefined
-}
-
-const sessionCache = new WeakMap<FastifyRequest, SessionUser | undefined>()
-
-/** The request's session, resolved at most once per request. */
-export async function currentUser(request: FastifyRequest, resolve: SessionResolver): Promise<SessionUser | undefined> {
-  if (sessionCache.has(request)) return sessionCache.get(request)
-  const token = readToken(request)
-  const user = token ? await resolve(hashSessionToken(token)) : undefined
-  sessionCache.set(request, user)
-  return user
-}
+const sessions = new WeakMap<FastifyRequest, Promise<SessionUser | undefined>>()
 
 /**
- * Enforces an endpoint's auth rule: 401 without a valid session (SPEC.md §8 message when a token
- * was sent), 403 without the module permission.
+ * Authentication for the whole server: `request.session()` looks the token's session up once per
+ * request; a route that declares an auth rule in its config (bindRoute and bindUploadRoute copy the
+ * descriptor's `auth`) is refused with 401/403 in onRequest, before its body is read or validated.
+ * Region fields of area-limited routes are checked once the input is validated (preHandler).
  */
-export async function enforceAuth(request: FastifyRequest, auth: RouteAuth, resolve: SessionResolver): Promise<SessionUser | undefined> {
-  if (auth === 'public') return currentUser(request, resolve)
-  const user = await currentUser(request, resolve)
-  if (!user)
-    throw new ApiError(
-      401,
-      readToken(request) || request.headers[TOKEN_HEADER] ? tZh('errors.sessionExpired') : tZh('errors.loginRequired'),
-    )
-  if (typeof auth === 'object' && !user.permissions.includes(auth.permission)) throw ApiError.of(403, 'errors.noPermission')
-  return user
-}
+export const authPlugin = fp(
+  async (app: FastifyInstance, options: { resolve: SessionResolver }) => {
+    app.decorateRequest('session', function session(this: FastifyRequest) {
+      let user = sessions.get(this)
+      if (!user) {
+        const token = readToken(this)
+        user = token ? options.resolve(hashSessionToken(token)) : Promise.resolve(undefined)
+        sessions.set(this, user)
+      }
+      return user
+    })
+    app.addHook('onRequest', async (request) => {
+      const auth = request.routeOptions.config.auth
+      if (auth && auth !== 'public') checkAccess(auth, await request.session(), request)
+    })
+    app.addHook('preHandler', async (request) => {
+      const auth = request.routeOptions.config.auth
+      if (typeof auth === 'object' && typeof auth.areaScope === 'object') checkRegionField(auth, await request.session(), request)
+    })
+  },
+  { name: 'rs-auth', fastify: '5.x' },
+)

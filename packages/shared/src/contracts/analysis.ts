@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { SATELLITE_ANALYSIS_PAGES } from '../domain/routes'
 import { tZh } from '../messages'
-import { defineRoute } from './common'
+import { defineRoute, text } from './common'
 
 /** One column of a figure's table; key indexes the rows. */
 export const AnalysisColumn = z.object({
@@ -59,12 +59,9 @@ export const satelliteAnalysis = defineRoute({
 
 export const AnalysisChartQuery = z.object({
   page: AnalysisPageKey,
-  figure: z
-    .string({ error: tZh('analysis.chart.missingFigure') })
-    .min(1, { error: tZh('analysis.chart.missingFigure') })
-    .max(60, {
-      error: tZh('analysis.chart.unknownFigure'),
-    }),
+  figure: text({ max: 60, error: tZh('analysis.chart.missingFigure'), tooLong: tZh('analysis.chart.unknownFigure') }).min(1, {
+    error: tZh('analysis.chart.missingFigure'),
+  }),
 })
 
 /**

@@ -1,5 +1,12 @@
 import { z } from 'zod'
+import { forbiddenCharacter } from '../domain/text'
 import { type MessageKey, tZh } from '../messages'
+
+// Every contract imports this module before it builds a schema. In a browser the portal's
+// Content-Security-Policy forbids eval, and zod's probe for it (`new Function('')`, made when the
+// first object schema is built) is reported as a violation on every page; parsing without zod's
+// compiled fast path is as correct. The server keeps the fast path.
+if (typeof document !== 'undefined') z.config({ jitless: true })
 
 /** The answer envelope of SPEC.md §7: code 0 is success; errors carry the HTTP status as code. */
 export const Envelope = <T extends z.ZodType>(data: T) =>
@@ -18,30 +25,46 @@ export interface EnvelopeOf<T> {
 /** Business codes that are not HTTP statuses. */
 export const API_CODE = { ok: 0, upgradeRequired: 2 } as const
 
-/** Who may call an endpoint. The server enforces it for every call. */
-export type RouteAuth = 'public' | 'login' | { permission: string }
+/**
+ * Who may call an endpoint; the server enforces it for every call before the query or body is read.
+ * - 'public': anyone; 'login': any live session;
+ * - { permission }: a session holding that module code (MOD_xxx);
+ * - { permission, areaScope }: also an area range (SPEC.md §3). `true` asks for at least one allowed
+ *   region; { regionField } also checks that the region code in that query or body field lies inside
+ *   the user's allowed regions (whole country 100000 covers all; a province or city covers its children).
+ */
+export type RouteAuth = 'public' | 'login' | PermissionRule
+
+export interface PermissionRule {
+  permission: string
+  areaScope?: true | { regionField: string }
+}
 
 /** One endpoint, declared once and bound by the server and the web client alike. */
 export interface ApiRoute<
   Q extends z.ZodType | undefined = z.ZodType | undefined,
   B extends z.ZodType | undefined = z.ZodType | undefined,
   D extends z.ZodType = z.ZodType,
+  A extends RouteAuth = RouteAuth,
 > {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE'
   /** Path under the server root, starting with /api. */
   path: string
   summary: string
   tags: string[]
-  auth: RouteAuth
+  auth: A
   query?: Q
   body?: B
   /** Schema of the envelope's data. */
   data: D
 }
 
-export function defineRoute<Q extends z.ZodType | undefined, B extends z.ZodType | undefined, D extends z.ZodType>(
-  route: ApiRoute<Q, B, D>,
-): ApiRoute<Q, B, D> {
+export function defineRoute<
+  Q extends z.ZodType | undefined,
+  B extends z.ZodType | undefined,
+  D extends z.ZodType,
+  const A extends RouteAuth = RouteAuth,
+>(route: ApiRoute<Q, B, D, A>): ApiRoute<Q, B, D, A> {
   return route
 }
 
@@ -51,14 +74,51 @@ export type BodyOf<R> =
   R extends ApiRoute<z.ZodType | undefined, infer B, z.ZodType> ? (B extends z.ZodType ? z.input<B> : undefined) : never
 export type DataOf<R> = R extends ApiRoute<z.ZodType | undefined, z.ZodType | undefined, infer D> ? z.output<D> : never
 
+/**
+ * A string of one line: no control characters, no line breaks or tabs, no lone surrogates
+ * (domain/text.ts). Every single-line string of the contracts goes through this; multi-line text
+ * (an article body) through `text({ multiline: true })`.
+ */
+export function text(options: { max?: number; multiline?: boolean; error?: string; tooLong?: string } = {}) {
+  const { max = 200, multiline = false } = options
+  const error = options.error ?? tZh('input.textLine')
+  const tooLong = options.tooLong ?? (options.error ? `${options.error}（最多${max}个字符）` : `最多${max}个字符`)
+  return z
+    .string({ error: options.error })
+    .max(max, { error: tooLong })
+    .refine((s) => forbiddenCharacter(s, { multiline }) === undefined, { error })
+}
+
 /** A required, trimmed string whose missing or empty value gives one clear Chinese message. */
-export function requiredString(missing: MessageKey, max = 200) {
+export function requiredString(missing: MessageKey, max = 200, options: { multiline?: boolean } = {}) {
   const message = tZh(missing)
   return z
     .string({ error: message })
     .trim()
     .min(1, { error: message })
     .max(max, { error: `${message}（最多${max}个字符）` })
+    .refine((s) => forbiddenCharacter(s, options) === undefined, { error: tZh('input.textLine') })
 }
 
-export const Id = z.coerce.number().int().positive()
+/** Largest id of the database's integer keys (PostgreSQL `integer`). */
+export const MAX_ID = 2_147_483_647
+
+const ID_ERROR = tZh('input.badId')
+/** Digits only, no sign, no leading zero, no exponent: how an id or a count is written in a URL. */
+const DIGITS = /^(0|[1-9]\d{0,15})$/
+
+/** An id in a JSON body: a JSON integer from 1 to MAX_ID (never `true`, a string or 1.5). */
+export const Id = z.number({ error: ID_ERROR }).int({ error: ID_ERROR }).min(1, { error: ID_ERROR }).max(MAX_ID, { error: ID_ERROR })
+
+/**
+ * A whole number in a query string or path: digits only (no sign, exponent, spaces or hex), within
+ * [min, max]. The web may pass a number; it is sent as its digits.
+ */
+export function queryInt(min: number, max: number, error = tZh('input.badInteger', { min, max })) {
+  return z
+    .union([z.number({ error }), z.string({ error }).regex(DIGITS, { error }).transform(Number)], { error })
+    .pipe(z.number().int({ error }).min(min, { error }).max(max, { error }))
+}
+
+/** An id in a query string or path: /^[1-9]\d*$/ up to MAX_ID. */
+export const IdParam = queryInt(1, MAX_ID, ID_ERROR)

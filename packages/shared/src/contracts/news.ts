@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { PERMISSION } from '../domain/permissions'
-import { defineRoute, Id, requiredString } from './common'
+import { defineRoute, Id, IdParam, queryInt, requiredString, text } from './common'
 
 /** Limits of a news article; the web checks them before sending, the server enforces them. */
 export const NEWS_LIMITS = {
@@ -49,8 +49,8 @@ export const NewsInput = z.object({
   summary: requiredString('news.summaryRequired', NEWS_LIMITS.summaryMax),
   date: NewsDate,
   source: requiredString('news.sourceRequired', NEWS_LIMITS.sourceMax),
-  body: requiredString('news.bodyRequired', NEWS_LIMITS.bodyMax),
-  satelliteSlug: z.string().trim().max(40).nullable().optional(),
+  body: requiredString('news.bodyRequired', NEWS_LIMITS.bodyMax, { multiline: true }),
+  satelliteSlug: text({ max: 40 }).trim().nullable().optional(),
 })
 export type NewsInput = z.infer<typeof NewsInput>
 
@@ -61,15 +61,10 @@ export const newsList = defineRoute({
   tags: ['news'],
   auth: 'public',
   query: z.object({
-    page: z.coerce.number({ error: '页码应为正整数' }).int().min(1, { error: '页码应为正整数' }).default(1),
-    pageSize: z.coerce
-      .number({ error: '每页条数应为 1–50' })
-      .int()
-      .min(1, { error: '每页条数应为 1–50' })
-      .max(NEWS_LIMITS.pageSizeMax, { error: '每页条数应为 1–50' })
-      .default(10),
-    keyword: z.string().trim().max(50, { error: '关键词最多50个字符' }).optional(),
-    satelliteSlug: z.string().trim().max(40).optional(),
+    page: queryInt(1, 100_000, '页码应为正整数').default(1),
+    pageSize: queryInt(1, NEWS_LIMITS.pageSizeMax, '每页条数应为 1–50').default(10),
+    keyword: text({ max: 50, error: '关键词最多50个字符，且不能含控制字符' }).trim().optional(),
+    satelliteSlug: text({ max: 40 }).trim().optional(),
   }),
   data: z.object({ total: z.number().int(), items: z.array(NewsItem) }),
 })
@@ -80,7 +75,7 @@ export const newsDetail = defineRoute({
   summary: '卫星新闻正文',
   tags: ['news'],
   auth: 'public',
-  query: z.object({ id: Id }),
+  query: z.object({ id: IdParam }),
   data: NewsArticleWithNeighbours,
 })
 
@@ -126,6 +121,6 @@ export const newsCoverUpload = defineRoute({
   summary: '上传或替换新闻封面（内容管理权限）',
   tags: ['news'],
   auth: { permission: PERMISSION.contentEditor },
-  query: z.object({ id: Id }),
+  query: z.object({ id: IdParam }),
   data: NewsArticle,
 })

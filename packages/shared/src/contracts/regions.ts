@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { REGION_CODE_PATTERN } from '../domain/region-code'
-import { defineRoute } from './common'
+import { defineRoute, queryInt, text } from './common'
 
 export const RegionCode = z
   .string({ error: '请提供六位行政区代码' })
@@ -59,8 +59,8 @@ export const regionSearch = defineRoute({
   tags: ['region'],
   auth: 'public',
   query: z.object({
-    name: z.string({ error: '请输入行政区名称' }).trim().min(1, { error: '请输入行政区名称' }).max(40),
-    limit: z.coerce.number().int().min(1).max(50).default(20),
+    name: text({ max: 40, error: '请输入行政区名称（最多40个字符，不含控制字符）' }).trim().min(1, { error: '请输入行政区名称' }),
+    limit: queryInt(1, 50).default(20),
   }),
   data: z.array(Region),
 })

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { defineRoute } from './common'
+import { defineRoute, queryInt, text } from './common'
 
 /** A satellite catalogue entry (SPEC §3); value is the satellite's page slug. */
 export const SatelliteCatalogueEntry = z.object({
@@ -130,12 +130,7 @@ export const satelliteCatalogue = defineRoute({
   tags: ['satellite'],
   auth: 'public',
   query: z.object({
-    type: z.coerce
-      .number({ error: '卫星类型应为 1、2 或 3' })
-      .int()
-      .min(1, { error: '卫星类型应为 1、2 或 3' })
-      .max(3, { error: '卫星类型应为 1、2 或 3' })
-      .optional(),
+    type: queryInt(1, 3, '卫星类型应为 1、2 或 3').optional(),
   }),
   data: z.array(SatelliteCatalogueEntry),
 })
@@ -164,7 +159,7 @@ export const satelliteDetail = defineRoute({
   summary: '卫星资料（成员、发射日期、轨道、载荷、来源）',
   tags: ['satellite'],
   auth: 'public',
-  query: z.object({ slug: z.string({ error: '请提供卫星标识' }).trim().min(1, { error: '请提供卫星标识' }).max(40) }),
+  query: z.object({ slug: text({ max: 40, error: '请提供卫星标识' }).trim().min(1, { error: '请提供卫星标识' }) }),
   data: SatelliteFacts,
 })
 
@@ -185,7 +180,7 @@ export const satelliteTle = defineRoute({
   summary: '卫星两行轨道根数（不带 slug 时给出全部）',
   tags: ['satellite'],
   auth: 'public',
-  query: z.object({ slug: z.string().trim().min(1).max(40).optional() }),
+  query: z.object({ slug: text({ max: 40 }).trim().min(1).optional() }),
   data: z.array(SatelliteTle),
 })
 
@@ -207,12 +202,7 @@ export const satelliteEvents = defineRoute({
   tags: ['satellite'],
   auth: 'public',
   query: z.object({
-    limit: z.coerce
-      .number({ error: '条数应为 1–100 的整数' })
-      .int()
-      .min(1, { error: '条数应为 1–100 的整数' })
-      .max(100, { error: '条数应为 1–100 的整数' })
-      .default(10),
+    limit: queryInt(1, 100, '条数应为 1–100 的整数').default(10),
   }),
   data: z.array(SatelliteEvent),
 })

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { MenuItem } from '../domain/menu'
-import { defineRoute } from './common'
+import { defineRoute, text } from './common'
 
 export const MenuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
   z.object({
@@ -48,8 +48,8 @@ export const siteConfig = defineRoute({
 })
 
 export const PageVisit = z.object({
-  name: z.string().trim().min(1).max(64).describe('ALL, Login, Personal or a route name'),
-  label: z.string().trim().max(64).default(''),
+  name: text({ max: 64 }).trim().min(1).describe('ALL, Login, Personal or a route name'),
+  label: text({ max: 64 }).trim().default(''),
 })
 
 export const incrementVisit = defineRoute({

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { REGION_CODE_PATTERN } from '../domain/region-code'
-import { defineRoute } from './common'
+import { defineRoute, IdParam, queryInt, text } from './common'
 
 const Contact = z.object({ value: z.string().describe('masked for display'), uri: z.string().describe('tel: or mailto: link') })
 
@@ -49,9 +49,9 @@ export const areaRange = defineRoute({
   tags: ['userinfo'],
   auth: 'login',
   query: z.object({
-    username: z.string().trim().min(1).max(64).optional(),
-    id: z.coerce.number().int().positive().optional(),
-    type: z.coerce.number().int().min(0).max(0, { error: '类型参数只能为0' }).default(0),
+    username: text({ max: 64 }).trim().min(1).optional(),
+    id: IdParam.optional(),
+    type: queryInt(0, 0, '类型参数只能为0').default(0),
   }),
   data: z.array(AreaRange),
 })

@@ -1,5 +1,5 @@
 import { PASSWORD_WARNING_DAYS, WHOLE_COUNTRY_CODE } from './constants'
-import { regionContains } from './region-code'
+import { REGION_CODE_PATTERN, regionContains } from './region-code'
 
 /** Module permission codes of SPEC.md §6 and the portal's own additions (see docs/glossary.md). */
 export const PERMISSION = {
@@ -93,4 +93,15 @@ export function routeAccess(
   if (!hasPermission(user.permissions, route.authority)) return 'no-permission'
   if (user.areaRegionIds.length === 0) return 'no-area-range'
   return 'ok'
+}
+
+/**
+ * The regions a user may see detail data of: everything (`all`) when an area range is the whole
+ * country, else the allowed codes, each covering its children by the code rules (regionContains).
+ */
+export type RegionScope = { all: true } | { all: false; regionIds: readonly string[] }
+
+export function regionScope(allowed: readonly string[]): RegionScope {
+  const regionIds = allowed.filter((code) => REGION_CODE_PATTERN.test(code))
+  return regionIds.includes(WHOLE_COUNTRY_CODE) ? { all: true } : { all: false, regionIds }
 }

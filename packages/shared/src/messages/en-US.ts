@@ -1,4 +1,5 @@
 import { analysisPageEn } from './sections/analysis-page.en-US'
+import { inputEn } from './sections/input.en-US'
 import { newsPageEn } from './sections/news-page.en-US'
 import { satellitePageEn } from './sections/satellite-page.en-US'
 import { typicalImagePageEn } from './sections/typical-image-page.en-US'
@@ -232,4 +233,5 @@ export const enUS: DeepPartial<Messages> = {
   analysisPage: analysisPageEn,
   newsPage: newsPageEn,
   typicalImagePage: typicalImagePageEn,
+  input: inputEn,
 }

@@ -1,5 +1,6 @@
 import { analysisZh } from './sections/analysis'
 import { analysisPageZh } from './sections/analysis-page'
+import { inputZh } from './sections/input'
 import { newsZh } from './sections/news'
 import { newsPageZh } from './sections/news-page'
 import { satellitePageZh } from './sections/satellite-page'
@@ -498,6 +499,7 @@ export const zhCN = {
   analysisPage: analysisPageZh,
   newsPage: newsPageZh,
   typicalImagePage: typicalImagePageZh,
+  input: inputZh,
 } as const
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> }

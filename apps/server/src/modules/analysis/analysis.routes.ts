@@ -4,7 +4,6 @@ import type { z } from 'zod'
 import { ApiError } from '../../lib/errors'
 import { bindRoute } from '../../lib/route'
 import { sendPicture } from '../../lib/send-picture'
-import type { SessionResolver } from '../../plugins/auth'
 import type { AnalysisService } from './analysis.service'
 
 /** How long a browser may reuse a chart image before asking again (then the ETag answers 304). */
@@ -15,8 +14,8 @@ const CHART_MAX_AGE_SECONDS = 300
  * kept in memory: when the server starts listening (API tests, which inject, build them on their
  * first request instead).
  */
-export function registerAnalysisRoutes(app: FastifyInstance, analysis: AnalysisService, resolve: SessionResolver) {
-  bindRoute(app, satelliteAnalysis, resolve, async ({ query }) => analysis.page(query.page))
+export function registerAnalysisRoutes(app: FastifyInstance, analysis: AnalysisService) {
+  bindRoute(app, satelliteAnalysis, async ({ query }) => analysis.page(query.page))
 
   // an SVG document, not an envelope: bound by hand (public, so no session is looked up)
   app.route({

@@ -2,15 +2,13 @@ import { AOI_LIMITS, aoiById, aoiUpload } from '@rs/shared'
 import type { FastifyInstance } from 'fastify'
 import { bindRoute } from '../../lib/route'
 import { bindUploadRoute } from '../../lib/upload-route'
-import type { SessionResolver } from '../../plugins/auth'
 import type { AoiService } from './aoi.service'
 
 /** Area-of-interest upload and lookup; public (visitors search imagery too) and rate-limited. */
-export function registerAoiRoutes(app: FastifyInstance, aoi: AoiService, resolve: SessionResolver, uploadsPerMinute: number) {
+export function registerAoiRoutes(app: FastifyInstance, aoi: AoiService, uploadsPerMinute: number) {
   bindUploadRoute(
     app,
     aoiUpload,
-    resolve,
     {
       maxBytes: AOI_LIMITS.maxUploadBytes,
       fields: 5,
@@ -20,5 +18,5 @@ export function registerAoiRoutes(app: FastifyInstance, aoi: AoiService, resolve
     async ({ file, user }) => aoi.upload({ fileName: file.filename || 'upload', data: file.data, userId: user?.userId ?? null }),
   )
 
-  bindRoute(app, aoiById, resolve, async ({ query }) => aoi.get(query.id), { rateLimit: { max: 120, timeWindow: '1 minute' } })
+  bindRoute(app, aoiById, async ({ query }) => aoi.get(query.id), { rateLimit: { max: 120, timeWindow: '1 minute' } })
 }

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely'
-import { permissionCodesOf } from '../../db/fragments'
+import { areaRegionIdsOf, permissionCodesOf } from '../../db/fragments'
 import type { Database } from '../../db/schema'
-import type { SessionUser } from '../../plugins/auth'
+import type { SessionUser } from '../../lib/session'
 
 export interface LoginCandidate {
   id: number
@@ -121,6 +121,7 @@ export function createAuthRepository(db: Kysely<Database>) {
           'u.username',
           'u.is_service as isService',
           permissionCodesOf('u.id').as('permissions'),
+          areaRegionIdsOf('u.id').as('regionIds'),
         ])
         .where('s.token_hash', '=', tokenHash)
         .where('s.expires_at', '>', new Date())
@@ -137,6 +138,7 @@ export function createAuthRepository(db: Kysely<Database>) {
         username: row.username,
         isServiceAccount: row.isService,
         permissions: row.permissions,
+        regionIds: row.regionIds,
       }
     },
 

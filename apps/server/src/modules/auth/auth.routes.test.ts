@@ -1,7 +1,7 @@
 import { encryptPassword, tZh } from '@rs/shared'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hashSessionToken } from '../../plugins/auth'
+import { hashSessionToken } from '../../lib/session'
 import {
   attemptLogin,
   createTestContext,

@@ -1,14 +1,14 @@
 import { autoLogin, captchaImage, LOGIN_KEY_HEADER, login, logout } from '@rs/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { bindRoute } from '../../lib/route'
-import { hashSessionToken, readToken, type SessionResolver } from '../../plugins/auth'
+import { hashSessionToken, readToken } from '../../lib/session'
 import type { AuthService, ClientInfo } from './auth.service'
 
 function clientOf(request: FastifyRequest): ClientInfo {
   return { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') }
 }
 
-export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, resolve: SessionResolver, loginRatePerMinute: number) {
+export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, loginRatePerMinute: number) {
   // The captcha answer is SVG markup, not an envelope (SPEC.md §7), so it is bound by hand.
   app.route({
     method: 'GET',
@@ -22,15 +22,15 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, reso
     },
   })
 
-  bindRoute(app, login, resolve, async ({ body, request }) => ({ envelope: await auth.login(body, clientOf(request)) }), {
+  bindRoute(app, login, async ({ body, request }) => ({ envelope: await auth.login(body, clientOf(request)) }), {
     rateLimit: { max: loginRatePerMinute, timeWindow: '1 minute' },
   })
 
-  bindRoute(app, autoLogin, resolve, async ({ body, request }) => ({ token: await auth.autoLogin(body.code, clientOf(request)) }), {
+  bindRoute(app, autoLogin, async ({ body, request }) => ({ token: await auth.autoLogin(body.code, clientOf(request)) }), {
     rateLimit: { max: loginRatePerMinute, timeWindow: '1 minute' },
   })
 
-  bindRoute(app, logout, resolve, async ({ user, request }) => {
+  bindRoute(app, logout, async ({ user, request }) => {
     const token = readToken(request)
     if (user && token) await auth.logout(user, hashSessionToken(token))
     return null

@@ -48,7 +48,7 @@ describe('auth service: automatic login', () => {
 })
 
 describe('auth service: session cache', () => {
-  const user = { sessionId: 1, userId: 7, username: 'admin', isServiceAccount: false, permissions: [] }
+  const user = { sessionId: 1, userId: 7, username: 'admin', isServiceAccount: false, permissions: [], regionIds: [] }
 
   it('reuses a resolved session within the cache time and forgets it on logout', async () => {
     let lookups = 0

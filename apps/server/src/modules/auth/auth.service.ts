@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache'
 import svgCaptcha from 'svg-captcha'
 import { ApiError } from '../../lib/errors'
 import { verifyPassword } from '../../lib/password'
-import { hashSessionToken, newSessionToken, type SessionUser } from '../../plugins/auth'
+import { hashSessionToken, newSessionToken, type SessionUser } from '../../lib/session'
 import type { AuthRepository } from './auth.repository'
 
 export interface AuthSettings {

@@ -1,5 +1,5 @@
 import { tZh } from '@rs/shared'
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import type { TaskPool } from '../../lib/workers/pool'
@@ -23,9 +23,19 @@ function sendReport(reply: FastifyReply, dialect: OgcDialect, error: OgcError) {
     .send(exceptionReport(dialect, error))
 }
 
-function baseUrl(request: FastifyRequest, path: string): string {
-  const host = /^[A-Za-z0-9.[\]:-]{1,255}$/.test(request.host) ? request.host : 'localhost'
-  return `${request.protocol}://${host}${path}`
+/**
+ * The address capabilities documents link to: PUBLIC_BASE_URL when set, else the address the server
+ * listens on (localhost for all interfaces, the configured port before it listens). Never the
+ * request's Host header, which a client chooses.
+ */
+export function publicBase(app: FastifyInstance, configured: string | undefined, port: number): string {
+  if (configured) return configured
+  const addresses = app.addresses().filter((a) => typeof a === 'object')
+  const address = addresses.find((a) => a.family === 'IPv4') ?? addresses[0]
+  if (!address) return `http://localhost:${port}`
+  const wildcard = address.address === '0.0.0.0' || address.address === '::'
+  const host = wildcard ? 'localhost' : address.family === 'IPv6' ? `[${address.address}]` : address.address
+  return `http://${host}:${address.port}`
 }
 
 function send(reply: FastifyReply, response: OgcResponse, cacheSeconds: number) {
@@ -41,14 +51,18 @@ function send(reply: FastifyReply, response: OgcResponse, cacheSeconds: number) 
  * are OGC exception reports (this plugin has its own error and not-found handlers), never the
  * JSON envelope of /api.
  */
-/** Requests per client address and minute: WMS/WFS, and the cheaper tiles (a map view loads dozens at once). */
-export interface MapRateLimits {
+/** Where capabilities say the services are, and the requests per client address and minute (WMS/WFS, and the cheaper tiles: a map view loads dozens at once). */
+export interface MapSettings {
+  publicBaseUrl?: string
+  port: number
   requestsPerMinute: number
   tilesPerMinute: number
 }
 
-export function registerMapRoutes(app: FastifyInstance, db: Kysely<Database>, tasks: TaskPool, limits: MapRateLimits) {
+export function registerMapRoutes(app: FastifyInstance, db: Kysely<Database>, tasks: TaskPool, settings: MapSettings) {
   const ctx = createMapContext(db, tasks)
+  const limits = settings
+  const baseUrl = (path: string) => `${publicBase(app, settings.publicBaseUrl, settings.port)}${path}`
   app.register(
     async (map) => {
       map.setErrorHandler((error: FastifyError | OgcError, request, reply) => {
@@ -81,9 +95,9 @@ export function registerMapRoutes(app: FastifyInstance, db: Kysely<Database>, ta
       const hide = { schema: { hide: true }, config: { rateLimit: { max: limits.requestsPerMinute, timeWindow: '1 minute' } } }
       const hideTile = { schema: { hide: true }, config: { rateLimit: { max: limits.tilesPerMinute, timeWindow: '1 minute' } } }
 
-      map.get('/wms', hide, async (request, reply) => send(reply, await handleWms(ctx, request.query, baseUrl(request, '/map/wms')), 60))
-      map.get('/wfs', hide, async (request, reply) => send(reply, await handleWfs(ctx, request.query, baseUrl(request, '/map/wfs')), 0))
-      map.get('/wmts', hide, async (request, reply) => send(reply, await handleWmts(ctx, request.query, baseUrl(request, '/map/wmts')), 60))
+      map.get('/wms', hide, async (request, reply) => send(reply, await handleWms(ctx, request.query, baseUrl('/map/wms')), 60))
+      map.get('/wfs', hide, async (request, reply) => send(reply, await handleWfs(ctx, request.query, baseUrl('/map/wfs')), 0))
+      map.get('/wmts', hide, async (request, reply) => send(reply, await handleWmts(ctx, request.query, baseUrl('/map/wmts')), 60))
       map.get<{ Params: { layer: string; style: string; set: string; matrix: string; row: string; col: string } }>(
         '/wmts/1.0.0/:layer/:style/:set/:matrix/:row/:col',
         hideTile,

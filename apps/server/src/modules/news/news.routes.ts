@@ -1,21 +1,18 @@
-import { Id, NEWS_LIMITS, newsCoverUpload, newsCreate, newsDelete, newsDetail, newsList, newsUpdate } from '@rs/shared'
+import { IdParam, NEWS_LIMITS, newsCoverUpload, newsCreate, newsDelete, newsDetail, newsList, newsUpdate } from '@rs/shared'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { bindRoute } from '../../lib/route'
 import { sendPicture, versionedCaching } from '../../lib/send-picture'
 import { bindUploadRoute } from '../../lib/upload-route'
-import type { SessionResolver, SessionUser } from '../../plugins/auth'
 import type { NewsService } from './news.service'
 
 /** Satellite news: public list and article, editing and covers for content editors (PERMISSION.contentEditor). */
-export function registerNewsRoutes(app: FastifyInstance, news: NewsService, resolve: SessionResolver) {
-  const editor = (user: SessionUser | undefined) => (user as SessionUser).userId
-
-  bindRoute(app, newsList, resolve, async ({ query }) => news.list(query))
-  bindRoute(app, newsDetail, resolve, async ({ query }) => news.detail(query.id))
-  bindRoute(app, newsCreate, resolve, async ({ body, user }) => news.create(body, editor(user)))
-  bindRoute(app, newsUpdate, resolve, async ({ body, user }) => news.update(body, editor(user)))
-  bindRoute(app, newsDelete, resolve, async ({ body, user }) => news.remove(body.id, editor(user)))
+export function registerNewsRoutes(app: FastifyInstance, news: NewsService) {
+  bindRoute(app, newsList, async ({ query }) => news.list(query))
+  bindRoute(app, newsDetail, async ({ query }) => news.detail(query.id))
+  bindRoute(app, newsCreate, async ({ body, user }) => news.create(body, user.userId))
+  bindRoute(app, newsUpdate, async ({ body, user }) => news.update(body, user.userId))
+  bindRoute(app, newsDelete, async ({ body, user }) => news.remove(body.id, user.userId))
 
   app.route({
     method: 'GET',
@@ -23,7 +20,7 @@ export function registerNewsRoutes(app: FastifyInstance, news: NewsService, reso
     schema: {
       summary: '新闻封面图片',
       tags: newsCoverUpload.tags,
-      querystring: z.object({ id: Id, v: z.string().max(40).optional() }),
+      querystring: z.object({ id: IdParam, v: z.string().max(40).optional() }),
     },
     handler: async (request, reply) => {
       const query = request.query as { id: number; v?: string }
@@ -35,13 +32,12 @@ export function registerNewsRoutes(app: FastifyInstance, news: NewsService, reso
   bindUploadRoute(
     app,
     newsCoverUpload,
-    resolve,
     {
       maxBytes: NEWS_LIMITS.coverMaxBytes,
       fields: 2,
       rateLimit: { max: 30, timeWindow: '1 minute' },
       messages: { noFile: 'news.cover.noFile', tooLarge: 'news.cover.tooLarge' },
     },
-    async ({ query, file, user }) => news.setCover(query.id, file.data, editor(user)),
+    async ({ query, file, user }) => news.setCover(query.id, file.data, user.userId),
   )
 }

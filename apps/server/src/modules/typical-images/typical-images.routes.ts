@@ -4,13 +4,12 @@ import { z } from 'zod'
 import { bindRoute } from '../../lib/route'
 import { sendPicture, versionedCaching } from '../../lib/send-picture'
 import { bindUploadRoute } from '../../lib/upload-route'
-import type { SessionResolver, SessionUser } from '../../plugins/auth'
 import { CREDIT_MAX, IMAGE_PATH, type TypicalImagesService } from './typical-images.service'
 
 /** Typical-image samples: public list and pictures; replacing and restoring for content editors. */
-export function registerTypicalImagesRoutes(app: FastifyInstance, images: TypicalImagesService, resolve: SessionResolver) {
-  bindRoute(app, typicalImages, resolve, async () => images.list())
-  bindRoute(app, typicalImageRestore, resolve, async ({ query, user }) => images.restore(query.key, (user as SessionUser).userId))
+export function registerTypicalImagesRoutes(app: FastifyInstance, images: TypicalImagesService) {
+  bindRoute(app, typicalImages, async () => images.list())
+  bindRoute(app, typicalImageRestore, async ({ query, user }) => images.restore(query.key, user.userId))
 
   app.route({
     method: 'GET',
@@ -30,7 +29,6 @@ export function registerTypicalImagesRoutes(app: FastifyInstance, images: Typica
   bindUploadRoute(
     app,
     typicalImageReplace,
-    resolve,
     {
       maxBytes: TYPICAL_IMAGE_LIMITS.maxBytes,
       fields: 2,
@@ -42,7 +40,6 @@ export function registerTypicalImagesRoutes(app: FastifyInstance, images: Typica
         fieldTooLong: { key: 'typicalImage.creditTooLong', params: { max: CREDIT_MAX } },
       },
     },
-    async ({ query, file, fields, user }) =>
-      images.replace(query.key, { data: file.data, credit: fields.credit }, (user as SessionUser).userId),
+    async ({ query, file, fields, user }) => images.replace(query.key, { data: file.data, credit: fields.credit }, user.userId),
   )
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { UsersRepository } from './users.repository'
 import { createUsersService } from './users.service'
 
-const caller = { sessionId: 1, userId: 7, username: 'neimenggu', isServiceAccount: false, permissions: ['MOD_056'] }
+const caller = { sessionId: 1, userId: 7, username: 'neimenggu', isServiceAccount: false, permissions: ['MOD_056'], regionIds: ['150000'] }
 const info = { id: 7, username: 'neimenggu' } as UserInfo
 
 function fakeRepo(overrides: Partial<UsersRepository> = {}) {

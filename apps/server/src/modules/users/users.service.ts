@@ -1,7 +1,7 @@
 import { activeAreaRanges, PERMISSION, type UserInfo } from '@rs/shared'
 import { LRUCache } from 'lru-cache'
 import { ApiError } from '../../lib/errors'
-import type { SessionUser } from '../../plugins/auth'
+import type { SessionUser } from '../../lib/session'
 import type { UsersRepository } from './users.repository'
 
 /**

@@ -1,0 +1,11 @@
+import type { inputZh } from './input'
+
+/** en-US words for input checks. */
+export const inputEn: { [K in keyof typeof inputZh]: string } = {
+  controlCharacter: 'The input holds a control character that is not allowed ({character}), at: {field}',
+  lineBreak: '{field} must not hold line breaks, tabs or control characters',
+  textLine: 'The text must not hold line breaks, tabs or control characters',
+  badId: 'The id must be a positive whole number',
+  badInteger: 'Must be a whole number from {min} to {max}',
+  fileName: 'The file name or a form field holds a control character that is not allowed',
+}
