@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart'
 import { type ApiRoute, Envelope, type MessageKey } from '@rs/shared'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import { enforceAuth, type SessionResolver, type SessionUser } from '../plugins/auth'
 import { ApiError } from './errors'
@@ -36,6 +36,7 @@ export function bindUploadRoute<Q extends z.ZodType | undefined, D extends z.Zod
     file: { filename: string; data: Buffer }
     fields: Record<string, string>
     user: SessionUser | undefined
+    request: FastifyRequest
   }) => Promise<HandlerResult<D>>,
 ) {
   const fields = options.fields ?? 0
@@ -83,6 +84,7 @@ export function bindUploadRoute<Q extends z.ZodType | undefined, D extends z.Zod
           file: form.file,
           fields: form.fields,
           user,
+          request,
         })
         if (result && typeof result === 'object' && 'envelope' in result) return result.envelope
         return { code: 0, message: 'success', data: result }

@@ -7,6 +7,9 @@ import { createAnalysisService } from './analysis/analysis.service'
 import { createAoiRepository } from './aoi/aoi.repository'
 import { registerAoiRoutes } from './aoi/aoi.routes'
 import { createAoiService } from './aoi/aoi.service'
+import { createAuditRepository } from './audit/audit.repository'
+import { registerAuditRoutes } from './audit/audit.routes'
+import { createAuditService } from './audit/audit.service'
 import { createAuthRepository } from './auth/auth.repository'
 import { registerAuthRoutes } from './auth/auth.routes'
 import { createAuthService } from './auth/auth.service'
@@ -32,20 +35,29 @@ import { createUsersService } from './users/users.service'
 /** The explicit list of the API's modules: this file shows the whole API. */
 export function registerModules(app: FastifyInstance, config: Config, database: DatabaseHandle) {
   const { db } = database
-  const auth = createAuthService(createAuthRepository(db), {
-    sessionCacheMs: config.SESSION_CACHE_MS,
-    captchaTtlSeconds: config.CAPTCHA_TTL_SECONDS,
-    sessionIdleMinutes: config.SESSION_IDLE_MINUTES,
-    sessionMaxHours: config.SESSION_MAX_HOURS,
-    maxFailures: config.LOGIN_MAX_FAILURES,
-    lockMinutes: config.LOGIN_LOCK_MINUTES,
-    autoLoginEnabled: config.AUTO_LOGIN,
-  })
+  const audit = createAuditService(createAuditRepository(db))
+  const auth = createAuthService(
+    createAuthRepository(db),
+    {
+      sessionCacheMs: config.SESSION_CACHE_MS,
+      captchaTtlSeconds: config.CAPTCHA_TTL_SECONDS,
+      sessionIdleMinutes: config.SESSION_IDLE_MINUTES,
+      sessionMaxHours: config.SESSION_MAX_HOURS,
+      maxFailures: config.LOGIN_MAX_FAILURES,
+      lockMinutes: config.LOGIN_LOCK_MINUTES,
+      autoLoginEnabled: config.AUTO_LOGIN,
+      maxSessionsPerUser: config.SESSION_MAX_PER_USER,
+      serviceSessionMinutes: config.SERVICE_SESSION_MINUTES,
+      maxServiceSessions: config.SERVICE_SESSION_MAX,
+    },
+    audit,
+  )
   const resolve = auth.resolveSession
 
-  registerAuthRoutes(app, auth, resolve, config.LOGIN_RATE_PER_MINUTE)
+  registerAuthRoutes(app, auth, resolve, { loginPerMinute: config.LOGIN_RATE_PER_MINUTE, captchaPerMinute: config.CAPTCHA_RATE_PER_MINUTE })
   registerMapRoutes(app, db)
-  registerUsersRoutes(app, createUsersService(createUsersRepository(db), { cacheMs: config.SESSION_CACHE_MS }), resolve)
+  registerUsersRoutes(app, createUsersService(createUsersRepository(db), { cacheMs: config.SESSION_CACHE_MS }, audit), resolve)
+  registerAuditRoutes(app, audit, resolve)
   registerSiteRoutes(
     app,
     createSiteRepository(db),
@@ -67,10 +79,10 @@ export function registerModules(app: FastifyInstance, config: Config, database: 
     },
     database.kind,
   )
-  registerAoiRoutes(app, createAoiService(createAoiRepository(db)), resolve, config.AOI_UPLOADS_PER_MINUTE)
+  registerAoiRoutes(app, createAoiService(createAoiRepository(db)), resolve, config.AOI_UPLOADS_PER_MINUTE, audit)
   registerRegionsRoutes(app, createRegionsService(createRegionsRepository(db)), resolve)
   registerSatellitesRoutes(app, createSatellitesService(createSatellitesRepository(db)), resolve)
-  registerNewsRoutes(app, createNewsService(createNewsRepository(db)), resolve)
-  registerTypicalImagesRoutes(app, createTypicalImagesService(createTypicalImagesRepository(db)), resolve)
+  registerNewsRoutes(app, createNewsService(createNewsRepository(db), audit), resolve)
+  registerTypicalImagesRoutes(app, createTypicalImagesService(createTypicalImagesRepository(db), audit), resolve)
   registerAnalysisRoutes(app, createAnalysisService(createAnalysisRepository(db)), resolve)
 }

@@ -1,3 +1,4 @@
+import { adminEn } from './sections/admin.en-US'
 import { analysisPageEn } from './sections/analysis-page.en-US'
 import { newsPageEn } from './sections/news-page.en-US'
 import { satellitePageEn } from './sections/satellite-page.en-US'
@@ -50,6 +51,9 @@ export const enUS: DeepPartial<Messages> = {
     error401: 'Not logged in',
     error403: 'Access denied',
     error404: 'Page not found',
+    admin: 'Administration',
+    adminUsers: 'Users',
+    adminAudit: 'Audit log',
   },
   header: {
     switchLanguage: '中',
@@ -63,6 +67,7 @@ export const enUS: DeepPartial<Messages> = {
     welcome: 'Hello, {name}',
     changePassword: 'Change now',
     logoutDone: 'You have logged out',
+    admin: 'Administration',
     mainNav: 'Main navigation',
   },
   login: {
@@ -208,5 +213,6 @@ export const enUS: DeepPartial<Messages> = {
   satellitePage: satellitePageEn,
   analysisPage: analysisPageEn,
   newsPage: newsPageEn,
+  admin: adminEn,
   typicalImagePage: typicalImagePageEn,
 }

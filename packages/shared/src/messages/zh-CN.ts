@@ -1,3 +1,4 @@
+import { adminZh } from './sections/admin'
 import { analysisZh } from './sections/analysis'
 import { analysisPageZh } from './sections/analysis-page'
 import { newsZh } from './sections/news'
@@ -54,6 +55,9 @@ export const zhCN = {
     error401: '未登录',
     error403: '无权访问',
     error404: '页面不存在',
+    admin: '系统管理',
+    adminUsers: '用户管理',
+    adminAudit: '审计日志',
   },
   satellite: {
     chinese: {
@@ -126,6 +130,7 @@ export const zhCN = {
     languageEn: 'EN',
     changePassword: '立即修改',
     logoutDone: '已安全退出',
+    admin: '系统管理',
     mainNav: '主导航',
   },
   login: {
@@ -170,9 +175,7 @@ export const zhCN = {
     server: '服务器内部错误，请稍后重试',
     captchaTokenInvalid: '验证码标识无效，应为32位字母或数字',
     captchaInvalid: '验证码错误或已过期，请刷新后重试',
-    loginFailed: '用户名或密码错误',
-    loginFailedLeft: '用户名或密码错误，再失败{left}次账号将被锁定',
-    accountLocked: '登录失败次数过多，账号已锁定，请{minutes}分钟后再试',
+    loginFailed: '用户名或密码错误，或账号已被临时锁定',
     accountDisabled: '账号已停用，请联系管理员',
     passwordDecryptFailed: '密码解密失败，请刷新验证码后重试',
     autoLoginDisabled: '自动登录未开放',
@@ -181,6 +184,7 @@ export const zhCN = {
     chunkFailed: '页面资源加载失败，请检查网络后重试',
     chunkTimeout: '页面资源加载超时（120秒），请检查网络后重试',
     network: '网络异常，请检查网络连接后重试',
+    userNotFound: '用户不存在',
   },
   fields: {
     username: '用户名',
@@ -465,6 +469,7 @@ export const zhCN = {
   typicalImage: typicalImageZh,
   analysisPage: analysisPageZh,
   newsPage: newsPageZh,
+  admin: adminZh,
   typicalImagePage: typicalImagePageZh,
 } as const
 

@@ -3,10 +3,17 @@ import type { FastifyInstance } from 'fastify'
 import { bindRoute } from '../../lib/route'
 import { bindUploadRoute } from '../../lib/upload-route'
 import type { SessionResolver } from '../../plugins/auth'
+import { type AuditService, actorOf } from '../audit/audit.service'
 import type { AoiService } from './aoi.service'
 
 /** Area-of-interest upload and lookup; public (visitors search imagery too) and rate-limited. */
-export function registerAoiRoutes(app: FastifyInstance, aoi: AoiService, resolve: SessionResolver, uploadsPerMinute: number) {
+export function registerAoiRoutes(
+  app: FastifyInstance,
+  aoi: AoiService,
+  resolve: SessionResolver,
+  uploadsPerMinute: number,
+  audit: AuditService,
+) {
   bindUploadRoute(
     app,
     aoiUpload,
@@ -17,7 +24,26 @@ export function registerAoiRoutes(app: FastifyInstance, aoi: AoiService, resolve
       rateLimit: { max: uploadsPerMinute, timeWindow: '1 minute' },
       messages: { noFile: 'aoi.errors.noFile', tooLarge: 'aoi.errors.tooLarge' },
     },
-    async ({ file, user }) => aoi.upload({ fileName: file.filename || 'upload', data: file.data, userId: user?.userId ?? null }),
+    async ({ file, user, request }) => {
+      const fileName = file.filename || 'upload'
+      const audited = (outcome: 'success' | 'failure', detail: Record<string, unknown>) =>
+        audit.record({
+          actor: user ? actorOf(user) : null,
+          ip: request.ip,
+          action: 'aoiUpload',
+          target: fileName.slice(0, 200),
+          outcome,
+          detail: { bytes: file.data.length, ...detail },
+        })
+      try {
+        const result = await aoi.upload({ fileName, data: file.data, userId: user?.userId ?? null })
+        await audited('success', { uploadId: result.uploadId })
+        return result
+      } catch (error) {
+        await audited('failure', { status: (error as { status?: number }).status ?? 500 })
+        throw error
+      }
+    },
   )
 
   bindRoute(app, aoiById, resolve, async ({ query }) => aoi.get(query.id), { rateLimit: { max: 120, timeWindow: '1 minute' } })

@@ -1,21 +1,26 @@
 import { Id, NEWS_LIMITS, newsCoverUpload, newsCreate, newsDelete, newsDetail, newsList, newsUpdate } from '@rs/shared'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { bindRoute } from '../../lib/route'
 import { sendPicture, versionedCaching } from '../../lib/send-picture'
 import { bindUploadRoute } from '../../lib/upload-route'
 import type { SessionResolver, SessionUser } from '../../plugins/auth'
+import type { Caller } from '../audit/audit.service'
 import type { NewsService } from './news.service'
 
 /** Satellite news: public list and article, editing and covers for content editors (PERMISSION.contentEditor). */
 export function registerNewsRoutes(app: FastifyInstance, news: NewsService, resolve: SessionResolver) {
-  const editor = (user: SessionUser | undefined) => (user as SessionUser).userId
+  // bindRoute guarantees a user on routes that are not public
+  const editor = (user: SessionUser | undefined, request: FastifyRequest): Caller => {
+    const { userId, username } = user as SessionUser
+    return { userId, username, ip: request.ip }
+  }
 
   bindRoute(app, newsList, resolve, async ({ query }) => news.list(query))
   bindRoute(app, newsDetail, resolve, async ({ query }) => news.detail(query.id))
-  bindRoute(app, newsCreate, resolve, async ({ body, user }) => news.create(body, editor(user)))
-  bindRoute(app, newsUpdate, resolve, async ({ body, user }) => news.update(body, editor(user)))
-  bindRoute(app, newsDelete, resolve, async ({ body, user }) => news.remove(body.id, editor(user)))
+  bindRoute(app, newsCreate, resolve, async ({ body, user, request }) => news.create(body, editor(user, request)))
+  bindRoute(app, newsUpdate, resolve, async ({ body, user, request }) => news.update(body, editor(user, request)))
+  bindRoute(app, newsDelete, resolve, async ({ body, user, request }) => news.remove(body.id, editor(user, request)))
 
   app.route({
     method: 'GET',
@@ -42,6 +47,6 @@ export function registerNewsRoutes(app: FastifyInstance, news: NewsService, reso
       rateLimit: { max: 30, timeWindow: '1 minute' },
       messages: { noFile: 'news.cover.noFile', tooLarge: 'news.cover.tooLarge' },
     },
-    async ({ query, file, user }) => news.setCover(query.id, file.data, editor(user)),
+    async ({ query, file, user, request }) => news.setCover(query.id, file.data, editor(user, request)),
   )
 }

@@ -1,16 +1,22 @@
 import { TYPICAL_IMAGE_LIMITS, TypicalImageKey, typicalImageReplace, typicalImageRestore, typicalImages } from '@rs/shared'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { bindRoute } from '../../lib/route'
 import { sendPicture, versionedCaching } from '../../lib/send-picture'
 import { bindUploadRoute } from '../../lib/upload-route'
 import type { SessionResolver, SessionUser } from '../../plugins/auth'
+import type { Caller } from '../audit/audit.service'
 import { CREDIT_MAX, IMAGE_PATH, type TypicalImagesService } from './typical-images.service'
 
 /** Typical-image samples: public list and pictures; replacing and restoring for content editors. */
 export function registerTypicalImagesRoutes(app: FastifyInstance, images: TypicalImagesService, resolve: SessionResolver) {
+  // bindRoute guarantees a user on routes that are not public
+  const caller = (user: SessionUser | undefined, request: FastifyRequest): Caller => {
+    const { userId, username } = user as SessionUser
+    return { userId, username, ip: request.ip }
+  }
   bindRoute(app, typicalImages, resolve, async () => images.list())
-  bindRoute(app, typicalImageRestore, resolve, async ({ query, user }) => images.restore(query.key, (user as SessionUser).userId))
+  bindRoute(app, typicalImageRestore, resolve, async ({ query, user, request }) => images.restore(query.key, caller(user, request)))
 
   app.route({
     method: 'GET',
@@ -42,7 +48,7 @@ export function registerTypicalImagesRoutes(app: FastifyInstance, images: Typica
         fieldTooLong: { key: 'typicalImage.creditTooLong', params: { max: CREDIT_MAX } },
       },
     },
-    async ({ query, file, fields, user }) =>
-      images.replace(query.key, { data: file.data, credit: fields.credit }, (user as SessionUser).userId),
+    async ({ query, file, fields, user, request }) =>
+      images.replace(query.key, { data: file.data, credit: fields.credit }, caller(user, request)),
   )
 }

@@ -1,4 +1,4 @@
-import { adminUsers, areaRange, cartCount, userInfo } from '@rs/shared'
+import { adminUnlockUser, adminUsers, areaRange, cartCount, userInfo } from '@rs/shared'
 import type { FastifyInstance } from 'fastify'
 import { bindRoute } from '../../lib/route'
 import type { SessionResolver, SessionUser } from '../../plugins/auth'
@@ -11,4 +11,5 @@ export function registerUsersRoutes(app: FastifyInstance, users: UsersService, r
   bindRoute(app, areaRange, resolve, async ({ user, query }) => users.areaRanges(must(user), query))
   bindRoute(app, cartCount, resolve, async ({ user }) => users.cartCount(must(user)))
   bindRoute(app, adminUsers, resolve, async () => users.listUsers())
+  bindRoute(app, adminUnlockUser, resolve, async ({ user, body, request }) => users.unlock(must(user), body.id, request.ip))
 }

@@ -2,13 +2,14 @@ import { activeAreaRanges, PERMISSION, type UserInfo } from '@rs/shared'
 import { LRUCache } from 'lru-cache'
 import { ApiError } from '../../lib/errors'
 import type { SessionUser } from '../../plugins/auth'
+import { type AuditService, actorOf } from '../audit/audit.service'
 import type { UsersRepository } from './users.repository'
 
 /**
  * User information, area ranges and cart size, with who-may-see-whom rules. User information is
  * reused for `cacheMs`, the same moment a resolved session is reused (AuthSettings.sessionCacheMs).
  */
-export function createUsersService(repo: UsersRepository, options: { cacheMs: number }) {
+export function createUsersService(repo: UsersRepository, options: { cacheMs: number }, audit: AuditService) {
   const infos = new LRUCache<number, UserInfo>({ max: 50_000, ttl: Math.max(options.cacheMs, 1) })
   return {
     async userInfo(user: SessionUser): Promise<UserInfo> {
@@ -43,6 +44,20 @@ export function createUsersService(repo: UsersRepository, options: { cacheMs: nu
 
     listUsers() {
       return repo.listUsersForAdmin()
+    },
+
+    /** An administrator lifts a login lock; recorded in the audit log. */
+    async unlock(admin: SessionUser, userId: number, ip: string): Promise<{ wasLocked: boolean }> {
+      const result = await repo.unlock(userId)
+      if (!result) throw ApiError.of(404, 'errors.userNotFound')
+      await audit.record({
+        actor: actorOf(admin),
+        ip,
+        action: 'userUnlock',
+        target: result.username,
+        detail: { userId, wasLocked: result.wasLocked },
+      })
+      return { wasLocked: result.wasLocked }
     },
   }
 }
