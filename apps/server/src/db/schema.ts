@@ -249,13 +249,13 @@ export interface TypicalImageTable {
 export interface AuditLogTable {
   id: Generated<number>
   at: CreatedAt
-  user_id: number | null
-  username: string
-  ip: string
+  user_id: ColumnType<number | null, number | null | undefined, never>
+  username: Generated<string>
+  ip: Generated<string>
   action: string
-  target: string
+  target: Generated<string>
   outcome: 'success' | 'failure'
-  detail: ColumnType<Record<string, unknown>, string, never>
+  detail: ColumnType<Record<string, unknown>, string | undefined, never>
 }
 
 /** The database as Kysely sees it. */

@@ -129,6 +129,15 @@ export const DEMO_USERS: DemoUser[] = [
   },
 ]
 
+/** Loads (or completes) the catalogue of permission names. */
+export async function seedPermissionCatalogue(db: Kysely<Database>) {
+  await db
+    .insertInto('permission')
+    .values(Object.entries(PERMISSION_NAMES).map(([code, name]) => ({ code, name })))
+    .onConflict((oc) => oc.column('code').doNothing())
+    .execute()
+}
+
 /**
  * Loads the permission catalogue, the service accounts of the automatic logins and (unless
  * `demo` is false) the demo accounts; running it again changes nothing. With `demo` false, demo
