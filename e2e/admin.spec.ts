@@ -18,7 +18,7 @@ test.describe('the administrator', () => {
     await page.screenshot({ path: 'test-results/screens/admin-users.png', fullPage: true })
 
     await users.getByTestId('unlock-olduser').click()
-    await page.locator('.ant-popconfirm').getByRole('button', { name: '确认' }).click()
+    await page.locator('.ant-popconfirm .ant-btn-primary').click()
     await expect(page.getByText('已解除“olduser”的登录锁定')).toBeVisible()
     await expect(users.getByTestId('locked-olduser')).toHaveCount(0)
     const [row] = await sql<{ locked_until: Date | null }>(`select locked_until from app_user where username = 'olduser'`)
