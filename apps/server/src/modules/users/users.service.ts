@@ -15,8 +15,10 @@ export function createUsersService(repo: UsersRepository, options: { cacheMs: nu
     async userInfo(user: SessionUser): Promise<UserInfo> {
       const cached = options.cacheMs > 0 ? infos.get(user.userId) : undefined
       if (cached) return cached
-      const info = await repo.findUserInfo(user.userId)
-      if (!info) throw ApiError.of(401, 'errors.sessionExpired')
+      const found = await repo.findUserInfo(user.userId)
+      if (!found) throw ApiError.of(401, 'errors.sessionExpired')
+      // a service account's session acts with no rights (SessionUser.permissions), and says so
+      const info = found.isServiceAccount ? { ...found, permissions: [] } : found
       if (options.cacheMs > 0) infos.set(user.userId, info)
       return info
     },
