@@ -40,6 +40,10 @@ async function main() {
     },
     'database ready',
   )
+  if (!admin.created && admin.retiredPublishedPassword) {
+    app.log.warn({ username: 'admin' }, 'administrator still had the formerly published password: it must be changed at the next login')
+    console.log('\n  管理员 admin 仍使用旧版公开的密码，下次登录须修改；请运行 npm run user -- reset admin\n')
+  }
   if (admin.created) {
     // the password goes to the console only, never into the JSON log
     app.log.warn({ username: 'admin', mustChangePassword: admin.generatedPassword !== null }, 'administrator account created')

@@ -15,7 +15,7 @@ afterAll(async () => {
 describe('the first start’s administrator', () => {
   it('gets a random password, stored only as a hash, that must be changed at the first login', async () => {
     const db = ctx.database.db
-    expect(await ensureAdministrator(db)).toEqual({ created: false })
+    expect(await ensureAdministrator(db, { password: 'Admin@2026' })).toEqual({ created: false, retiredPublishedPassword: false })
     await db.deleteFrom('app_user').where('username', '=', 'admin').execute()
 
     const first = await ensureAdministrator(db)
@@ -35,6 +35,17 @@ describe('the first start’s administrator', () => {
     await resetPassword(db, 'admin', { password: 'Chosen#Pass2026' })
     expect((await attemptLogin(ctx, 'admin', 'Chosen#Pass2026')).json().code).toBe(0)
     expect((await attemptLogin(ctx, 'admin', password)).statusCode).toBe(400)
+  })
+})
+
+describe('an administrator with the password earlier releases published', () => {
+  it('must change it at the next login', async () => {
+    const db = ctx.database.db
+    await resetPassword(db, 'admin', { password: 'Admin@2026' })
+    expect(await ensureAdministrator(db)).toEqual({ created: false, retiredPublishedPassword: true })
+    expect((await attemptLogin(ctx, 'admin', 'Admin@2026')).json().code).toBe(2)
+    await resetPassword(db, 'admin', { password: 'Chosen#Pass2026' })
+    expect(await ensureAdministrator(db)).toEqual({ created: false, retiredPublishedPassword: false })
   })
 })
 

@@ -1,10 +1,13 @@
 import { displayKey, PERMISSION, PERMISSION_CODE_PATTERN, REGION_CODE_PATTERN, WHOLE_COUNTRY_CODE } from '@rs/shared'
 import { type Kysely, sql } from 'kysely'
-import { hashPassword, randomPassword } from '../lib/password'
+import { hashPassword, randomPassword, verifyPassword } from '../lib/password'
 import type { Database } from './schema'
 
 /** User name of the administrator the first start creates. */
 export const ADMIN_USERNAME = 'admin'
+
+/** The administrator password earlier releases published in README.md; found at start, it must be changed. */
+const PUBLISHED_ADMIN_PASSWORD = 'Admin@2026'
 
 /** Menu keys of the three menu groups (not tied to one module). */
 export const MENU_GROUP_KEYS = ['MOD_055_DISPLAY', 'MOD_083_DISPLAY', 'MOD_087_DISPLAY']
@@ -148,9 +151,21 @@ export async function unlockAccount(db: Kysely<Database>, username: string): Pro
 export async function ensureAdministrator(
   db: Kysely<Database>,
   options: { password?: string } = {},
-): Promise<{ created: false } | { created: true; userId: number; generatedPassword: string | null }> {
-  const existing = await db.selectFrom('app_user').select('id').where(sql`lower(username)`, '=', ADMIN_USERNAME).executeTakeFirst()
-  if (existing) return { created: false }
+): Promise<{ created: false; retiredPublishedPassword: boolean } | { created: true; userId: number; generatedPassword: string | null }> {
+  const existing = await db
+    .selectFrom('app_user')
+    .select(['id', 'password_hash', 'must_change_password'])
+    .where(sql`lower(username)`, '=', ADMIN_USERNAME)
+    .executeTakeFirst()
+  if (existing) {
+    // a database from a release that published the administrator's password: that password must go
+    const isPublished =
+      options.password !== PUBLISHED_ADMIN_PASSWORD &&
+      !existing.must_change_password &&
+      (await verifyPassword(PUBLISHED_ADMIN_PASSWORD, existing.password_hash))
+    if (isPublished) await db.updateTable('app_user').set({ must_change_password: true }).where('id', '=', existing.id).execute()
+    return { created: false, retiredPublishedPassword: isPublished }
+  }
   const password = options.password ?? randomPassword()
   const userId = await createAccount(db, {
     username: ADMIN_USERNAME,
