@@ -147,6 +147,7 @@ export const zhCN = {
     usernameRequired: '请输入用户名',
     passwordRequired: '请输入密码',
     captchaRequired: '请输入验证码',
+    newPasswordRequired: '请输入新密码',
     success: '登录成功',
     captchaLoadFailed: '验证码加载失败，请点击重试',
     captchaImageAlt: '验证码图片',
@@ -185,6 +186,9 @@ export const zhCN = {
     chunkTimeout: '页面资源加载超时（120秒），请检查网络后重试',
     network: '网络异常，请检查网络连接后重试',
     userNotFound: '用户不存在',
+    passwordWeak: '新密码须为8–128位，且包含小写字母、大写字母、数字、符号中的至少三类',
+    passwordHasName: '新密码不能包含用户名',
+    passwordSame: '新密码不能与原密码相同',
   },
   fields: {
     username: '用户名',

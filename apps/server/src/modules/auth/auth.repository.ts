@@ -108,6 +108,21 @@ export function createAuthRepository(db: Kysely<Database>) {
       return row !== undefined
     },
 
+    /** A new password chosen by its owner: the change date is now and no change is pending any more. */
+    async setPassword(userId: number, passwordHash: string) {
+      await db
+        .updateTable('app_user')
+        .set({ password_hash: passwordHash, password_changed_at: new Date(), must_change_password: false })
+        .where('id', '=', userId)
+        .execute()
+    },
+
+    /** Ends every session of an account; returns their token hashes. */
+    async deleteSessionsOf(userId: number): Promise<string[]> {
+      const rows = await db.deleteFrom('user_session').where('user_id', '=', userId).returning('token_hash').execute()
+      return rows.map((r) => r.token_hash)
+    },
+
     /** Stores a new hash of the same password (cost upgrade at login); the change date stays. */
     async updatePasswordHash(userId: number, passwordHash: string) {
       await db.updateTable('app_user').set({ password_hash: passwordHash }).where('id', '=', userId).execute()

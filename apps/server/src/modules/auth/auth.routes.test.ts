@@ -311,6 +311,62 @@ describe('POST /api/userinfo/loginv2', () => {
   })
 })
 
+describe('POST /api/usercenter/passwordv2', () => {
+  async function change(username: string, oldPassword: string, newPassword: string) {
+    const c = await fetchCaptcha(ctx)
+    return ctx.app.inject({
+      method: 'POST',
+      url: '/api/usercenter/passwordv2',
+      payload: {
+        username,
+        oldPassword: encryptPassword(oldPassword, c.publicKey, c.token),
+        newPassword: encryptPassword(newPassword, c.publicKey, c.token),
+        captcha: c.answer,
+        token: c.token,
+      },
+    })
+  }
+
+  it('refuses a weak new password before looking at the old one, counting no attempt', async () => {
+    for (const [weak, key] of [
+      ['short1A', 'errors.passwordWeak'],
+      ['alllowercase', 'errors.passwordWeak'],
+      ['Legacy-2026-x', 'errors.passwordHasName'],
+    ] as const) {
+      const res = await change('legacy', 'whatever', weak)
+      expect(res.statusCode).toBe(400)
+      expect(res.json().message).toBe(tZh(key))
+    }
+    const row = await ctx.database.db
+      .selectFrom('app_user')
+      .select('failed_attempts')
+      .where('username', '=', 'legacy')
+      .executeTakeFirstOrThrow()
+    expect(row.failed_attempts).toBe(0)
+  })
+
+  it('gives a wrong old password the login’s one answer', async () => {
+    const res = await change('legacy', 'Wrong@2026', 'Brand#New2026')
+    expect(res.json()).toEqual({ code: 400, message: tZh('errors.loginFailed'), data: null })
+    await ctx.database.db.updateTable('app_user').set({ failed_attempts: 0 }).where('username', '=', 'legacy').execute()
+  })
+
+  it('lets an account with code 2 set a new password and then log in', async () => {
+    expect((await attemptLogin(ctx, 'legacy', DEMO_PASSWORDS.legacy)).json().code).toBe(2)
+    const res = await change('legacy', DEMO_PASSWORDS.legacy, 'Brand#New2026')
+    expect(res.json()).toEqual({ code: 0, message: 'success', data: null })
+    expect((await attemptLogin(ctx, 'legacy', 'Brand#New2026')).json().code).toBe(0)
+    expect((await attemptLogin(ctx, 'legacy', DEMO_PASSWORDS.legacy)).statusCode).toBe(400)
+    const audited = await ctx.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'outcome'])
+      .where('username', '=', 'legacy')
+      .where('action', '=', 'passwordChange')
+      .execute()
+    expect(audited).toContainEqual({ action: 'passwordChange', outcome: 'success' })
+  })
+})
+
 describe('sessions', () => {
   it('answers 401 "请先登录" without a token and the SPEC §8 message for an unknown one', async () => {
     const none = await info()

@@ -1,4 +1,4 @@
-import { autoLogin, captchaImage, LOGIN_KEY_HEADER, login, logout } from '@rs/shared'
+import { autoLogin, captchaImage, changePassword, LOGIN_KEY_HEADER, login, logout } from '@rs/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { bindRoute } from '../../lib/route'
 import { hashSessionToken, readToken, type SessionResolver } from '../../plugins/auth'
@@ -28,6 +28,10 @@ export function registerAuthRoutes(
   })
 
   bindRoute(app, login, resolve, async ({ body, request }) => ({ envelope: await auth.login(body, clientOf(request)) }), {
+    rateLimit: { max: rates.loginPerMinute, timeWindow: '1 minute' },
+  })
+
+  bindRoute(app, changePassword, resolve, async ({ body, request }) => auth.changePassword(body, clientOf(request)), {
     rateLimit: { max: rates.loginPerMinute, timeWindow: '1 minute' },
   })
 

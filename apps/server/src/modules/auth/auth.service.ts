@@ -1,4 +1,4 @@
-import { API_CODE, createLoginKeyPair, decryptPassword, tZh } from '@rs/shared'
+import { API_CODE, createLoginKeyPair, decryptPassword, PASSWORD_MIN_LENGTH, tZh } from '@rs/shared'
 import { LRUCache } from 'lru-cache'
 import { ApiError } from '../../lib/errors'
 import { dummyVerify, hashPassword, needsRehash, verifyPassword } from '../../lib/password'
@@ -22,6 +22,15 @@ export interface AuthSettings {
   serviceSessionMinutes: number
   /** Sessions the service accounts may hold each (shared by every visitor of a ?code= link). */
   maxServiceSessions: number
+}
+
+/** Why a new password is refused (a message key), or undefined when it is strong enough. */
+export function passwordWeakness(password: string, username: string): 'errors.passwordWeak' | 'errors.passwordHasName' | undefined {
+  const length = [...password].length
+  const kinds = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((re) => re.test(password)).length
+  if (length < PASSWORD_MIN_LENGTH || length > 128 || kinds < 3) return 'errors.passwordWeak'
+  if (username.trim().length >= 3 && password.toLowerCase().includes(username.trim().toLowerCase())) return 'errors.passwordHasName'
+  return undefined
 }
 
 /** The built-in service accounts of the automatic logins (SPEC.md §4), by link code. */
@@ -51,6 +60,70 @@ export function createAuthService(repo: AuthRepository, settings: AuthSettings, 
   /** The one answer to anyone without the right password: unknown user, wrong password and locked account alike. */
   const loginFailed = () => ApiError.of(400, 'errors.loginFailed')
 
+  /** Uses up the captcha and opens the passwords sealed with its one-time key. */
+  async function openSealed(input: { captcha: string; token: string }, sealed: string[]): Promise<string[]> {
+    const captcha = await repo.consumeCaptcha(input.token)
+    if (!captcha || captcha.answer !== input.captcha.trim().toLowerCase()) throw ApiError.of(400, 'errors.captchaInvalid')
+    try {
+      return sealed.map((s) => decryptPassword(s, captcha.secretKey, input.token))
+    } catch {
+      throw ApiError.of(400, 'errors.passwordDecryptFailed')
+    }
+  }
+
+  /**
+   * Checks a user's password: the attempt is counted (atomically, before the password is looked
+   * at) and a locked account's attempts are not evaluated at all. Unknown user, wrong password and
+   * locked account get the same answer after the same work (one scrypt). Failures and locks are
+   * recorded under `action`.
+   */
+  async function authenticate(login: string, password: string, client: ClientInfo, action: 'login' | 'passwordChange') {
+    const typed = login.trim().slice(0, 64)
+    const failure = (actor: { userId: number | null; username: string }, detail: Record<string, unknown>) =>
+      audit.record({ actor, ip: client.ip, action, target: typed, outcome: 'failure', detail })
+
+    const user = await repo.findLoginCandidate(login)
+    if (!user || user.isService) {
+      await dummyVerify(password)
+      await failure({ userId: null, username: typed }, { reason: 'unknownUser' })
+      throw loginFailed()
+    }
+    const actor = { userId: user.id, username: user.username }
+    const attempt = await repo.reserveAttempt(user.id, settings.maxFailures)
+    if (attempt === undefined) {
+      // locked: the password is not evaluated, but the same time is spent
+      await dummyVerify(password)
+      await failure(actor, { reason: 'locked' })
+      throw loginFailed()
+    }
+    if (!(await verifyPassword(password, user.passwordHash))) {
+      await failure(actor, { reason: 'wrongPassword', failures: attempt })
+      if (attempt >= settings.maxFailures) {
+        const until = await repo.lock(user.id, settings.lockMinutes)
+        await audit.record({
+          actor,
+          ip: client.ip,
+          action: 'loginLock',
+          target: user.username,
+          outcome: 'success',
+          detail: { failures: attempt, until: until.toISOString() },
+        })
+      }
+      throw loginFailed()
+    }
+    // attempts in flight may have locked the account meanwhile: the lock stays
+    if (!(await repo.recordSuccess(user.id))) {
+      await failure(actor, { reason: 'locked' })
+      throw loginFailed()
+    }
+    if (user.disabled) {
+      await failure(actor, { reason: 'disabled' })
+      throw ApiError.of(403, 'errors.accountDisabled')
+    }
+    if (needsRehash(user.passwordHash)) await repo.updatePasswordHash(user.id, await hashPassword(password))
+    return user
+  }
+
   return {
     /** A new captcha for a client token: the SVG and the one-time public key for the password. */
     async createCaptcha(token: string): Promise<{ svg: string; publicKey: string }> {
@@ -68,59 +141,9 @@ export function createAuthService(repo: AuthRepository, settings: AuthSettings, 
      * account get the same answer after the same work (one scrypt). Code 2 asks for a password change.
      */
     async login(input: { username: string; password: string; captcha: string; token: string }, client: ClientInfo) {
-      const captcha = await repo.consumeCaptcha(input.token)
-      if (!captcha || captcha.answer !== input.captcha.trim().toLowerCase()) throw ApiError.of(400, 'errors.captchaInvalid')
-
-      let password: string
-      try {
-        password = decryptPassword(input.password, captcha.secretKey, input.token)
-      } catch {
-        throw ApiError.of(400, 'errors.passwordDecryptFailed')
-      }
-
-      const typed = input.username.trim().slice(0, 64)
-      const failure = (actor: { userId: number | null; username: string }, detail: Record<string, unknown>) =>
-        audit.record({ actor, ip: client.ip, action: 'login', target: typed, outcome: 'failure', detail })
-
-      const user = await repo.findLoginCandidate(input.username)
-      if (!user || user.isService) {
-        await dummyVerify(password)
-        await failure({ userId: null, username: typed }, { reason: 'unknownUser' })
-        throw loginFailed()
-      }
+      const [password] = await openSealed(input, [input.password])
+      const user = await authenticate(input.username, password as string, client, 'login')
       const actor = { userId: user.id, username: user.username }
-      const attempt = await repo.reserveAttempt(user.id, settings.maxFailures)
-      if (attempt === undefined) {
-        // locked: the password is not evaluated, but the same time is spent
-        await dummyVerify(password)
-        await failure(actor, { reason: 'locked' })
-        throw loginFailed()
-      }
-      if (!(await verifyPassword(password, user.passwordHash))) {
-        await failure(actor, { reason: 'wrongPassword', failures: attempt })
-        if (attempt >= settings.maxFailures) {
-          const until = await repo.lock(user.id, settings.lockMinutes)
-          await audit.record({
-            actor,
-            ip: client.ip,
-            action: 'loginLock',
-            target: user.username,
-            outcome: 'success',
-            detail: { failures: attempt, until: until.toISOString() },
-          })
-        }
-        throw loginFailed()
-      }
-      // attempts in flight may have locked the account meanwhile: the lock stays
-      if (!(await repo.recordSuccess(user.id))) {
-        await failure(actor, { reason: 'locked' })
-        throw loginFailed()
-      }
-      if (user.disabled) {
-        await failure(actor, { reason: 'disabled' })
-        throw ApiError.of(403, 'errors.accountDisabled')
-      }
-      if (needsRehash(user.passwordHash)) await repo.updatePasswordHash(user.id, await hashPassword(password))
       if (user.mustChangePassword) {
         await audit.record({ actor, ip: client.ip, action: 'login', target: user.username, detail: { upgradeRequired: true } })
         return { code: API_CODE.upgradeRequired, message: tZh('upgrade.content'), data: { token: null } }
@@ -128,6 +151,31 @@ export function createAuthService(repo: AuthRepository, settings: AuthSettings, 
       const token = await openSession(user.id, client, false)
       await audit.record({ actor, ip: client.ip, action: 'login', target: user.username, outcome: 'success' })
       return { code: API_CODE.ok, message: tZh('login.success'), data: { token } }
+    },
+
+    /**
+     * A password change with the old password (the code 2 upgrade and stale passwords): the same
+     * captcha, sealing, attempt count and lock as a login. Ends every session of the account.
+     */
+    async changePassword(
+      input: { username: string; oldPassword: string; newPassword: string; captcha: string; token: string },
+      client: ClientInfo,
+    ) {
+      const [oldPassword, newPassword] = (await openSealed(input, [input.oldPassword, input.newPassword])) as [string, string]
+      // the new password is judged first: a weak one costs no attempt and says nothing about the account
+      const weakness = passwordWeakness(newPassword, input.username)
+      if (weakness) throw ApiError.of(400, weakness)
+      if (newPassword === oldPassword) throw ApiError.of(400, 'errors.passwordSame')
+      const user = await authenticate(input.username, oldPassword, client, 'passwordChange')
+      await repo.setPassword(user.id, await hashPassword(newPassword))
+      for (const hash of await repo.deleteSessionsOf(user.id)) sessions.delete(hash)
+      await audit.record({
+        actor: { userId: user.id, username: user.username },
+        ip: client.ip,
+        action: 'passwordChange',
+        target: user.username,
+      })
+      return null
     },
 
     /** Logs in with a built-in service account, unless the operator turned automatic login off. */
