@@ -48,6 +48,8 @@ export default defineConfig({
       DATA_DIR: path.join(tmpdir(), 'rs-portal-e2e'),
       LOG_LEVEL: 'warn',
       SESSION_IDLE_MINUTES: '120',
+      // the journeys log in as the administrator with a known password instead of the printed random one
+      BOOTSTRAP_ADMIN_PASSWORD: 'Admin@2026',
     },
   },
 })

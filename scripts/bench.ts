@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
+import { ensureAdministrator } from '../apps/server/src/db/accounts'
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database'
 import { seedDemo } from '../apps/server/src/db/seed'
 import { hashSessionToken, newSessionToken } from '../apps/server/src/lib/session'
@@ -40,6 +41,7 @@ async function plantSession(options: { databaseUrl?: string; dataDir?: string })
   const handle = await openDatabase(options)
   await migrateToLatest(handle.db)
   await seedDemo(handle.db)
+  await ensureAdministrator(handle.db)
   const token = newSessionToken()
   const admin = await handle.db.selectFrom('app_user').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()
   await handle.db

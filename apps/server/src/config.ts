@@ -21,6 +21,16 @@ const Env = z.object({
   TRUST_PROXY: flag(false),
   SEED_DEMO: flag(true),
   AUTO_LOGIN: flag(true),
+  BOOTSTRAP_ADMIN_PASSWORD: z.string().min(8, { error: '至少8个字符' }).max(128).optional(),
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(180, { error: '审计日志至少保存180天' }).default(180),
+  SESSION_MAX_PER_USER: z.coerce.number().int().positive().default(5),
+  SERVICE_SESSION_MINUTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(24 * 60)
+    .default(30),
+  SERVICE_SESSION_MAX: z.coerce.number().int().positive().default(200),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
   SESSION_MAX_HOURS: z.coerce.number().int().positive().default(12),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
@@ -28,6 +38,7 @@ const Env = z.object({
   LOGIN_LOCK_MINUTES: z.coerce.number().int().positive().default(15),
   LOGIN_RATE_PER_MINUTE: z.coerce.number().int().positive().default(30),
   CAPTCHA_TTL_SECONDS: z.coerce.number().int().positive().default(300),
+  CAPTCHA_RATE_PER_MINUTE: z.coerce.number().int().positive().default(60),
   ENGLISH_SITE_URL: z.string().default(''),
   ORBIT3D_URL: z.string().default(''),
   CITY_EYE_URL: z.string().default(''),

@@ -1,9 +1,12 @@
 import path from 'node:path'
 import { buildApp } from './app'
 import { loadConfig } from './config'
+import { ensureAdministrator } from './db/accounts'
 import { migrateToLatest, openDatabase } from './db/database'
 import { loadReferenceData } from './db/reference-data'
 import { seedDemo } from './db/seed'
+import { createAuditRepository } from './modules/audit/audit.repository'
+import { createAuditService } from './modules/audit/audit.service'
 
 /** Starts the portal: database, migrations, demo data, then the HTTP server. */
 async function main() {
@@ -16,7 +19,19 @@ async function main() {
   })
   const applied = await migrateToLatest(database.db)
   const reference = await loadReferenceData(database.db)
-  const seeded = config.SEED_DEMO ? await seedDemo(database.db) : { createdUsers: [] }
+  const seeded = await seedDemo(database.db, { demo: config.SEED_DEMO })
+  const admin = await ensureAdministrator(database.db, { password: config.BOOTSTRAP_ADMIN_PASSWORD })
+  const audit = createAuditService(createAuditRepository(database.db))
+  const purgedAuditRecords = await audit.purge(config.AUDIT_RETENTION_DAYS)
+  if (admin.created) {
+    await audit.record({
+      actor: null,
+      ip: 'startup',
+      action: 'userCreate',
+      target: 'admin',
+      detail: { administrator: true, passwordFrom: admin.generatedPassword ? 'random' : 'BOOTSTRAP_ADMIN_PASSWORD' },
+    })
+  }
   const app = await buildApp(config, database)
   app.log.info(
     {
@@ -24,9 +39,26 @@ async function main() {
       migrations: applied,
       referenceData: { version: reference.version, loaded: reference.loaded, ms: Math.round(reference.milliseconds) },
       demoUsers: seeded.createdUsers,
+      disabledDemoUsers: seeded.disabledUsers,
+      purgedAuditRecords,
     },
     'database ready',
   )
+  if (!admin.created && admin.retiredPublishedPassword) {
+    app.log.warn({ username: 'admin' }, 'administrator still had the formerly published password: it must be changed at the next login')
+    console.log('\n  管理员 admin 仍使用旧版公开的密码，下次登录须修改；请运行 npm run user -- reset admin\n')
+  }
+  if (admin.created) {
+    // the password goes to the console only, never into the JSON log
+    app.log.warn({ username: 'admin', mustChangePassword: admin.generatedPassword !== null }, 'administrator account created')
+    if (admin.generatedPassword) {
+      console.log('\n  已创建管理员账号 admin，初始密码（仅显示这一次，首次登录须修改）：')
+      console.log(
+        `  Administrator "admin" created; initial password (shown once, must be changed at first login):\n\n      ${admin.generatedPassword}\n`,
+      )
+      console.log('  修改密码 / set a new password:  npm run user -- reset admin\n')
+    }
+  }
 
   let closing = false
   const shutdown = async (signal: string) => {

@@ -245,6 +245,19 @@ export interface TypicalImageTable {
   updated_at: Timestamp
 }
 
+/** One audit record (等保 安全审计); the table is append-only (a trigger refuses UPDATE and young DELETEs). */
+export interface AuditLogTable {
+  id: Generated<number>
+  at: CreatedAt
+  user_id: ColumnType<number | null, number | null | undefined, never>
+  username: Generated<string>
+  ip: Generated<string>
+  action: string
+  target: Generated<string>
+  outcome: 'success' | 'failure'
+  detail: ColumnType<Record<string, unknown>, string | undefined, never>
+}
+
 /** The database as Kysely sees it. */
 export interface Database {
   app_user: AppUserTable
@@ -269,4 +282,5 @@ export interface Database {
   satellite_tle: SatelliteTleTable
   news: NewsTable
   typical_image: TypicalImageTable
+  audit_log: AuditLogTable
 }

@@ -1,14 +1,13 @@
-import { displayKey, PERMISSION, PERMISSION_CATALOGUE, permissionNameKey, tZh, WHOLE_COUNTRY_CODE } from '@rs/shared'
+import { PERMISSION, PERMISSION_CATALOGUE, permissionNameKey, tZh } from '@rs/shared'
 import type { Kysely } from 'kysely'
 import { hashPassword, UNUSABLE_PASSWORD_HASH } from '../lib/password'
+import { withDisplay } from './accounts'
 import type { Database } from './schema'
 
 /** Names of the permission codes, for the catalogue table and the admin screen (shared messages, Chinese). */
 export const PERMISSION_NAMES: Record<string, string> = Object.fromEntries(
   PERMISSION_CATALOGUE.map((code) => [code, tZh(permissionNameKey(code))]),
 )
-
-const withDisplay = (codes: string[]) => [...codes, ...codes.filter((c) => c !== PERMISSION.systemAdmin).map(displayKey)]
 
 interface DemoUser {
   username: string
@@ -25,18 +24,11 @@ interface DemoUser {
   pushNodes?: Array<{ name: string; regionId: string }>
 }
 
-/** The demo accounts listed in README.md; each shows a different side of the permission rules. */
+/**
+ * The demo accounts listed in README.md; each shows a different side of the permission rules.
+ * None has administrator rights (the administrator is made by ensureAdministrator, db/accounts.ts).
+ */
 export const DEMO_USERS: DemoUser[] = [
-  {
-    username: 'admin',
-    password: 'Admin@2026',
-    realName: '系统管理员',
-    organization: '自然资源部（演示）',
-    telephone: '13800000001',
-    email: 'admin@example.com',
-    permissions: [...withDisplay(Object.values(PERMISSION)), 'MOD_055_DISPLAY', 'MOD_083_DISPLAY', 'MOD_087_DISPLAY'],
-    areaRanges: [{ regionId: WHOLE_COUNTRY_CODE }],
-  },
   {
     username: 'neimenggu',
     password: 'Nmg@2026',
@@ -118,10 +110,28 @@ export const DEMO_USERS: DemoUser[] = [
   },
 ]
 
-/** Loads the permission catalogue and the demo accounts; running it again changes nothing. */
-export async function seedDemo(db: Kysely<Database>): Promise<{ createdUsers: string[] }> {
+/** Loads (or completes) the catalogue of permission names. */
+export async function seedPermissionCatalogue(db: Kysely<Database>) {
+  await db
+    .insertInto('permission')
+    .values(Object.entries(PERMISSION_NAMES).map(([code, name]) => ({ code, name })))
+    .onConflict((oc) => oc.column('code').doNothing())
+    .execute()
+}
+
+/**
+ * Loads the permission catalogue, the service accounts of the automatic logins and (unless
+ * `demo` is false) the demo accounts; running it again changes nothing. With `demo` false, demo
+ * accounts left from an earlier start are disabled (a real deployment has none).
+ */
+export async function seedDemo(
+  db: Kysely<Database>,
+  options: { demo?: boolean } = {},
+): Promise<{ createdUsers: string[]; disabledUsers: string[] }> {
+  const demo = options.demo ?? true
+  const wanted = DEMO_USERS.filter((u) => demo || u.isService)
   const missing: DemoUser[] = []
-  for (const user of DEMO_USERS) {
+  for (const user of wanted) {
     const found = await db.selectFrom('app_user').select('id').where('username', '=', user.username).executeTakeFirst()
     if (!found) missing.push(user)
   }
@@ -180,5 +190,17 @@ export async function seedDemo(db: Kysely<Database>): Promise<{ createdUsers: st
       }
     }
   })
-  return { createdUsers: missing.map((u) => u.username) }
+  let disabledUsers: string[] = []
+  if (!demo) {
+    const demoNames = DEMO_USERS.filter((u) => !u.isService).map((u) => u.username)
+    const rows = await db
+      .updateTable('app_user')
+      .set({ disabled: true })
+      .where('username', 'in', demoNames)
+      .where('disabled', '=', false)
+      .returning('username')
+      .execute()
+    disabledUsers = rows.map((r) => r.username)
+  }
+  return { createdUsers: missing.map((u) => u.username), disabledUsers }
 }

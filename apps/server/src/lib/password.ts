@@ -1,14 +1,18 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
 
-const N = 2 ** 15
+/** scrypt cost at current guidance (OWASP: N = 2^17, r = 8, p = 1); about 128 MiB per hash. */
+const N = 2 ** 17
 const R = 8
 const P = 1
 const KEY_BYTES = 32
-const MAXMEM = 128 * N * R * 2
+/** Largest N a stored hash may name; a hash naming more is treated as malformed. */
+const MAX_N = 2 ** 20
 
 function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
+  // scrypt needs 128 * N * r bytes; twice that leaves room for its own bookkeeping
+  const maxmem = 128 * n * r * 2
   return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, KEY_BYTES, { N: n, r, p, maxmem: MAXMEM }, (err, key) => (err ? reject(err) : resolve(key))),
+    scrypt(password.normalize('NFKC'), salt, KEY_BYTES, { N: n, r, p, maxmem }, (err, key) => (err ? reject(err) : resolve(key))),
   )
 }
 
@@ -19,17 +23,66 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', N, R, P, salt.toString('base64'), key.toString('base64')].join('$')
 }
 
+function parse(stored: string) {
+  const [scheme, n, r, p, salt, key] = stored.split('$')
+  const cost = { n: Number(n), r: Number(r), p: Number(p) }
+  const valid =
+    scheme === 'scrypt' &&
+    !!salt &&
+    !!key &&
+    Number.isInteger(cost.n) &&
+    cost.n >= 2 &&
+    cost.n <= MAX_N &&
+    (cost.n & (cost.n - 1)) === 0 &&
+    Number.isInteger(cost.r) &&
+    cost.r >= 1 &&
+    cost.r <= 32 &&
+    Number.isInteger(cost.p) &&
+    cost.p >= 1 &&
+    cost.p <= 4
+  return valid ? { ...cost, salt: Buffer.from(salt, 'base64'), key: Buffer.from(key, 'base64') } : undefined
+}
+
+/** Spends the time of one real check without looking at any stored hash (unknown users, locked accounts). */
+export async function dummyVerify(password: string): Promise<false> {
+  await derive(password, randomBytes(16), N, R, P)
+  return false
+}
+
 /** Checks a password against a stored hash in constant time; a malformed hash never matches. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, n, r, p, salt, key] = stored.split('$')
-  if (scheme !== 'scrypt' || !salt || !key) {
-    // keep the timing of a real check so unknown users cannot be told apart
-    await derive(password, randomBytes(16), N, R, P)
-    return false
+  const parsed = parse(stored)
+  // keep the timing of a real check so unknown users cannot be told apart
+  if (!parsed) return dummyVerify(password)
+  const actual = await derive(password, parsed.salt, parsed.n, parsed.r, parsed.p)
+  return parsed.key.length === actual.length && timingSafeEqual(parsed.key, actual)
+}
+
+/** Whether a stored hash was made with a lower cost than today's and should be redone at the next login. */
+export function needsRehash(stored: string): boolean {
+  const parsed = parse(stored)
+  return !!parsed && (parsed.n < N || parsed.r < R || parsed.p < P)
+}
+
+/** A random password for a new or reset account: 16 characters from letters, digits and signs, no look-alikes. */
+export function randomPassword(length = 16): string {
+  const lower = 'abcdefghjkmnpqrstuvwxyz'
+  const upper = 'ABCDEFGHJKMNPQRSTUVWXYZ'
+  const digits = '23456789'
+  const signs = '@#%+=-_'
+  const all = lower + upper + digits + signs
+  const pick = (set: string, byte: number) => set[byte % set.length] as string
+  const bytes = randomBytes(length)
+  // one of each kind first, so every password meets a usual complexity rule
+  const chars = [pick(lower, bytes[0] ?? 0), pick(upper, bytes[1] ?? 0), pick(digits, bytes[2] ?? 0), pick(signs, bytes[3] ?? 0)]
+  for (let i = 4; i < length; i++) chars.push(pick(all, bytes[i] ?? 0))
+  // shuffle (Fisher–Yates with fresh random bytes)
+  const order = randomBytes(length)
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = (order[i] ?? 0) % (i + 1)
+    ;[chars[i], chars[j]] = [chars[j] as string, chars[i] as string]
   }
-  const expected = Buffer.from(key, 'base64')
-  const actual = await derive(password, Buffer.from(salt, 'base64'), Number(n), Number(r), Number(p))
-  return expected.length === actual.length && timingSafeEqual(expected, actual)
+  return chars.join('')
 }
 
 /** A hash that no password matches, for service accounts and for equal-time checks of unknown users. */

@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart'
 import { type ApiRoute, Envelope, type MessageKey, type RouteAuth } from '@rs/shared'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import { ApiError } from './errors'
 import { readUploadForm, UploadFormError } from './multipart-form'
@@ -35,6 +35,7 @@ export function bindUploadRoute<Q extends z.ZodType | undefined, D extends z.Zod
     file: { filename: string; data: Buffer }
     fields: Record<string, string>
     user: UserFor<A>
+    request: FastifyRequest
   }) => Promise<HandlerResult<D>>,
 ) {
   assertAuthPlugin(app)
@@ -83,6 +84,7 @@ export function bindUploadRoute<Q extends z.ZodType | undefined, D extends z.Zod
           file: form.file,
           fields: form.fields,
           user: await sessionUserFor(request, route.auth),
+          request,
         })
         if (result && typeof result === 'object' && 'envelope' in result) return result.envelope
         return { code: 0, message: 'success', data: result }

@@ -9,6 +9,9 @@ import { createAnalysisService } from './analysis/analysis.service'
 import { createAoiRepository } from './aoi/aoi.repository'
 import { registerAoiRoutes } from './aoi/aoi.routes'
 import { createAoiService } from './aoi/aoi.service'
+import { createAuditRepository } from './audit/audit.repository'
+import { registerAuditRoutes } from './audit/audit.routes'
+import { createAuditService } from './audit/audit.service'
 import { createAuthRepository } from './auth/auth.repository'
 import { registerAuthRoutes } from './auth/auth.routes'
 import { createAuthService } from './auth/auth.service'
@@ -37,25 +40,34 @@ import { createUsersService } from './users/users.service'
  */
 export async function registerModules(app: FastifyInstance, config: Config, database: DatabaseHandle, tasks: TaskPool) {
   const { db } = database
-  const auth = createAuthService(createAuthRepository(db), {
-    sessionCacheMs: config.SESSION_CACHE_MS,
-    captchaTtlSeconds: config.CAPTCHA_TTL_SECONDS,
-    sessionIdleMinutes: config.SESSION_IDLE_MINUTES,
-    sessionMaxHours: config.SESSION_MAX_HOURS,
-    maxFailures: config.LOGIN_MAX_FAILURES,
-    lockMinutes: config.LOGIN_LOCK_MINUTES,
-    autoLoginEnabled: config.AUTO_LOGIN,
-  })
+  const audit = createAuditService(createAuditRepository(db))
+  const auth = createAuthService(
+    createAuthRepository(db),
+    {
+      sessionCacheMs: config.SESSION_CACHE_MS,
+      captchaTtlSeconds: config.CAPTCHA_TTL_SECONDS,
+      sessionIdleMinutes: config.SESSION_IDLE_MINUTES,
+      sessionMaxHours: config.SESSION_MAX_HOURS,
+      maxFailures: config.LOGIN_MAX_FAILURES,
+      lockMinutes: config.LOGIN_LOCK_MINUTES,
+      autoLoginEnabled: config.AUTO_LOGIN,
+      maxSessionsPerUser: config.SESSION_MAX_PER_USER,
+      serviceSessionMinutes: config.SERVICE_SESSION_MINUTES,
+      maxServiceSessions: config.SERVICE_SESSION_MAX,
+    },
+    audit,
+  )
   await app.register(authPlugin, { resolve: auth.resolveSession })
 
-  registerAuthRoutes(app, auth, config.LOGIN_RATE_PER_MINUTE)
+  registerAuthRoutes(app, auth, { loginPerMinute: config.LOGIN_RATE_PER_MINUTE, captchaPerMinute: config.CAPTCHA_RATE_PER_MINUTE })
   registerMapRoutes(app, db, tasks, {
     publicBaseUrl: config.PUBLIC_BASE_URL,
     port: config.PORT,
     requestsPerMinute: config.MAP_REQUESTS_PER_MINUTE,
     tilesPerMinute: config.MAP_TILES_PER_MINUTE,
   })
-  registerUsersRoutes(app, createUsersService(createUsersRepository(db), { cacheMs: config.SESSION_CACHE_MS }))
+  registerUsersRoutes(app, createUsersService(createUsersRepository(db), { cacheMs: config.SESSION_CACHE_MS }, audit))
+  registerAuditRoutes(app, audit)
   registerSiteRoutes(
     app,
     createSiteRepository(db),
@@ -76,10 +88,10 @@ export async function registerModules(app: FastifyInstance, config: Config, data
     },
     database.kind,
   )
-  registerAoiRoutes(app, createAoiService(createAoiRepository(db), tasks), config.AOI_UPLOADS_PER_MINUTE)
+  registerAoiRoutes(app, createAoiService(createAoiRepository(db), tasks), config.AOI_UPLOADS_PER_MINUTE, audit)
   registerRegionsRoutes(app, createRegionsService(createRegionsRepository(db)))
   registerSatellitesRoutes(app, createSatellitesService(createSatellitesRepository(db)))
-  registerNewsRoutes(app, createNewsService(createNewsRepository(db)))
-  registerTypicalImagesRoutes(app, createTypicalImagesService(createTypicalImagesRepository(db)))
+  registerNewsRoutes(app, createNewsService(createNewsRepository(db), audit))
+  registerTypicalImagesRoutes(app, createTypicalImagesService(createTypicalImagesRepository(db), audit))
   registerAnalysisRoutes(app, createAnalysisService(createAnalysisRepository(db)))
 }

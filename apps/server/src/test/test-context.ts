@@ -5,6 +5,7 @@ import pg from 'pg'
 import { expect } from 'vitest'
 import { buildApp } from '../app'
 import { type Config, loadConfig } from '../config'
+import { ensureAdministrator } from '../db/accounts'
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../db/database'
 import { loadReferenceData } from '../db/reference-data'
 import { seedDemo } from '../db/seed'
@@ -42,12 +43,21 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     }
   }
   // sessions are not cached in API tests, which age sessions in the database and expect the next call to see it
-  const config = loadConfig({ WEB_DIST: '/nonexistent', LOG_LEVEL: 'silent', LOGIN_RATE_PER_MINUTE: '1000', SESSION_CACHE_MS: '0', ...env })
+  const config = loadConfig({
+    WEB_DIST: '/nonexistent',
+    LOG_LEVEL: 'silent',
+    LOGIN_RATE_PER_MINUTE: '1000',
+    CAPTCHA_RATE_PER_MINUTE: '1000',
+    SESSION_CACHE_MS: '0',
+    ...env,
+  })
   const database = await openDatabase({ databaseUrl, dataDir: 'memory://' })
   await migrateToLatest(database.db)
   // every region and country (about 1.3 s on PGlite, 0.7 s on PostgreSQL)
   await loadReferenceData(database.db)
   await seedDemo(database.db)
+  // the administrator through the first start's own code path, with a known password instead of a random one
+  await ensureAdministrator(database.db, { password: DEMO_PASSWORDS.admin })
   const app = await buildApp(config, database, { logger: false })
   await app.ready()
   return {
@@ -99,6 +109,7 @@ export async function loginAs(ctx: TestContext, username: string, password: stri
   return body.data.token as string
 }
 
+/** The demo accounts' passwords (README.md) and the test administrator's (set like BOOTSTRAP_ADMIN_PASSWORD). */
 export const DEMO_PASSWORDS = {
   admin: 'Admin@2026',
   neimenggu: 'Nmg@2026',

@@ -31,4 +31,5 @@ export const SCREEN_GROUPS: Record<string, () => Promise<ScreenModule>> = {
   cloud: () => import('./routes/cloud'),
   personal: () => import('./routes/personal'),
   'error-page': () => import('./routes/error-page'),
+  admin: () => import('./routes/admin'),
 }

@@ -56,3 +56,22 @@ export const logout = defineRoute({
   auth: 'login',
   data: z.null(),
 })
+
+export const ChangePasswordBody = z.object({
+  username: requiredString('login.usernameRequired', 64).describe('user name, phone or e-mail'),
+  oldPassword: requiredString('login.passwordRequired', 1024).describe('current password, sealed with the captcha key'),
+  newPassword: requiredString('login.newPasswordRequired', 1024).describe('new password, sealed with the same captcha key'),
+  captcha: requiredString('login.captchaRequired', 16),
+  token: CaptchaToken,
+})
+
+/** The password change of the code 2 upgrade (SPEC.md §5) and of stale passwords; needs no session. */
+export const changePassword = defineRoute({
+  method: 'POST',
+  path: '/api/usercenter/passwordv2',
+  summary: '修改密码（原密码与新密码均以验证码一次性密钥加密；失败计入登录锁定）',
+  tags: ['usercenter'],
+  auth: 'public',
+  body: ChangePasswordBody,
+  data: z.null(),
+})

@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { REGION_CODE_PATTERN } from '../domain/region-code'
 import { defineRoute, IdParam, queryInt, text } from './common'
 
 const Contact = z.object({ value: z.string().describe('masked for display'), uri: z.string().describe('tel: or mailto: link') })
@@ -63,25 +62,4 @@ export const cartCount = defineRoute({
   tags: ['ordercart'],
   auth: 'login',
   data: z.number().int(),
-})
-
-export const AdminUser = z.object({
-  id: z.number(),
-  username: z.string(),
-  realName: z.string(),
-  organization: z.string(),
-  isServiceAccount: z.boolean(),
-  disabled: z.boolean(),
-  permissions: z.array(z.string()),
-  regionIds: z.array(z.string().regex(REGION_CODE_PATTERN)),
-  lockedUntil: z.string().nullable(),
-})
-
-export const adminUsers = defineRoute({
-  method: 'GET',
-  path: '/api/admin/users',
-  summary: '账号、权限与权限范围一览（系统管理权限）',
-  tags: ['admin'],
-  auth: { permission: 'MOD_001' },
-  data: z.array(AdminUser),
 })

@@ -14,6 +14,8 @@ export const DEFAULT_GRID_LEVEL_DENSITY = 14
 export const PASSWORD_WARNING_DAYS = 30
 /** Length of the client-made captcha token. */
 export const CAPTCHA_TOKEN_LENGTH = 32
+/** Shortest password a user may choose (with three of: lower case, upper case, digits, signs). */
+export const PASSWORD_MIN_LENGTH = 8
 export const CAPTCHA_TOKEN_PATTERN = /^[A-Za-z0-9]{32}$/
 /** Scroll offset in px after which the back-to-top button appears. */
 export const BACK_TO_TOP_OFFSET_PX = 300

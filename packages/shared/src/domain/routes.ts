@@ -30,6 +30,8 @@ export interface RouteNode {
 }
 
 const gated = (code: string) => ({ displayKey: displayKey(code), authority: code })
+/** System administration has no display key of its own: holding MOD_001 shows the entries. */
+const adminOnly = { displayKey: PERMISSION.systemAdmin, authority: PERMISSION.systemAdmin }
 
 const CHINESE_SATELLITES: Array<[string, string]> = [
   ['zy102c', 'ZY-1 02C'],
@@ -269,6 +271,17 @@ export const ROUTE_TREE: RouteNode[] = [
       { name: 'pvland', path: 'monitor/pvland', title: 'nav.pvland', group: 'pvland', ...gated(PERMISSION.pvland) },
       { name: 'windmill', path: 'monitor/windmill', title: 'nav.windmill', group: 'windmill', ...gated(PERMISSION.windmill) },
       { name: 'steelplant', path: 'monitor/steelplant', title: 'nav.steelplant', group: 'steelplant', ...gated(PERMISSION.steelplant) },
+    ],
+  },
+  {
+    // the portal's own: the administrator's screens, shown only to holders of MOD_001
+    name: 'admin',
+    path: 'admin',
+    title: 'nav.admin',
+    displayKey: PERMISSION.systemAdmin,
+    children: [
+      { name: 'adminUsers', path: 'admin/users', title: 'nav.adminUsers', group: 'admin', ...adminOnly },
+      { name: 'adminAudit', path: 'admin/audit', title: 'nav.adminAudit', group: 'admin', ...adminOnly },
     ],
   },
 ]

@@ -1,3 +1,4 @@
+import { adminEn } from './sections/admin.en-US'
 import { analysisPageEn } from './sections/analysis-page.en-US'
 import { inputEn } from './sections/input.en-US'
 import { newsPageEn } from './sections/news-page.en-US'
@@ -51,6 +52,9 @@ export const enUS: DeepPartial<Messages> = {
     error401: 'Not logged in',
     error403: 'Access denied',
     error404: 'Page not found',
+    admin: 'Administration',
+    adminUsers: 'Users',
+    adminAudit: 'Audit log',
   },
   header: {
     switchLanguage: '中',
@@ -64,6 +68,7 @@ export const enUS: DeepPartial<Messages> = {
     welcome: 'Hello, {name}',
     changePassword: 'Change now',
     logoutDone: 'You have logged out',
+    admin: 'Administration',
     mainNav: 'Main navigation',
   },
   login: {
@@ -232,6 +237,7 @@ export const enUS: DeepPartial<Messages> = {
   satellitePage: satellitePageEn,
   analysisPage: analysisPageEn,
   newsPage: newsPageEn,
+  admin: adminEn,
   typicalImagePage: typicalImagePageEn,
   input: inputEn,
 }

@@ -1,3 +1,4 @@
+import { adminZh } from './sections/admin'
 import { analysisZh } from './sections/analysis'
 import { analysisPageZh } from './sections/analysis-page'
 import { inputZh } from './sections/input'
@@ -55,6 +56,9 @@ export const zhCN = {
     error401: '未登录',
     error403: '无权访问',
     error404: '页面不存在',
+    admin: '系统管理',
+    adminUsers: '用户管理',
+    adminAudit: '审计日志',
   },
   satellite: {
     chinese: {
@@ -127,6 +131,7 @@ export const zhCN = {
     languageEn: 'EN',
     changePassword: '立即修改',
     logoutDone: '已安全退出',
+    admin: '系统管理',
     mainNav: '主导航',
   },
   login: {
@@ -143,6 +148,7 @@ export const zhCN = {
     usernameRequired: '请输入用户名',
     passwordRequired: '请输入密码',
     captchaRequired: '请输入验证码',
+    newPasswordRequired: '请输入新密码',
     success: '登录成功',
     captchaLoadFailed: '验证码加载失败，请点击重试',
     captchaImageAlt: '验证码图片',
@@ -172,9 +178,7 @@ export const zhCN = {
     server: '服务器内部错误，请稍后重试',
     captchaTokenInvalid: '验证码标识无效，应为32位字母或数字',
     captchaInvalid: '验证码错误或已过期，请刷新后重试',
-    loginFailed: '用户名或密码错误',
-    loginFailedLeft: '用户名或密码错误，再失败{left}次账号将被锁定',
-    accountLocked: '登录失败次数过多，账号已锁定，请{minutes}分钟后再试',
+    loginFailed: '用户名或密码错误，或账号已被临时锁定',
     accountDisabled: '账号已停用，请联系管理员',
     passwordDecryptFailed: '密码解密失败，请刷新验证码后重试',
     autoLoginDisabled: '自动登录未开放',
@@ -183,6 +187,10 @@ export const zhCN = {
     chunkFailed: '页面资源加载失败，请检查网络后重试',
     chunkTimeout: '页面资源加载超时（120秒），请检查网络后重试',
     network: '网络异常，请检查网络连接后重试',
+    userNotFound: '用户不存在',
+    passwordWeak: '新密码须为8–128位，且包含小写字母、大写字母、数字、符号中的至少三类',
+    passwordHasName: '新密码不能包含用户名',
+    passwordSame: '新密码不能与原密码相同',
   },
   fields: {
     username: '用户名',
@@ -498,6 +506,7 @@ export const zhCN = {
   typicalImage: typicalImageZh,
   analysisPage: analysisPageZh,
   newsPage: newsPageZh,
+  admin: adminZh,
   typicalImagePage: typicalImagePageZh,
   input: inputZh,
 } as const

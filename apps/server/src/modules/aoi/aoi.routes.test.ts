@@ -99,6 +99,22 @@ describe('POST /api/aoi/upload', () => {
     await expectRefused(await upload('m.zip', shapefileZip({ srs: 3857, omit: ['.prj'] })), 400, /缺少 \.prj/)
   })
 
+  it('records every upload in the audit log, refused ones as failures', async () => {
+    const ok = await upload('审计.zip', shapefileZip({ srs: 4326, encoding: 'UTF-8' }))
+    await upload('refused.zip', shapefileZip({ srs: 3857, omit: ['.prj'] }))
+    const rows = await ctx.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'target', 'outcome', 'ip', 'detail'])
+      .where('action', '=', 'aoiUpload')
+      .where('target', 'in', ['审计.zip', 'refused.zip'])
+      .orderBy('id')
+      .execute()
+    expect(rows).toMatchObject([
+      { target: '审计.zip', outcome: 'success', ip: '127.0.0.1', detail: { uploadId: ok.json().data.uploadId } },
+      { target: 'refused.zip', outcome: 'failure', detail: { status: 400 } },
+    ])
+  })
+
   it('stores GeoJSON and KML, keeping only their polygons', async () => {
     const geo = await upload('area.geojson', JSON.stringify(SAMPLE_GEOJSON))
     expect(geo.statusCode, geo.body).toBe(200)

@@ -65,21 +65,67 @@ export function createAuthRepository(db: Kysely<Database>) {
       }
     },
 
-    /** Counts one failure atomically; locks the account when the count reaches the limit. Returns the new count. */
-    async recordFailure(userId: number, maxFailures: number, lockUntil: Date): Promise<{ failures: number; locked: boolean }> {
+    /**
+     * Reserves one login attempt before the password is looked at: one UPDATE counts it as a
+     * failure, and only while the account is not locked and fewer than `maxFailures` attempts are
+     * counted (those in flight included). Undefined: locked, so nothing may be evaluated.
+     */
+    async reserveAttempt(userId: number, maxFailures: number): Promise<number | undefined> {
       const row = await db
         .updateTable('app_user')
         .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
         .where('id', '=', userId)
-        .returning(['failed_attempts'])
-        .executeTakeFirstOrThrow()
-      if (row.failed_attempts < maxFailures) return { failures: row.failed_attempts, locked: false }
-      await db.updateTable('app_user').set({ failed_attempts: 0, locked_until: lockUntil }).where('id', '=', userId).execute()
-      return { failures: row.failed_attempts, locked: true }
+        .where('failed_attempts', '<', maxFailures)
+        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', sql<Date>`now()`)]))
+        .returning('failed_attempts')
+        .executeTakeFirst()
+      return row?.failed_attempts
     },
 
-    async clearFailures(userId: number) {
-      await db.updateTable('app_user').set({ failed_attempts: 0, locked_until: null }).where('id', '=', userId).execute()
+    /** Locks an account for `minutes` (database clock) and restarts its count; returns the end of the lock. */
+    async lock(userId: number, minutes: number): Promise<Date> {
+      const row = await db
+        .updateTable('app_user')
+        .set({ failed_attempts: 0, locked_until: sql<Date>`now() + make_interval(mins => ${minutes})` })
+        .where('id', '=', userId)
+        .returning('locked_until')
+        .executeTakeFirstOrThrow()
+      return row.locked_until as Date
+    },
+
+    /**
+     * Clears the count after a right password, unless the account was locked meanwhile (by
+     * attempts in flight): then false, and the lock stays.
+     */
+    async recordSuccess(userId: number): Promise<boolean> {
+      const row = await db
+        .updateTable('app_user')
+        .set({ failed_attempts: 0, locked_until: null })
+        .where('id', '=', userId)
+        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', sql<Date>`now()`)]))
+        .returning('id')
+        .executeTakeFirst()
+      return row !== undefined
+    },
+
+    /** A new password chosen by its owner: the change date is now and no change is pending any more. */
+    async setPassword(userId: number, passwordHash: string) {
+      await db
+        .updateTable('app_user')
+        .set({ password_hash: passwordHash, password_changed_at: new Date(), must_change_password: false })
+        .where('id', '=', userId)
+        .execute()
+    },
+
+    /** Ends every session of an account; returns their token hashes. */
+    async deleteSessionsOf(userId: number): Promise<string[]> {
+      const rows = await db.deleteFrom('user_session').where('user_id', '=', userId).returning('token_hash').execute()
+      return rows.map((r) => r.token_hash)
+    },
+
+    /** Stores a new hash of the same password (cost upgrade at login); the change date stays. */
+    async updatePasswordHash(userId: number, passwordHash: string) {
+      await db.updateTable('app_user').set({ password_hash: passwordHash }).where('id', '=', userId).execute()
     },
 
     async findServiceAccount(username: string) {
@@ -91,7 +137,11 @@ export function createAuthRepository(db: Kysely<Database>) {
         .executeTakeFirst()
     },
 
-    async createSession(input: { tokenHash: string; userId: number; expiresAt: Date; ip: string; userAgent: string }) {
+    /**
+     * Opens a session and ends the account's oldest ones beyond `maxSessions`; returns the token
+     * hashes of the sessions it ended.
+     */
+    async createSession(input: { tokenHash: string; userId: number; expiresAt: Date; ip: string; userAgent: string; maxSessions: number }) {
       await db.deleteFrom('user_session').where('expires_at', '<', new Date()).execute()
       await db
         .insertInto('user_session')
@@ -104,6 +154,23 @@ export function createAuthRepository(db: Kysely<Database>) {
           user_agent: input.userAgent.slice(0, 256),
         })
         .execute()
+      const revoked = await db
+        .deleteFrom('user_session')
+        .where('user_id', '=', input.userId)
+        .where(
+          'id',
+          'not in',
+          db
+            .selectFrom('user_session')
+            .select('id')
+            .where('user_id', '=', input.userId)
+            .orderBy('created_at', 'desc')
+            .orderBy('id', 'desc')
+            .limit(input.maxSessions),
+        )
+        .returning('token_hash')
+        .execute()
+      return revoked.map((r) => r.token_hash)
     },
 
     /**
@@ -137,8 +204,9 @@ export function createAuthRepository(db: Kysely<Database>) {
         userId: row.userId,
         username: row.username,
         isServiceAccount: row.isService,
-        permissions: row.permissions,
-        regionIds: row.regionIds,
+        // service accounts act with the least rights, whatever permissions or regions their rows were given
+        permissions: row.isService ? [] : row.permissions,
+        regionIds: row.isService ? [] : row.regionIds,
       }
     },
 

@@ -1,3 +1,4 @@
+import { randomBytes, scrypt } from 'node:crypto'
 import { encryptPassword, tZh } from '@rs/shared'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -21,6 +22,30 @@ afterAll(async () => {
   await ctx?.close()
 })
 
+async function userId(username: string): Promise<number> {
+  return (await ctx.database.db.selectFrom('app_user').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id
+}
+
+/** How many audit records a user has so far. */
+async function auditCount(userId: number): Promise<number> {
+  const row = await ctx.database.db
+    .selectFrom('audit_log')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/** A hash made as an older release made it, with a lower scrypt cost. */
+function scryptHash(password: string, n: number): Promise<string> {
+  const salt = randomBytes(16)
+  return new Promise((resolve, reject) =>
+    scrypt(password, salt, 32, { N: n, r: 8, p: 1, maxmem: 128 * n * 8 * 2 }, (err, key) =>
+      err ? reject(err) : resolve(['scrypt', n, 8, 1, salt.toString('base64'), key.toString('base64')].join('$')),
+    ),
+  )
+}
+
 const info = (token?: string) => ctx.app.inject({ method: 'GET', url: '/api/userinfo/info', headers: token ? { token } : {} })
 
 describe('GET /api/captcha/image', () => {
@@ -29,6 +54,19 @@ describe('GET /api/captcha/image', () => {
     expect(c.svg.startsWith('<svg')).toBe(true)
     expect(c.publicKey).toMatch(/^[A-Za-z0-9_-]{43}$/)
     expect(c.answer).toMatch(/^[a-z2-9]{4}$/)
+  })
+
+  it('carries the text only as a distorted picture, never as glyph outlines', async () => {
+    const c = await fetchCaptcha(ctx)
+    expect(c.svg).toMatch(
+      /^<svg [^>]*viewBox="0 0 150 50"><image width="150" height="50" href="data:image\/png;base64,[A-Za-z0-9+/=]+"\/><\/svg>$/,
+    )
+    expect(c.svg).not.toContain('<path')
+    expect(c.svg).not.toContain('<text')
+    const png = Buffer.from(/base64,([^"]+)/.exec(c.svg)?.[1] ?? '', 'base64')
+    expect(png.subarray(1, 4).toString()).toBe('PNG')
+    // two captchas of the same text would still differ: every picture is drawn with fresh noise
+    expect((await fetchCaptcha(ctx)).svg).not.toBe(c.svg)
   })
 
   it('rejects a token that is not 32 letters or digits', async () => {
@@ -145,15 +183,17 @@ describe('POST /api/userinfo/loginv2', () => {
     }
   })
 
-  it('does not tell an unknown user from a wrong password', async () => {
-    const res = await attemptLogin(ctx, 'nobody', 'whatever')
-    expect(res.statusCode).toBe(400)
-    expect(res.json().message).toBe(tZh('errors.loginFailed'))
-  })
-
-  it('does not let a service account log in with a password', async () => {
-    const res = await attemptLogin(ctx, 'svc_code1', '!unusable')
-    expect(res.statusCode).toBe(400)
+  it('gives an unknown user, a wrong password and a service account the same answer', async () => {
+    const answers = await Promise.all([
+      attemptLogin(ctx, 'nobody', 'whatever'),
+      attemptLogin(ctx, 'olduser', 'wrong-password'),
+      attemptLogin(ctx, 'svc_code1', '!unusable'),
+    ])
+    for (const res of answers) {
+      expect(res.statusCode).toBe(400)
+      expect(res.json()).toEqual({ code: 400, message: '用户名或密码错误，或账号已被临时锁定', data: null })
+    }
+    await ctx.database.db.updateTable('app_user').set({ failed_attempts: 0 }).where('username', '=', 'olduser').execute()
   })
 
   it('answers code 2 with the upgrade message when the password must be changed', async () => {
@@ -162,17 +202,22 @@ describe('POST /api/userinfo/loginv2', () => {
     expect(res.json()).toEqual({ code: 2, message: '由于系统升级，请点击“确认”修改密码后登录！', data: { token: null } })
   })
 
-  it('locks the account after five failures, then lets it in once the lock has passed', async () => {
-    for (let left = 4; left >= 1; left--) {
+  it('locks the account after five failures with the same answer, then lets it in once the lock has passed', async () => {
+    const uniform = { code: 400, message: tZh('errors.loginFailed'), data: null }
+    for (let i = 0; i < 5; i++) {
       const res = await attemptLogin(ctx, 'user', 'wrong-password')
       expect(res.statusCode).toBe(400)
-      expect(res.json().message).toBe(tZh('errors.loginFailedLeft', { left }))
+      expect(res.json()).toEqual(uniform)
     }
-    const fifth = await attemptLogin(ctx, 'user', 'wrong-password')
-    expect(fifth.statusCode).toBe(423)
-    expect(fifth.json().message).toBe(tZh('errors.accountLocked', { minutes: 15 }))
     const right = await attemptLogin(ctx, 'user', DEMO_PASSWORDS.user)
-    expect(right.statusCode).toBe(423)
+    expect(right.statusCode).toBe(400)
+    expect(right.json()).toEqual(uniform)
+    const locked = await ctx.database.db
+      .selectFrom('app_user')
+      .select('locked_until')
+      .where('username', '=', 'user')
+      .executeTakeFirstOrThrow()
+    expect(locked.locked_until?.getTime()).toBeGreaterThan(Date.now() + 14 * 60_000)
 
     await ctx.database.db
       .updateTable('app_user')
@@ -188,6 +233,69 @@ describe('POST /api/userinfo/loginv2', () => {
     expect(row).toEqual({ failed_attempts: 0, locked_until: null })
   })
 
+  it('evaluates no more than five of 25 attempts sent at once, and the right one last does not get in', async () => {
+    const user = await ctx.database.db.selectFrom('app_user').select('id').where('username', '=', 'editor').executeTakeFirstOrThrow()
+    const before = await auditCount(user.id)
+    // captchas and sealed passwords first, so the 25 logins themselves go out together
+    const prepared = []
+    for (let i = 0; i < 25; i++) {
+      const c = await fetchCaptcha(ctx)
+      const password = i === 24 ? 'Editor@2026' : `wrong-${i}`
+      prepared.push({ username: 'editor', password: encryptPassword(password, c.publicKey, c.token), captcha: c.answer, token: c.token })
+    }
+    const answers = await Promise.all(prepared.map((payload) => ctx.app.inject({ method: 'POST', url: '/api/userinfo/loginv2', payload })))
+    for (const res of answers) expect(res.json()).toEqual({ code: 400, message: tZh('errors.loginFailed'), data: null })
+
+    const rows = await ctx.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'outcome', 'detail'])
+      .where('user_id', '=', user.id)
+      .orderBy('id')
+      .offset(before)
+      .execute()
+    const evaluated = rows.filter((r) => r.action === 'login' && r.detail.reason === 'wrongPassword')
+    const refused = rows.filter((r) => r.action === 'login' && r.detail.reason === 'locked')
+    expect(evaluated).toHaveLength(5)
+    expect(refused).toHaveLength(20)
+    expect(rows.filter((r) => r.action === 'loginLock')).toHaveLength(1)
+    expect(rows.some((r) => r.action === 'login' && r.outcome === 'success')).toBe(false)
+    const sessions = await ctx.database.db.selectFrom('user_session').select('id').where('user_id', '=', user.id).execute()
+    expect(sessions).toHaveLength(0)
+
+    // the lock holds against the right password until an administrator lifts it
+    expect((await attemptLogin(ctx, 'editor', 'Editor@2026')).statusCode).toBe(400)
+    const admin = await loginAs(ctx, 'admin', DEMO_PASSWORDS.admin)
+    const listed = (await ctx.app.inject({ method: 'GET', url: '/api/admin/users', headers: { token: admin } })).json().data
+    expect(listed.find((u: { username: string }) => u.username === 'editor').lockedUntil).not.toBeNull()
+    const lift = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/users/unlock',
+      headers: { token: admin },
+      payload: { id: user.id },
+    })
+    expect(lift.json()).toEqual({ code: 0, message: 'success', data: { wasLocked: true } })
+    expect((await attemptLogin(ctx, 'editor', 'Editor@2026')).json().code).toBe(0)
+  })
+
+  it('upgrades a hash of an older cost at the next login, keeping the change date', async () => {
+    const oldHash = await scryptHash('Old@2026', 2 ** 14)
+    const changedAt = new Date('2026-01-01T00:00:00Z')
+    await ctx.database.db
+      .updateTable('app_user')
+      .set({ password_hash: oldHash, password_changed_at: changedAt })
+      .where('username', '=', 'olduser')
+      .execute()
+    expect((await attemptLogin(ctx, 'olduser', 'Old@2026')).json().code).toBe(0)
+    const row = await ctx.database.db
+      .selectFrom('app_user')
+      .select(['password_hash', 'password_changed_at'])
+      .where('username', '=', 'olduser')
+      .executeTakeFirstOrThrow()
+    expect(row.password_hash).toMatch(/^scrypt\$131072\$8\$1\$/)
+    expect(row.password_changed_at).toEqual(changedAt)
+    expect((await attemptLogin(ctx, 'olduser', 'Old@2026')).json().code).toBe(0)
+  })
+
   it('stores passwords as slow hashes and sessions by token hash only', async () => {
     const token = await loginAs(ctx, 'admin', DEMO_PASSWORDS.admin)
     const user = await ctx.database.db
@@ -195,11 +303,67 @@ describe('POST /api/userinfo/loginv2', () => {
       .select('password_hash')
       .where('username', '=', 'admin')
       .executeTakeFirstOrThrow()
-    expect(user.password_hash).toMatch(/^scrypt\$32768\$8\$1\$/)
+    expect(user.password_hash).toMatch(/^scrypt\$131072\$8\$1\$/)
     expect(user.password_hash).not.toContain(DEMO_PASSWORDS.admin)
     const stored = await ctx.database.db.selectFrom('user_session').select('token_hash').execute()
     expect(stored.map((s) => s.token_hash)).toContain(hashSessionToken(token))
     expect(stored.map((s) => s.token_hash)).not.toContain(token)
+  })
+})
+
+describe('POST /api/usercenter/passwordv2', () => {
+  async function change(username: string, oldPassword: string, newPassword: string) {
+    const c = await fetchCaptcha(ctx)
+    return ctx.app.inject({
+      method: 'POST',
+      url: '/api/usercenter/passwordv2',
+      payload: {
+        username,
+        oldPassword: encryptPassword(oldPassword, c.publicKey, c.token),
+        newPassword: encryptPassword(newPassword, c.publicKey, c.token),
+        captcha: c.answer,
+        token: c.token,
+      },
+    })
+  }
+
+  it('refuses a weak new password before looking at the old one, counting no attempt', async () => {
+    for (const [weak, key] of [
+      ['short1A', 'errors.passwordWeak'],
+      ['alllowercase', 'errors.passwordWeak'],
+      ['Legacy-2026-x', 'errors.passwordHasName'],
+    ] as const) {
+      const res = await change('legacy', 'whatever', weak)
+      expect(res.statusCode).toBe(400)
+      expect(res.json().message).toBe(tZh(key))
+    }
+    const row = await ctx.database.db
+      .selectFrom('app_user')
+      .select('failed_attempts')
+      .where('username', '=', 'legacy')
+      .executeTakeFirstOrThrow()
+    expect(row.failed_attempts).toBe(0)
+  })
+
+  it('gives a wrong old password the login’s one answer', async () => {
+    const res = await change('legacy', 'Wrong@2026', 'Brand#New2026')
+    expect(res.json()).toEqual({ code: 400, message: tZh('errors.loginFailed'), data: null })
+    await ctx.database.db.updateTable('app_user').set({ failed_attempts: 0 }).where('username', '=', 'legacy').execute()
+  })
+
+  it('lets an account with code 2 set a new password and then log in', async () => {
+    expect((await attemptLogin(ctx, 'legacy', DEMO_PASSWORDS.legacy)).json().code).toBe(2)
+    const res = await change('legacy', DEMO_PASSWORDS.legacy, 'Brand#New2026')
+    expect(res.json()).toEqual({ code: 0, message: 'success', data: null })
+    expect((await attemptLogin(ctx, 'legacy', 'Brand#New2026')).json().code).toBe(0)
+    expect((await attemptLogin(ctx, 'legacy', DEMO_PASSWORDS.legacy)).statusCode).toBe(400)
+    const audited = await ctx.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'outcome'])
+      .where('username', '=', 'legacy')
+      .where('action', '=', 'passwordChange')
+      .execute()
+    expect(audited).toContainEqual({ action: 'passwordChange', outcome: 'success' })
   })
 })
 
@@ -243,6 +407,13 @@ describe('sessions', () => {
     expect((await info(token)).statusCode).toBe(401)
   })
 
+  it('keeps at most five sessions per account, ending the oldest', async () => {
+    const tokens: string[] = []
+    for (let i = 0; i < 6; i++) tokens.push(await loginAs(ctx, 'neimenggu', DEMO_PASSWORDS.neimenggu))
+    expect((await info(tokens[0])).statusCode).toBe(401)
+    for (const token of tokens.slice(1)) expect((await info(token)).statusCode).toBe(200)
+  })
+
   it('ends the sessions of a disabled account', async () => {
     const token = await loginAs(ctx, 'neimenggu', DEMO_PASSWORDS.neimenggu)
     await ctx.database.db.updateTable('app_user').set({ disabled: true }).where('username', '=', 'neimenggu').execute()
@@ -267,6 +438,24 @@ describe('POST /api/userinfo/auto-login', () => {
       expect(user.isServiceAccount).toBe(true)
       expect(user.permissions).toEqual([])
     }
+  })
+
+  it('gives the service accounts sessions of 30 minutes at most, without permissions', async () => {
+    await ctx.database.db
+      .insertInto('user_permission')
+      .values({ user_id: await userId('svc_code1'), code: 'MOD_001' })
+      .execute()
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/userinfo/auto-login', payload: { code: 1 } })
+    const token = res.json().data.token
+    const session = await ctx.database.db
+      .selectFrom('user_session')
+      .select(['created_at', 'expires_at'])
+      .where('token_hash', '=', hashSessionToken(token))
+      .executeTakeFirstOrThrow()
+    expect(session.expires_at.getTime() - session.created_at.getTime()).toBeLessThanOrEqual(30 * 60_000 + 5_000)
+    // the session acts with no rights even when the account row was given some
+    expect((await info(token)).json().data.permissions).toEqual([])
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/admin/users', headers: { token } })).statusCode).toBe(403)
   })
 
   it('rejects any other code', async () => {

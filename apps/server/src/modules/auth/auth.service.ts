@@ -1,10 +1,11 @@
-import { API_CODE, createLoginKeyPair, decryptPassword, tZh } from '@rs/shared'
+import { API_CODE, createLoginKeyPair, decryptPassword, PASSWORD_MIN_LENGTH, tZh } from '@rs/shared'
 import { LRUCache } from 'lru-cache'
-import svgCaptcha from 'svg-captcha'
+import { type AuditRecorder, actorOf } from '../../lib/audit'
 import { ApiError } from '../../lib/errors'
-import { verifyPassword } from '../../lib/password'
+import { dummyVerify, hashPassword, needsRehash, verifyPassword } from '../../lib/password'
 import { hashSessionToken, newSessionToken, type SessionUser } from '../../lib/session'
 import type { AuthRepository } from './auth.repository'
+import { createCaptchaImage } from './captcha-image'
 
 export interface AuthSettings {
   /** How long a resolved session is reused without asking the database (0: never). */
@@ -15,6 +16,21 @@ export interface AuthSettings {
   maxFailures: number
   lockMinutes: number
   autoLoginEnabled: boolean
+  /** Sessions one account may hold; a new login ends the oldest beyond it. */
+  maxSessionsPerUser: number
+  /** Absolute lifetime of an automatic-login (service account) session. */
+  serviceSessionMinutes: number
+  /** Sessions the service accounts may hold each (shared by every visitor of a ?code= link). */
+  maxServiceSessions: number
+}
+
+/** Why a new password is refused (a message key), or undefined when it is strong enough. */
+export function passwordWeakness(password: string, username: string): 'errors.passwordWeak' | 'errors.passwordHasName' | undefined {
+  const length = [...password].length
+  const kinds = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((re) => re.test(password)).length
+  if (length < PASSWORD_MIN_LENGTH || length > 128 || kinds < 3) return 'errors.passwordWeak'
+  if (username.trim().length >= 3 && password.toLowerCase().includes(username.trim().toLowerCase())) return 'errors.passwordHasName'
+  return undefined
 }
 
 /** The built-in service accounts of the automatic logins (SPEC.md §4), by link code. */
@@ -26,77 +42,163 @@ export interface ClientInfo {
 }
 
 /** Captcha, login, automatic login and logout rules. */
-export function createAuthService(repo: AuthRepository, settings: AuthSettings, now: () => Date = () => new Date()) {
+export function createAuthService(repo: AuthRepository, settings: AuthSettings, audit: AuditRecorder, now: () => Date = () => new Date()) {
   // A resolved session is reused for a moment: each call then costs no session query. Logout here
   // drops it at once; a logout, lock or expiry on another instance shows within sessionCacheMs.
   const sessions = new LRUCache<string, { user: SessionUser | null }>({ max: 50_000, ttl: Math.max(settings.sessionCacheMs, 1) })
 
-  async function openSession(userId: number, client: ClientInfo): Promise<string> {
+  async function openSession(userId: number, client: ClientInfo, isService: boolean): Promise<string> {
     const token = newSessionToken()
-    const expiresAt = new Date(now().getTime() + settings.sessionMaxHours * 3600_000)
-    await repo.createSession({ tokenHash: hashSessionToken(token), userId, expiresAt, ...client })
+    const lifetimeMs = isService ? settings.serviceSessionMinutes * 60_000 : settings.sessionMaxHours * 3600_000
+    const expiresAt = new Date(now().getTime() + lifetimeMs)
+    const maxSessions = isService ? settings.maxServiceSessions : settings.maxSessionsPerUser
+    const revoked = await repo.createSession({ tokenHash: hashSessionToken(token), userId, expiresAt, maxSessions, ...client })
+    for (const hash of revoked) sessions.delete(hash)
     return token
+  }
+
+  /** The one answer to anyone without the right password: unknown user, wrong password and locked account alike. */
+  const loginFailed = () => ApiError.of(400, 'errors.loginFailed')
+
+  /** Uses up the captcha and opens the passwords sealed with its one-time key. */
+  async function openSealed(input: { captcha: string; token: string }, sealed: string[]): Promise<string[]> {
+    const captcha = await repo.consumeCaptcha(input.token)
+    if (!captcha || captcha.answer !== input.captcha.trim().toLowerCase()) throw ApiError.of(400, 'errors.captchaInvalid')
+    try {
+      return sealed.map((s) => decryptPassword(s, captcha.secretKey, input.token))
+    } catch {
+      throw ApiError.of(400, 'errors.passwordDecryptFailed')
+    }
+  }
+
+  /**
+   * Checks a user's password: the attempt is counted (atomically, before the password is looked
+   * at) and a locked account's attempts are not evaluated at all. Unknown user, wrong password and
+   * locked account get the same answer after the same work (one scrypt). Failures and locks are
+   * recorded under `action`.
+   */
+  async function authenticate(login: string, password: string, client: ClientInfo, action: 'login' | 'passwordChange') {
+    const typed = login.trim().slice(0, 64)
+    const failure = (actor: { userId: number | null; username: string }, detail: Record<string, unknown>) =>
+      audit.record({ actor, ip: client.ip, action, target: typed, outcome: 'failure', detail })
+
+    const user = await repo.findLoginCandidate(login)
+    if (!user || user.isService) {
+      await dummyVerify(password)
+      await failure({ userId: null, username: typed }, { reason: 'unknownUser' })
+      throw loginFailed()
+    }
+    const actor = { userId: user.id, username: user.username }
+    const attempt = await repo.reserveAttempt(user.id, settings.maxFailures)
+    if (attempt === undefined) {
+      // locked: the password is not evaluated, but the same time is spent
+      await dummyVerify(password)
+      await failure(actor, { reason: 'locked' })
+      throw loginFailed()
+    }
+    if (!(await verifyPassword(password, user.passwordHash))) {
+      await failure(actor, { reason: 'wrongPassword', failures: attempt })
+      if (attempt >= settings.maxFailures) {
+        const until = await repo.lock(user.id, settings.lockMinutes)
+        await audit.record({
+          actor,
+          ip: client.ip,
+          action: 'loginLock',
+          target: user.username,
+          outcome: 'success',
+          detail: { failures: attempt, until: until.toISOString() },
+        })
+      }
+      throw loginFailed()
+    }
+    // attempts in flight may have locked the account meanwhile: the lock stays
+    if (!(await repo.recordSuccess(user.id))) {
+      await failure(actor, { reason: 'locked' })
+      throw loginFailed()
+    }
+    if (user.disabled) {
+      await failure(actor, { reason: 'disabled' })
+      throw ApiError.of(403, 'errors.accountDisabled')
+    }
+    if (needsRehash(user.passwordHash)) await repo.updatePasswordHash(user.id, await hashPassword(password))
+    return user
   }
 
   return {
     /** A new captcha for a client token: the SVG and the one-time public key for the password. */
     async createCaptcha(token: string): Promise<{ svg: string; publicKey: string }> {
-      const captcha = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1iIlL', color: true, background: '#f2f6fc' })
+      const captcha = await createCaptchaImage()
       const keys = createLoginKeyPair()
       const expiresAt = new Date(now().getTime() + settings.captchaTtlSeconds * 1000)
       await repo.saveCaptcha(token, captcha.text.toLowerCase(), keys.secretKey, expiresAt)
-      return { svg: captcha.data, publicKey: keys.publicKey }
+      return { svg: captcha.svg, publicKey: keys.publicKey }
     },
 
     /**
      * SPEC.md §5 login: the captcha is used up by any attempt; the password is opened with the
-     * captcha's key; failures count toward a lockout. Code 2 asks for a password change first.
+     * captcha's key. An attempt is counted (atomically, before the password is looked at) and a
+     * locked account's attempts are not evaluated at all. Unknown user, wrong password and locked
+     * account get the same answer after the same work (one scrypt). Code 2 asks for a password change.
      */
     async login(input: { username: string; password: string; captcha: string; token: string }, client: ClientInfo) {
-      const captcha = await repo.consumeCaptcha(input.token)
-      if (!captcha || captcha.answer !== input.captcha.trim().toLowerCase()) throw ApiError.of(400, 'errors.captchaInvalid')
-
-      let password: string
-      try {
-        password = decryptPassword(input.password, captcha.secretKey, input.token)
-      } catch {
-        throw ApiError.of(400, 'errors.passwordDecryptFailed')
-      }
-
-      const user = await repo.findLoginCandidate(input.username)
-      if (!user || user.isService) {
-        await verifyPassword(password, '')
-        throw ApiError.of(400, 'errors.loginFailed')
-      }
-      if (user.lockedUntil && user.lockedUntil.getTime() > now().getTime()) {
-        const minutes = Math.ceil((user.lockedUntil.getTime() - now().getTime()) / 60_000)
-        throw ApiError.of(423, 'errors.accountLocked', { minutes })
-      }
-      if (!(await verifyPassword(password, user.passwordHash))) {
-        const lockUntil = new Date(now().getTime() + settings.lockMinutes * 60_000)
-        const { failures, locked } = await repo.recordFailure(user.id, settings.maxFailures, lockUntil)
-        if (locked) throw ApiError.of(423, 'errors.accountLocked', { minutes: settings.lockMinutes })
-        throw ApiError.of(400, 'errors.loginFailedLeft', { left: settings.maxFailures - failures })
-      }
-      if (user.disabled) throw ApiError.of(403, 'errors.accountDisabled')
-      await repo.clearFailures(user.id)
+      const [password] = await openSealed(input, [input.password])
+      const user = await authenticate(input.username, password as string, client, 'login')
+      const actor = { userId: user.id, username: user.username }
       if (user.mustChangePassword) {
+        await audit.record({ actor, ip: client.ip, action: 'login', target: user.username, detail: { upgradeRequired: true } })
         return { code: API_CODE.upgradeRequired, message: tZh('upgrade.content'), data: { token: null } }
       }
-      return { code: API_CODE.ok, message: tZh('login.success'), data: { token: await openSession(user.id, client) } }
+      const token = await openSession(user.id, client, false)
+      await audit.record({ actor, ip: client.ip, action: 'login', target: user.username, outcome: 'success' })
+      return { code: API_CODE.ok, message: tZh('login.success'), data: { token } }
+    },
+
+    /**
+     * A password change with the old password (the code 2 upgrade and stale passwords): the same
+     * captcha, sealing, attempt count and lock as a login. Ends every session of the account.
+     */
+    async changePassword(
+      input: { username: string; oldPassword: string; newPassword: string; captcha: string; token: string },
+      client: ClientInfo,
+    ) {
+      const [oldPassword, newPassword] = (await openSealed(input, [input.oldPassword, input.newPassword])) as [string, string]
+      // the new password is judged first: a weak one costs no attempt and says nothing about the account
+      const weakness = passwordWeakness(newPassword, input.username)
+      if (weakness) throw ApiError.of(400, weakness)
+      if (newPassword === oldPassword) throw ApiError.of(400, 'errors.passwordSame')
+      const user = await authenticate(input.username, oldPassword, client, 'passwordChange')
+      await repo.setPassword(user.id, await hashPassword(newPassword))
+      for (const hash of await repo.deleteSessionsOf(user.id)) sessions.delete(hash)
+      await audit.record({
+        actor: { userId: user.id, username: user.username },
+        ip: client.ip,
+        action: 'passwordChange',
+        target: user.username,
+      })
+      return null
     },
 
     /** Logs in with a built-in service account, unless the operator turned automatic login off. */
     async autoLogin(code: 1 | 2, client: ClientInfo): Promise<string> {
       if (!settings.autoLoginEnabled) throw ApiError.of(403, 'errors.autoLoginDisabled')
-      const account = await repo.findServiceAccount(SERVICE_ACCOUNTS[code])
+      const username = SERVICE_ACCOUNTS[code]
+      const account = await repo.findServiceAccount(username)
       if (!account || account.disabled) throw ApiError.of(403, 'errors.autoLoginDisabled')
-      return openSession(account.id, client)
+      const token = await openSession(account.id, client, true)
+      await audit.record({
+        actor: { userId: account.id, username },
+        ip: client.ip,
+        action: 'autoLogin',
+        target: username,
+        detail: { code },
+      })
+      return token
     },
 
-    async logout(user: SessionUser, tokenHash: string) {
+    async logout(user: SessionUser, tokenHash: string, client: ClientInfo) {
       sessions.delete(tokenHash)
       await repo.deleteSession(user.sessionId)
+      await audit.record({ actor: actorOf(user), ip: client.ip, action: 'logout', target: user.username })
     },
 
     async resolveSession(tokenHash: string): Promise<SessionUser | undefined> {

@@ -1,6 +1,7 @@
 import { IdParam, NEWS_LIMITS, newsCoverUpload, newsCreate, newsDelete, newsDetail, newsList, newsUpdate } from '@rs/shared'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
+import { callerOf } from '../../lib/audit'
 import { bindRoute } from '../../lib/route'
 import { sendPicture, versionedCaching } from '../../lib/send-picture'
 import { bindUploadRoute } from '../../lib/upload-route'
@@ -10,9 +11,9 @@ import type { NewsService } from './news.service'
 export function registerNewsRoutes(app: FastifyInstance, news: NewsService) {
   bindRoute(app, newsList, async ({ query }) => news.list(query))
   bindRoute(app, newsDetail, async ({ query }) => news.detail(query.id))
-  bindRoute(app, newsCreate, async ({ body, user }) => news.create(body, user.userId))
-  bindRoute(app, newsUpdate, async ({ body, user }) => news.update(body, user.userId))
-  bindRoute(app, newsDelete, async ({ body, user }) => news.remove(body.id, user.userId))
+  bindRoute(app, newsCreate, async ({ body, user, request }) => news.create(body, callerOf(user, request)))
+  bindRoute(app, newsUpdate, async ({ body, user, request }) => news.update(body, callerOf(user, request)))
+  bindRoute(app, newsDelete, async ({ body, user, request }) => news.remove(body.id, callerOf(user, request)))
 
   app.route({
     method: 'GET',
@@ -38,6 +39,6 @@ export function registerNewsRoutes(app: FastifyInstance, news: NewsService) {
       rateLimit: { max: 30, timeWindow: '1 minute' },
       messages: { noFile: 'news.cover.noFile', tooLarge: 'news.cover.tooLarge' },
     },
-    async ({ query, file, user }) => news.setCover(query.id, file.data, user.userId),
+    async ({ query, file, user, request }) => news.setCover(query.id, file.data, callerOf(user, request)),
   )
 }

@@ -1,4 +1,5 @@
 import {
+  type AuditAction,
   NEWS_LIMITS,
   type NewsArticle,
   type NewsArticleWithNeighbours,
@@ -6,6 +7,7 @@ import {
   type NewsItem,
   TYPICAL_IMAGE_LIMITS,
 } from '@rs/shared'
+import { type AuditRecorder, actorOf, type Caller } from '../../lib/audit'
 import { ApiError } from '../../lib/errors'
 import { ImageCheckError, inspectImage } from '../../lib/image-upload'
 import type { NewsArticleRow, NewsRepository, NewsRow, NewsValues } from './news.repository'
@@ -53,7 +55,10 @@ export function coverError(error: ImageCheckError): ApiError {
 }
 
 /** Satellite news: public reading, editing by content editors (who and when recorded); nothing written on a refused input. */
-export function createNewsService(repo: NewsRepository) {
+export function createNewsService(repo: NewsRepository, audit: AuditRecorder) {
+  const record = (by: Caller, action: AuditAction, article: { id: number; title: string }, detail: Record<string, unknown> = {}) =>
+    audit.record({ actor: actorOf(by), ip: by.ip, action, target: `news:${article.id}`, detail: { title: article.title, ...detail } })
+
   async function values(input: NewsInput): Promise<NewsValues> {
     if (!isRealDate(input.date)) throw ApiError.of(400, 'news.invalidDate')
     const slug = input.satelliteSlug?.trim() || null
@@ -84,24 +89,30 @@ export function createNewsService(repo: NewsRepository) {
       return { ...found, ...(await repo.neighbours(found.date, found.id)) }
     },
 
-    async create(input: NewsInput, userId: number): Promise<NewsArticle> {
-      const id = await repo.insert(await values(input), userId)
-      return article(id)
+    async create(input: NewsInput, by: Caller): Promise<NewsArticle> {
+      const id = await repo.insert(await values(input), by.userId)
+      const created = await article(id)
+      await record(by, 'newsCreate', created)
+      return created
     },
 
-    async update(input: NewsInput & { id: number }, userId: number): Promise<NewsArticle> {
+    async update(input: NewsInput & { id: number }, by: Caller): Promise<NewsArticle> {
       const checked = await values(input)
-      if (!(await repo.update(input.id, checked, userId))) throw ApiError.of(404, 'news.notFound')
-      return article(input.id)
+      if (!(await repo.update(input.id, checked, by.userId))) throw ApiError.of(404, 'news.notFound')
+      const updated = await article(input.id)
+      await record(by, 'newsUpdate', updated)
+      return updated
     },
 
-    async remove(id: number, userId: number): Promise<{ id: number }> {
-      if (!(await repo.markDeleted(id, userId))) throw ApiError.of(404, 'news.notFound')
+    async remove(id: number, by: Caller): Promise<{ id: number }> {
+      const found = await repo.findById(id)
+      if (!(await repo.markDeleted(id, by.userId))) throw ApiError.of(404, 'news.notFound')
+      await record(by, 'newsDelete', { id, title: found?.title ?? '' })
       return { id }
     },
 
     /** Checks the picture completely before anything is written; 404 for an unknown article. */
-    async setCover(id: number, data: Buffer, userId: number): Promise<NewsArticle> {
+    async setCover(id: number, data: Buffer, by: Caller): Promise<NewsArticle> {
       if (data.length === 0) throw ApiError.of(400, 'news.cover.noFile')
       if (data.length > NEWS_LIMITS.coverMaxBytes)
         throw ApiError.of(413, 'news.cover.tooLarge', { size: `${NEWS_LIMITS.coverMaxBytes / MB} MB` })
@@ -113,8 +124,10 @@ export function createNewsService(repo: NewsRepository) {
         if (error instanceof ImageCheckError) throw coverError(error)
         throw error
       }
-      if (!(await repo.setCover(id, data, type, userId))) throw ApiError.of(404, 'news.notFound')
-      return article(id)
+      if (!(await repo.setCover(id, data, type, by.userId))) throw ApiError.of(404, 'news.notFound')
+      const updated = await article(id)
+      await record(by, 'newsCover', updated, { bytes: data.length, type })
+      return updated
     },
 
     /** The cover bytes with their type and version (the v of coverUrl); 404 when the article has none. */

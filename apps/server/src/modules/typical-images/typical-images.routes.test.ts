@@ -117,6 +117,16 @@ describe('replacing and restoring a typical image', () => {
     expect(svg.body).toContain('示意图')
     const admin = await ctx.database.db.selectFrom('app_user').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()
     expect(await stored()).toMatchObject([{ key: 'gf2', image: null, credit: null, updated_by: admin.id }])
+    const audited = await ctx.database.db
+      .selectFrom('audit_log')
+      .select(['username', 'action', 'target', 'outcome'])
+      .where('target', '=', 'typical-image:gf2')
+      .orderBy('id')
+      .execute()
+    expect(audited).toEqual([
+      { username: 'editor', action: 'typicalImageReplace', target: 'typical-image:gf2', outcome: 'success' },
+      { username: 'admin', action: 'typicalImageRestore', target: 'typical-image:gf2', outcome: 'success' },
+    ])
   })
 
   it.each([

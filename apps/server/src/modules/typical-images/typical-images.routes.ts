@@ -1,6 +1,7 @@
 import { TYPICAL_IMAGE_LIMITS, TypicalImageKey, typicalImageReplace, typicalImageRestore, typicalImages } from '@rs/shared'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
+import { callerOf } from '../../lib/audit'
 import { bindRoute } from '../../lib/route'
 import { sendPicture, versionedCaching } from '../../lib/send-picture'
 import { bindUploadRoute } from '../../lib/upload-route'
@@ -9,7 +10,7 @@ import { CREDIT_MAX, IMAGE_PATH, type TypicalImagesService } from './typical-ima
 /** Typical-image samples: public list and pictures; replacing and restoring for content editors. */
 export function registerTypicalImagesRoutes(app: FastifyInstance, images: TypicalImagesService) {
   bindRoute(app, typicalImages, async () => images.list())
-  bindRoute(app, typicalImageRestore, async ({ query, user }) => images.restore(query.key, user.userId))
+  bindRoute(app, typicalImageRestore, async ({ query, user, request }) => images.restore(query.key, callerOf(user, request)))
 
   app.route({
     method: 'GET',
@@ -40,6 +41,7 @@ export function registerTypicalImagesRoutes(app: FastifyInstance, images: Typica
         fieldTooLong: { key: 'typicalImage.creditTooLong', params: { max: CREDIT_MAX } },
       },
     },
-    async ({ query, file, fields, user }) => images.replace(query.key, { data: file.data, credit: fields.credit }, user.userId),
+    async ({ query, file, fields, user, request }) =>
+      images.replace(query.key, { data: file.data, credit: fields.credit }, callerOf(user, request)),
   )
 }

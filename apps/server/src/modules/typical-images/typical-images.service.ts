@@ -1,4 +1,5 @@
 import { TYPICAL_IMAGE_KEYS, TYPICAL_IMAGE_LIMITS, type TypicalImage, type TypicalImageKey } from '@rs/shared'
+import { type AuditRecorder, actorOf, type Caller } from '../../lib/audit'
 import { ApiError } from '../../lib/errors'
 import { ImageCheckError, inspectImage } from '../../lib/image-upload'
 import { CONTENT_DATE, TYPICAL_IMAGE_CONTENT } from './typical-images.content'
@@ -43,7 +44,7 @@ function imageError(error: ImageCheckError): ApiError {
 }
 
 /** The typical-image samples: illustrations by default, an operator's real image when uploaded. */
-export function createTypicalImagesService(repo: TypicalImagesRepository) {
+export function createTypicalImagesService(repo: TypicalImagesRepository, audit: AuditRecorder) {
   return {
     async list(): Promise<TypicalImage[]> {
       const rows = new Map((await repo.all()).map((r) => [r.key, r]))
@@ -51,7 +52,7 @@ export function createTypicalImagesService(repo: TypicalImagesRepository) {
     },
 
     /** Checks the credit and the whole picture before anything is written. */
-    async replace(key: TypicalImageKey, input: { data: Buffer; credit: string | undefined }, userId: number): Promise<TypicalImage> {
+    async replace(key: TypicalImageKey, input: { data: Buffer; credit: string | undefined }, by: Caller): Promise<TypicalImage> {
       const credit = (input.credit ?? '').trim()
       if (!credit) throw ApiError.of(400, 'typicalImage.creditRequired')
       if ([...credit].length > CREDIT_MAX) throw ApiError.of(400, 'typicalImage.creditTooLong', { max: CREDIT_MAX })
@@ -65,12 +66,20 @@ export function createTypicalImagesService(repo: TypicalImagesRepository) {
         if (error instanceof ImageCheckError) throw imageError(error)
         throw error
       }
-      await repo.replace(key, { data: input.data, type: info.type, width: info.width, height: info.height, credit }, userId)
+      await repo.replace(key, { data: input.data, type: info.type, width: info.width, height: info.height, credit }, by.userId)
+      await audit.record({
+        actor: actorOf(by),
+        ip: by.ip,
+        action: 'typicalImageReplace',
+        target: `typical-image:${key}`,
+        detail: { bytes: input.data.length, type: info.type, width: info.width, height: info.height, credit },
+      })
       return toAnswer(key, await repo.find(key))
     },
 
-    async restore(key: TypicalImageKey, userId: number): Promise<TypicalImage> {
-      await repo.restore(key, userId)
+    async restore(key: TypicalImageKey, by: Caller): Promise<TypicalImage> {
+      await repo.restore(key, by.userId)
+      await audit.record({ actor: actorOf(by), ip: by.ip, action: 'typicalImageRestore', target: `typical-image:${key}` })
       return toAnswer(key, await repo.find(key))
     },
 

@@ -1,4 +1,4 @@
-import type { AreaRange, UserInfo } from '@rs/shared'
+import type { AdminUser, AreaRange, UserInfo } from '@rs/shared'
 import { type Kysely, sql } from 'kysely'
 import { permissionCodesOf } from '../../db/fragments'
 import type { Database } from '../../db/schema'
@@ -89,7 +89,8 @@ export function createUsersRepository(db: Kysely<Database>) {
       return Number(row.n)
     },
 
-    async listUsersForAdmin() {
+    /** Every account with its permissions (codes and names), active area ranges and lock state. */
+    async listUsersForAdmin(): Promise<AdminUser[]> {
       const rows = await db
         .selectFrom('app_user as u')
         .select([
@@ -99,8 +100,22 @@ export function createUsersRepository(db: Kysely<Database>) {
           'u.organization',
           'u.is_service',
           'u.disabled',
-          'u.locked_until',
+          'u.must_change_password',
+          'u.failed_attempts',
+          sql<Date | null>`CASE WHEN u.locked_until > now() THEN u.locked_until END`.as('locked_until'),
           permissionCodesOf('u.id').as('permissions'),
+          (eb) =>
+            eb
+              .selectFrom('user_permission as up')
+              .innerJoin('permission as p', 'p.code', 'up.code')
+              .whereRef('up.user_id', '=', 'u.id')
+              .select(
+                sql<Array<{
+                  code: string
+                  name: string
+                }> | null>`json_agg(json_build_object('code', p.code, 'name', p.name) ORDER BY p.code)`.as('n'),
+              )
+              .as('permissionNames'),
           (eb) =>
             eb
               .selectFrom('area_range as a')
@@ -120,10 +135,26 @@ export function createUsersRepository(db: Kysely<Database>) {
         organization: r.organization,
         isServiceAccount: r.is_service,
         disabled: r.disabled,
+        mustChangePassword: r.must_change_password,
         permissions: r.permissions,
+        permissionNames: r.permissionNames ?? [],
         regionIds: r.regionIds ?? [],
-        lockedUntil: r.locked_until ? r.locked_until.toISOString() : null,
+        lockedUntil: r.locked_until ? new Date(r.locked_until).toISOString() : null,
+        failedAttempts: r.failed_attempts,
       }))
+    },
+
+    /** Lifts a login lock and restarts the failure count; undefined for an unknown user. */
+    async unlock(userId: number): Promise<{ username: string; wasLocked: boolean } | undefined> {
+      const row = await db
+        .updateTable('app_user as u')
+        .from('app_user as old')
+        .set({ failed_attempts: 0, locked_until: null })
+        .whereRef('u.id', '=', 'old.id')
+        .where('u.id', '=', userId)
+        .returning(['u.username', sql<boolean>`coalesce(old.locked_until > now(), false)`.as('wasLocked')])
+        .executeTakeFirst()
+      return row ? { username: row.username, wasLocked: row.wasLocked } : undefined
     },
   }
 }

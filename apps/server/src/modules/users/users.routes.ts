@@ -1,4 +1,4 @@
-import { adminUsers, areaRange, cartCount, userInfo } from '@rs/shared'
+import { adminUnlockUser, adminUsers, areaRange, cartCount, userInfo } from '@rs/shared'
 import type { FastifyInstance } from 'fastify'
 import { bindRoute } from '../../lib/route'
 import type { UsersService } from './users.service'
@@ -8,4 +8,5 @@ export function registerUsersRoutes(app: FastifyInstance, users: UsersService) {
   bindRoute(app, areaRange, async ({ user, query }) => users.areaRanges(user, query))
   bindRoute(app, cartCount, async ({ user }) => users.cartCount(user))
   bindRoute(app, adminUsers, async () => users.listUsers())
+  bindRoute(app, adminUnlockUser, async ({ user, body, request }) => users.unlock(user, body.id, request.ip))
 }

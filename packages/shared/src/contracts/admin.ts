@@ -1,0 +1,108 @@
+import { z } from 'zod'
+import { AUDIT_ACTIONS, AUDIT_OUTCOMES } from '../domain/audit'
+import { PERMISSION } from '../domain/permissions'
+import { REGION_CODE_PATTERN } from '../domain/region-code'
+import { defineRoute, Id } from './common'
+
+const adminOnly = { permission: PERMISSION.systemAdmin }
+
+export const AdminUser = z.object({
+  id: z.number(),
+  username: z.string(),
+  realName: z.string(),
+  organization: z.string(),
+  isServiceAccount: z.boolean(),
+  disabled: z.boolean(),
+  mustChangePassword: z.boolean(),
+  permissions: z.array(z.string()).describe('module codes MOD_xxx and menu keys MOD_xxx_DISPLAY'),
+  permissionNames: z.array(z.object({ code: z.string(), name: z.string() })).describe('the same codes with their Chinese names'),
+  regionIds: z.array(z.string().regex(REGION_CODE_PATTERN)),
+  lockedUntil: z.string().nullable().describe('ISO time the lock ends; null when not locked now'),
+  failedAttempts: z.number().int().describe('wrong passwords since the last success or lock'),
+})
+export type AdminUser = z.infer<typeof AdminUser>
+
+export const adminUsers = defineRoute({
+  method: 'GET',
+  path: '/api/admin/users',
+  summary: '账号、权限、锁定状态与权限范围一览（系统管理权限）',
+  tags: ['admin'],
+  auth: adminOnly,
+  data: z.array(AdminUser),
+})
+
+export const adminUnlockUser = defineRoute({
+  method: 'POST',
+  path: '/api/admin/users/unlock',
+  summary: '解除账号的登录锁定（系统管理权限，记入审计日志）',
+  tags: ['admin'],
+  auth: adminOnly,
+  body: z.object({ id: Id.describe('user id') }),
+  data: z.object({ wasLocked: z.boolean() }),
+})
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `最多${max}个字符` })
+    .optional()
+    .transform((v) => (v ? v : undefined))
+
+const isoTime = z.iso.datetime({ offset: true, error: '时间格式应为 ISO 8601，例如 2026-01-01T00:00:00+08:00' }).optional()
+
+/** Filters of the audit search and export (every filter optional). */
+export const AuditQuery = z.object({
+  from: isoTime.describe('records at or after this time'),
+  to: isoTime.describe('records before this time'),
+  username: optionalText(64).describe('user name, exact (case-insensitive)'),
+  action: z.enum(AUDIT_ACTIONS, { error: '未知的操作类型' }).optional(),
+  outcome: z.enum(AUDIT_OUTCOMES, { error: '结果只能为 success 或 failure' }).optional(),
+  ip: optionalText(64).describe('client address, prefix match'),
+})
+
+export const AUDIT_PAGE_SIZE_MAX = 100
+/** Largest number of records one export holds (newest first). */
+export const AUDIT_EXPORT_MAX = 50_000
+
+export const AuditEntry = z.object({
+  id: z.number().int(),
+  at: z.string().describe('ISO time'),
+  userId: z.number().int().nullable(),
+  username: z.string(),
+  ip: z.string(),
+  action: z.string(),
+  target: z.string(),
+  outcome: z.enum(AUDIT_OUTCOMES),
+  detail: z.record(z.string(), z.unknown()),
+})
+export type AuditEntry = z.infer<typeof AuditEntry>
+
+export const auditSearch = defineRoute({
+  method: 'GET',
+  path: '/api/admin/audit',
+  summary: '查询审计日志（系统管理权限；只读，新记录在前）',
+  tags: ['admin'],
+  auth: adminOnly,
+  query: AuditQuery.extend({
+    pageNum: z.coerce.number({ error: '页码应为正整数' }).int().min(1, { error: '页码应为正整数' }).max(100_000).default(1),
+    pageSize: z.coerce
+      .number({ error: `每页条数应为 1–${AUDIT_PAGE_SIZE_MAX}` })
+      .int()
+      .min(1, { error: `每页条数应为 1–${AUDIT_PAGE_SIZE_MAX}` })
+      .max(AUDIT_PAGE_SIZE_MAX, { error: `每页条数应为 1–${AUDIT_PAGE_SIZE_MAX}` })
+      .default(20),
+  }),
+  data: z.object({ total: z.number().int(), items: z.array(AuditEntry) }),
+})
+
+/** GET the audit records as CSV (UTF-8 with BOM, opens in Excel); not an envelope. */
+export const auditExport = defineRoute({
+  method: 'GET',
+  path: '/api/admin/audit/export',
+  summary: '导出审计日志为 CSV（系统管理权限；导出本身也记入审计日志）',
+  tags: ['admin'],
+  auth: adminOnly,
+  query: AuditQuery,
+  data: z.string(),
+})

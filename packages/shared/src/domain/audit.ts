@@ -1,0 +1,31 @@
+/**
+ * What the audit log records (等保 安全审计). Each action's Chinese name is the message
+ * `audit.action.<action>`.
+ */
+export const AUDIT_ACTIONS = [
+  'login',
+  'loginLock',
+  'logout',
+  'autoLogin',
+  'passwordChange',
+  'userCreate',
+  'userUpdate',
+  'userUnlock',
+  'userDisable',
+  'newsCreate',
+  'newsUpdate',
+  'newsDelete',
+  'newsCover',
+  'typicalImageReplace',
+  'typicalImageRestore',
+  'aoiUpload',
+  'auditExport',
+] as const
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number]
+
+export const AUDIT_OUTCOMES = ['success', 'failure'] as const
+export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number]
+
+/** Shortest retention of audit records in days (等保: at least 180 days). */
+export const AUDIT_MIN_RETENTION_DAYS = 180
