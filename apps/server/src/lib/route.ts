@@ -2,6 +2,7 @@ import { type ApiRoute, Envelope, type EnvelopeOf } from '@rs/shared'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import { enforceAuth, type SessionResolver, type SessionUser } from '../plugins/auth'
+import { envelopeText, JsonText } from './json-text'
 
 /** What a handler gets: the parsed query and body, the session user (always set for protected routes). */
 export interface HandlerInput<Q, B> {
@@ -14,8 +15,11 @@ export interface HandlerInput<Q, B> {
 
 type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined
 
-/** A handler's answer: the data, or a full envelope when it must set its own code and message. */
-export type HandlerResult<D> = z.input<D & z.ZodType> | { envelope: EnvelopeOf<z.input<D & z.ZodType>> }
+/**
+ * A handler's answer: the data, the data as JSON text (sent untouched, see json-text.ts), or a full
+ * envelope when it must set its own code and message.
+ */
+export type HandlerResult<D> = z.input<D & z.ZodType> | JsonText<z.input<D & z.ZodType>> | { envelope: EnvelopeOf<z.input<D & z.ZodType>> }
 
 /**
  * Binds a shared route descriptor to Fastify: validation from its schemas, the auth rule enforced
@@ -49,6 +53,7 @@ export function bindRoute<Q extends z.ZodType | undefined, B extends z.ZodType |
         request,
         reply,
       })
+      if (result instanceof JsonText) return reply.type('application/json; charset=utf-8').send(envelopeText(result))
       if (result && typeof result === 'object' && 'envelope' in result) return result.envelope
       return { code: 0, message: 'success', data: result }
     },

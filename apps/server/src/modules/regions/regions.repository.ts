@@ -63,13 +63,14 @@ export function createRegionsRepository(db: Kysely<Database>) {
       return res.rows.map(toRegion)
     },
 
-    /** The boundary as a GeoJSON geometry (5 decimals), undefined for an unknown code, null when the region has none. */
-    async boundary(code: string): Promise<{ name: string; level: string; geometry: unknown } | undefined> {
+    /**
+     * The boundary as GeoJSON geometry text from PostGIS (5 decimals), left as text so the API
+     * splices it into its answer; undefined for an unknown code, null when the region has none.
+     */
+    async boundary(code: string): Promise<{ name: string; level: string; geojson: string | null } | undefined> {
       const res = await sql<{ name: string; level: string; geojson: string | null }>`
         SELECT name, level, ST_AsGeoJSON(geom, 5) AS geojson FROM region WHERE code = ${code}`.execute(db)
-      const row = res.rows[0]
-      if (!row) return undefined
-      return { name: row.name, level: row.level, geometry: row.geojson === null ? null : JSON.parse(row.geojson) }
+      return res.rows[0]
     },
   }
 }
