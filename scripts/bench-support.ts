@@ -138,3 +138,42 @@ export async function withPostgres(
     await admin.end().catch(() => {})
   }
 }
+
+/**
+ * The bare-SQL side of an API's ratio: `concurrency` loops in this process, each running
+ * `query(i)` back to back (i counts up), for BENCH_SECONDS after a 2 s warm-up.
+ */
+export async function loadQueries(query: (i: number) => Promise<unknown>, concurrency: number): Promise<LoadResult> {
+  let next = 0
+  const run = async (seconds: number) => {
+    const latencies: number[] = []
+    let errors = 0
+    const end = performance.now() + seconds * 1000
+    const started = performance.now()
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (performance.now() < end) {
+          const t0 = performance.now()
+          try {
+            await query(next++)
+            latencies.push(performance.now() - t0)
+          } catch {
+            errors++
+          }
+        }
+      }),
+    )
+    return { latencies: latencies.sort((a, b) => a - b), errors, seconds: (performance.now() - started) / 1000 }
+  }
+  await run(2)
+  const { latencies, errors, seconds } = await run(BENCH_SECONDS)
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN
+  return { requests: latencies.length, errors, seconds, p50: at(0.5), p95: at(0.95), p99: at(0.99), rps: latencies.length / seconds }
+}
+
+/** An API's throughput against its own SQL run bare: the ratio is how many times slower the API is. */
+export function printRatio(name: string, api: LoadResult, bare: LoadResult): void {
+  console.log(
+    `${name}: API ${Math.round(api.rps)} req/s (p99 ${fmt(api.p99)} ms), its SQL bare ${Math.round(bare.rps)}/s (p99 ${fmt(bare.p99)} ms): ratio ${(bare.rps / api.rps).toFixed(2)}×`,
+  )
+}

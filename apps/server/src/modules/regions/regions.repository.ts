@@ -17,12 +17,13 @@ interface RegionRow {
   has_boundary: boolean
 }
 
-/** Columns of a Region as the API returns it; center and bbox from PostGIS, rounded to 6 decimals. */
-const COLUMNS = sql`code, name, full_name, level, parent_code,
+/** Columns of a Region as the API returns it; center and bbox from PostGIS, rounded to 6 decimals (bench:regions runs the same text bare). */
+export const REGION_COLUMNS = `code, name, full_name, level, parent_code,
   round(ST_X(center)::numeric, 6)::float8 AS lon, round(ST_Y(center)::numeric, 6)::float8 AS lat,
   round(ST_XMin(geom)::numeric, 6)::float8 AS xmin, round(ST_YMin(geom)::numeric, 6)::float8 AS ymin,
   round(ST_XMax(geom)::numeric, 6)::float8 AS xmax, round(ST_YMax(geom)::numeric, 6)::float8 AS ymax,
   geom IS NOT NULL AS has_boundary`
+const COLUMNS = sql.raw(REGION_COLUMNS)
 
 function toRegion(r: RegionRow): Region {
   return {
