@@ -5,6 +5,7 @@ import * as aoiUpload from './20261122010000_aoi-upload'
 import * as satellites from './20261122020000_satellites'
 import * as worldSatellites from './20261122030000_world-satellites'
 import * as newsAndImages from './20261122040000_news-and-images'
+import * as tileGeometry from './20261125030000_tile-geometry'
 
 /** Every migration in order; the file name is the migration's name. Never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '20261122020000_satellites': satellites,
   '20261122030000_world-satellites': worldSatellites,
   '20261122040000_news-and-images': newsAndImages,
+  '20261125030000_tile-geometry': tileGeometry,
 }

@@ -11,6 +11,11 @@ const TILE_CACHE_ENTRIES = 4000
 const TILE_CACHE_TTL_MS = 10 * 60_000
 const EXTENT = 4096
 const BUFFER = 64
+/**
+ * Simplification tolerance in tile units: 4 of 4096 is a quarter pixel of a 512-pixel tile (half
+ * of a 256-pixel one), below what can be seen, and keeps low-zoom tiles small.
+ */
+const SIMPLIFY_UNITS = 4
 
 /**
  * Mapbox vector tiles. The one place that knows whether the database can build them: PostGIS's
@@ -34,15 +39,16 @@ export function createTileBuilder(repo: MapRepository) {
     const miny = MERCATOR_MAX - (y + 1) * size - margin
     const [west, south] = mercatorToLonLat(Math.max(minx, -MERCATOR_MAX), Math.max(miny, -MERCATOR_MAX))
     const [east, north] = mercatorToLonLat(Math.min(maxx, MERCATOR_MAX), Math.min(maxy, MERCATOR_MAX))
-    const tolerance = (east - west) / EXTENT
-    const rows = await repo.tileFeatures(layer, { minx: west, miny: south, maxx: east, maxy: north }, tolerance)
-    const features = rows.flatMap(({ __geom, ...properties }) =>
-      __geom ? [{ type: 'Feature' as const, geometry: JSON.parse(__geom), properties: withoutNulls(properties) }] : [],
-    )
-    const index = new GeoJSONVT(
-      { type: 'FeatureCollection', features },
-      { maxZoom: z, indexMaxZoom: 0, indexMaxPoints: 0, tolerance: 1, extent: EXTENT, buffer: BUFFER },
-    )
+    const tolerance = ((east - west) * SIMPLIFY_UNITS) / EXTENT
+    const collection = await repo.tileFeatures(layer, z, { minx: west, miny: south, maxx: east, maxy: north }, tolerance)
+    const index = new GeoJSONVT(JSON.parse(collection), {
+      maxZoom: z,
+      indexMaxZoom: 0,
+      indexMaxPoints: 0,
+      tolerance: SIMPLIFY_UNITS,
+      extent: EXTENT,
+      buffer: BUFFER,
+    })
     const tile = index.getTile(z, x, y)
     return fromGeojsonVt({ [layer.name]: tile ?? { features: [] } }, { version: 2, extent: EXTENT })
   }
@@ -59,7 +65,7 @@ export function createTileBuilder(repo: MapRepository) {
       const kept = built.get(key)
       if (kept) return kept
       const building = (async () => {
-        if (await this.usesPostgis()) return repo.mvt(layer, z, x, y, (2 * MERCATOR_MAX) / 2 ** z / EXTENT)
+        if (await this.usesPostgis()) return repo.mvt(layer, z, x, y, ((2 * MERCATOR_MAX) / 2 ** z / EXTENT) * SIMPLIFY_UNITS)
         return viaGeojsonVt(layer, z, x, y)
       })()
       built.set(key, building)
@@ -68,11 +74,6 @@ export function createTileBuilder(repo: MapRepository) {
       return building
     },
   }
-}
-
-/** MVT has no null values; absent properties are left out. */
-function withoutNulls(properties: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(properties).filter(([, v]) => v !== null && v !== undefined))
 }
 
 export type TileBuilder = ReturnType<typeof createTileBuilder>
