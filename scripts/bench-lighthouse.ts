@@ -4,7 +4,7 @@
  * started on the embedded PGlite, in Debian's Chromium (CHROME_PATH, default /usr/bin/chromium).
  * Prints per page and form factor: the performance score, LCP, CLS, TBT and the JavaScript
  * transferred. Targets: score ≥ 90, CLS < 0.1, LCP ≤ 2.5 s. Asserts nothing.
- * BENCH_LIGHTHOUSE_OUT=<folder> also writes each page's final screenshot (JPEG) there;
+ * BENCH_LIGHTHOUSE_OUT=<folder> also writes each page's final screenshot (JPEG) and report (JSON) there;
  * BENCH_DATA_DIR reuses a PGlite data folder (skips the first start's loading);
  * BENCH_PAGES=/chinese/home,... picks other pages. Lighthouse 12 (13 needs Node 22.19).
  */
@@ -72,6 +72,7 @@ async function run(url: string, formFactor: 'mobile' | 'desktop', port: number, 
   const requests = (audit('network-requests')?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> })?.items ?? []
   const bytes = (items: typeof requests) => items.reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024
   if (shot) {
+    writeFileSync(shot.replace(/\.jpg$/, '.json'), JSON.stringify(lhr))
     const data = (audit('final-screenshot')?.details as { data?: string } | undefined)?.data
     if (data) writeFileSync(shot, Buffer.from(data.replace(/^data:image\/\w+;base64,/, ''), 'base64'))
   }
