@@ -34,6 +34,10 @@ describe('vector tiles per zoom', () => {
     expect(features[0]?.get('full_name')).toBeUndefined()
   })
 
+  it('fill the tiles whose buffer reaches past ±180° (zoom 1: the box once wrapped round to the other half)', async () => {
+    expect((await beijingTile('region', 1)).map((f) => f.get('name'))).toContain('北京市')
+  })
+
   it('show cities from zoom 5 and counties with every attribute from zoom 7', async () => {
     expect(new Set((await beijingTile('region', 5)).map((f) => f.get('level')))).toEqual(new Set(['province', 'city']))
     const z7 = await beijingTile('region', 7)
