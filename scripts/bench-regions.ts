@@ -63,6 +63,8 @@ type Query = (text: string, params: unknown[]) => Promise<unknown>
 async function openBare(options: { databaseUrl?: string; dataDir?: string }): Promise<{ query: Query; close: () => Promise<void> }> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: CLIENTS })
+    // an idle connection ended by the server (a restart, a forced drop) must not end the benchmark
+    pool.on('error', () => {})
     return { query: (text, params) => pool.query(text, params), close: () => pool.end() }
   }
   const lite = await PGlite.create(options.dataDir ?? 'memory://', { extensions: { postgis } })
