@@ -114,7 +114,7 @@ export function printLoad(name: string, connections: number, r: LoadResult): voi
 }
 
 /**
- * Runs `bench` against a scratch database `name` on BENCH_ADMIN_DATABASE_URL's server, with a
+ * Runs `bench` against a scratch database `name`_<pid> on BENCH_ADMIN_DATABASE_URL's server, with a
  * `recreate` that empties it (drop and create); drops it afterwards. Prints a skip line when that
  * server cannot be reached.
  */
@@ -122,6 +122,8 @@ export async function withPostgres(
   name: string,
   bench: (databaseUrl: string, recreate: () => Promise<void>) => Promise<void>,
 ): Promise<void> {
+  // one database per run: two benchmarks at once on the same server must not drop each other's
+  name = `${name}_${process.pid}`
   const databaseUrl = `${BENCH_ADMIN_DATABASE_URL.replace(/\/[^/]*$/, '')}/${name}`
   const admin = new pg.Client({ connectionString: BENCH_ADMIN_DATABASE_URL })
   const drop = () => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
