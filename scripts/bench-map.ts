@@ -5,6 +5,8 @@
  * PostgreSQL+PostGIS (default postgres://postgres@127.0.0.1:5432/postgres).
  * Uses the region data the server loads at start; when the region table is empty it inserts the
  * test fixtures (a few provinces) and says so, since figures on them mean little.
+ * BENCH_ONLY=pglite|postgres runs one database; BENCH_TILES_ONLY=1 stops after the per-zoom tile
+ * figures; BENCH_DATA_DIR reuses a PGlite data folder (skips the first start's loading).
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -17,19 +19,51 @@ import { BENCH_PORT, BENCH_SECONDS, ensureWrk, fmt, load, printLoad, startServer
 const CONNECTIONS = [1, 8]
 const scratch = mkdtempSync(path.join(tmpdir(), 'rs-bench-map-'))
 
-/** Each path once, one after another, on a server that has not built them yet: the cost of a tile the cache does not hold. */
-async function firstRequests(paths: string[]): Promise<{ p50: number; p95: number; max: number }> {
+/**
+ * Each path once, one after another, on a server that has not built them yet: the cost of a tile
+ * the cache does not hold, and the largest answer (bytes as sent, uncompressed).
+ */
+async function firstRequests(paths: string[]): Promise<{ p50: number; p95: number; max: number; maxBytes: number }> {
   const times: number[] = []
+  let maxBytes = 0
   for (const p of paths) {
     const t0 = performance.now()
     const res = await fetch(`http://127.0.0.1:${BENCH_PORT}${p}`)
-    await res.arrayBuffer()
+    const body = await res.arrayBuffer()
     if (!res.ok) throw new Error(`${p}: ${res.status}`)
     times.push(performance.now() - t0)
+    maxBytes = Math.max(maxBytes, body.byteLength)
   }
   times.sort((x, y) => x - y)
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? Number.NaN
-  return { p50: at(0.5), p95: at(0.95), max: times.at(-1) ?? Number.NaN }
+  return { p50: at(0.5), p95: at(0.95), max: times.at(-1) ?? Number.NaN, maxBytes }
+}
+
+/** At most `n` entries spread evenly over the list. */
+function spread<T>(list: T[], n: number): T[] {
+  if (list.length <= n) return list
+  return Array.from({ length: n }, (_, i) => list[Math.floor((i * list.length) / n)] as T)
+}
+
+const TILE_ZOOMS = [0, 1, 2, 3, 4, 5, 6, 7, 8]
+const TILE_SAMPLE = 40
+
+/**
+ * Per zoom, the tiles over China of the layers the offline base map draws (`region`, every level,
+ * and `global_region`) and of the county layer, each asked once on a cold server: the largest tile
+ * and the p95 of building one. Targets: ≤ 200 KB per tile, cold p95 ≤ 150 ms.
+ */
+async function tileSizes(): Promise<void> {
+  console.log(`vector tiles per zoom, first request of up to ${TILE_SAMPLE} tiles over China each (targets: ≤ 200 KB, cold p95 ≤ 150 ms):`)
+  for (const layer of ['region', 'global_region', 'region_county']) {
+    for (const z of TILE_ZOOMS) {
+      const paths = spread(chinaTiles(layer, z), TILE_SAMPLE)
+      const r = await firstRequests(paths)
+      console.log(
+        `  ${layer} z=${z} (${paths.length} tiles): max ${fmt(r.maxBytes / 1024)} KB, cold p50 ${fmt(r.p50)} ms, p95 ${fmt(r.p95)} ms, max ${fmt(r.max)} ms`,
+      )
+    }
+  }
 }
 
 /** Tiles of a zoom level that cover China (73–135°E, 18–54°N). */
@@ -79,10 +113,11 @@ async function benchDatabase(label: string, env: Record<string, string>, options
   console.log(
     `regions with boundaries: ${JSON.stringify(levels)}${fixtures ? ' (NO REGION DATA LOADED: test fixtures inserted, figures are not representative)' : ''}`,
   )
-  const cold = await firstRequests(chinaTiles('region_county', 5))
-  console.log(
-    `MVT region_county z=5, first request of each of the ${chinaTiles('region_county', 5).length} tiles over China (built, not yet kept), 1 connection: p50 ${fmt(cold.p50)} ms, p95 ${fmt(cold.p95)} ms, max ${fmt(cold.max)} ms`,
-  )
+  await tileSizes()
+  if (process.env.BENCH_TILES_ONLY) {
+    await stopServer(server)
+    return
+  }
   const rows: Array<[string, string[]]> = [
     ['MVT region_county z=5 (tiles over China)', chinaTiles('region_county', 5)],
     ['MVT region_county z=8 (tiles over China)', chinaTiles('region_county', 8)],
@@ -99,8 +134,10 @@ async function benchDatabase(label: string, env: Record<string, string>, options
 async function main() {
   ensureWrk()
   console.log(`# rs-portal map-service benchmark (${new Date().toISOString()}; wrk, ${BENCH_SECONDS} s per row after 2 s warm-up)`)
-  const dataDir = path.join(scratch, 'pglite')
-  await benchDatabase('PGlite (embedded)', { DATA_DIR: dataDir }, { dataDir: path.join(dataDir, 'pgdata') })
+  const dataDir = process.env.BENCH_DATA_DIR ?? path.join(scratch, 'pglite')
+  if (process.env.BENCH_ONLY === 'postgres') console.log('\n## PGlite: skipped (BENCH_ONLY=postgres)')
+  else await benchDatabase('PGlite (embedded)', { DATA_DIR: dataDir }, { dataDir: path.join(dataDir, 'pgdata') })
+  if (process.env.BENCH_ONLY === 'pglite') return
 
   await withPostgres('rs_bench_map', async (databaseUrl, recreate) => {
     await recreate()

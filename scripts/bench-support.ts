@@ -159,7 +159,7 @@ export function printLoad(name: string, connections: number, r: LoadResult): voi
 }
 
 /**
- * Runs `bench` against a scratch database `name` on BENCH_ADMIN_DATABASE_URL's server, with a
+ * Runs `bench` against a scratch database `name`_<pid> on BENCH_ADMIN_DATABASE_URL's server, with a
  * `recreate` that empties it (drop and create); drops it afterwards. Prints a skip line when that
  * server cannot be reached.
  */
@@ -167,6 +167,8 @@ export async function withPostgres(
   name: string,
   bench: (databaseUrl: string, recreate: () => Promise<void>) => Promise<void>,
 ): Promise<void> {
+  // one database per run: two benchmarks at once on the same server must not drop each other's
+  name = `${name}_${process.pid}`
   const databaseUrl = `${BENCH_ADMIN_DATABASE_URL.replace(/\/[^/]*$/, '')}/${name}`
   const admin = new pg.Client({ connectionString: BENCH_ADMIN_DATABASE_URL })
   const drop = () => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
@@ -182,4 +184,43 @@ export async function withPostgres(
   } finally {
     await admin.end().catch(() => {})
   }
+}
+
+/**
+ * The bare-SQL side of an API's ratio: `concurrency` loops in this process, each running
+ * `query(i)` back to back (i counts up), for BENCH_SECONDS after a 2 s warm-up.
+ */
+export async function loadQueries(query: (i: number) => Promise<unknown>, concurrency: number): Promise<LoadResult> {
+  let next = 0
+  const run = async (seconds: number) => {
+    const latencies: number[] = []
+    let errors = 0
+    const end = performance.now() + seconds * 1000
+    const started = performance.now()
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (performance.now() < end) {
+          const t0 = performance.now()
+          try {
+            await query(next++)
+            latencies.push(performance.now() - t0)
+          } catch {
+            errors++
+          }
+        }
+      }),
+    )
+    return { latencies: latencies.sort((a, b) => a - b), errors, seconds: (performance.now() - started) / 1000 }
+  }
+  await run(2)
+  const { latencies, errors, seconds } = await run(BENCH_SECONDS)
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN
+  return { requests: latencies.length, errors, seconds, p50: at(0.5), p95: at(0.95), p99: at(0.99), rps: latencies.length / seconds }
+}
+
+/** An API's throughput against its own SQL run bare: the ratio is how many times slower the API is. */
+export function printRatio(name: string, api: LoadResult, bare: LoadResult): void {
+  console.log(
+    `${name}: API ${Math.round(api.rps)} req/s (p99 ${fmt(api.p99)} ms), its SQL bare ${Math.round(bare.rps)}/s (p99 ${fmt(bare.p99)} ms): ratio ${(bare.rps / api.rps).toFixed(2)}×`,
+  )
 }

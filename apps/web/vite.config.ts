@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { compression, defineAlgorithm } from 'vite-plugin-compression2'
 import { zhCN } from '../../packages/shared/src/messages/zh-CN.ts'
 
 /** The portal is served under /chinese/; the dev server forwards /api to the Fastify server. */
@@ -11,6 +12,13 @@ export default defineConfig({
       name: 'rs-app-name',
       transformIndexHtml: (html) => html.replaceAll('%APP_NAME%', zhCN.app.name),
     },
+    // brotli (quality 11) and gzip copies next to each asset, served as they are by the server
+    // (@fastify/static preCompressed) instead of being compressed again on every request
+    compression({
+      algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
+      include: /\.(js|mjs|css|html|svg|json|wasm)$/,
+      threshold: 1024,
+    }),
   ],
   // satellite.js re-exports a WebAssembly propagator whose worker uses top-level await; only the
   // ES worker format can bundle it (the SGP4 functions the pages use tree-shake to ~25 kB)

@@ -79,6 +79,8 @@ async function registerSpa(app: FastifyInstance, distDir: string) {
       prefix: SPA_BASE,
       wildcard: true,
       index: false,
+      // the build writes .br and .gz copies (apps/web/vite.config.ts): sent as they are, by Accept-Encoding
+      preCompressed: true,
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`)
         res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache')

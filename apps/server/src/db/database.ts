@@ -33,6 +33,9 @@ pg.types.setTypeParser(20, (v) => Number(v))
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20, statement_timeout: options.statementTimeoutMs || undefined })
+    // an idle connection ended by the server (restart, pg_terminate_backend) is dropped from the
+    // pool, which opens another when needed; without a listener the 'error' event ends the process
+    pool.on('error', () => {})
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
     return { db, kind: 'postgres', close: () => db.destroy() }
   }

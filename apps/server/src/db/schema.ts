@@ -95,6 +95,10 @@ export interface RegionTable {
   parent_code: string | null
   center: Geometry
   geom: Geometry
+  /** generated: geom simplified for the vector tiles of zooms 0–3 */
+  geom_z3: Geometry
+  /** generated: geom simplified for the vector tiles of zooms 4–6 */
+  geom_z6: Geometry
   area_km2: number | null
 }
 
@@ -103,6 +107,8 @@ export interface GlobalRegionTable {
   name: string
   name_en: string
   geom: Geometry
+  /** generated: geom simplified for the vector tiles of zooms 0–3 */
+  geom_z3: Geometry
 }
 
 export interface ReferenceDataTable {

@@ -6,6 +6,8 @@ import type { SessionUser } from './session'
 /** The session user a handler gets: always set on routes that are not public (the auth plugin refused the others). */
 export type UserFor<A extends RouteAuth> = A extends 'public' ? SessionUser | undefined : SessionUser
 
+import { envelopeText, JsonText } from './json-text'
+
 /** What a handler gets: the parsed query and body, the session user (always set for protected routes). */
 export interface HandlerInput<Q, B, A extends RouteAuth = RouteAuth> {
   query: Q
@@ -17,8 +19,11 @@ export interface HandlerInput<Q, B, A extends RouteAuth = RouteAuth> {
 
 type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined
 
-/** A handler's answer: the data, or a full envelope when it must set its own code and message. */
-export type HandlerResult<D> = z.input<D & z.ZodType> | { envelope: EnvelopeOf<z.input<D & z.ZodType>> }
+/**
+ * A handler's answer: the data, the data as JSON text (sent untouched, see json-text.ts), or a full
+ * envelope when it must set its own code and message.
+ */
+export type HandlerResult<D> = z.input<D & z.ZodType> | JsonText<z.input<D & z.ZodType>> | { envelope: EnvelopeOf<z.input<D & z.ZodType>> }
 
 /** Fails at start when the auth plugin is missing, so no protected route is ever bound open. */
 export function assertAuthPlugin(app: FastifyInstance) {
@@ -63,6 +68,7 @@ export function bindRoute<Q extends z.ZodType | undefined, B extends z.ZodType |
         request,
         reply,
       })
+      if (result instanceof JsonText) return reply.type('application/json; charset=utf-8').send(envelopeText(result))
       if (result && typeof result === 'object' && 'envelope' in result) return result.envelope
       return { code: 0, message: 'success', data: result }
     },

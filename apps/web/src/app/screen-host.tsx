@@ -26,7 +26,7 @@ function screenOf(group: string): LazyExoticComponent<ComponentType<ScreenProps>
 export function ScreenHost({ node }: { node: RouteNode }) {
   const Screen = node.group ? screenOf(node.group) : undefined
   const content = Screen ? (
-    <Suspense fallback={<PageSpinner />}>
+    <Suspense fallback={<PageSpinner screen />}>
       <Screen route={node} />
     </Suspense>
   ) : (

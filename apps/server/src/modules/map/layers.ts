@@ -43,6 +43,18 @@ export interface LayerDef {
   style: LayerStyle
   /** [minLon, minLat, maxLon, maxLat] used while the table is empty */
   fallbackExtent: [number, number, number, number]
+  /**
+   * Vector tiles only: columns holding the geometry simplified in advance (migration
+   * 20261125030000_tile-geometry), each serving tiles up to its zoom; higher zooms use geometryColumn.
+   */
+  tileGeometry?: Array<{ maxZoom: number; column: string }>
+  /**
+   * Vector tiles only: rows whose `column` has one of these values appear from that zoom on (a mixed
+   * layer thins out at low zooms as any base map does); other rows appear at every zoom.
+   */
+  tileMinZoom?: { column: string; byValue: Record<string, number> }
+  /** Vector tiles only: below `belowZoom`, tiles carry just these attributes (names, not every detail). */
+  tileSummary?: { belowZoom: number; attributes: string[] }
 }
 
 const field = (name: string, type: AttributeType = 'string'): LayerAttribute => ({
@@ -61,8 +73,26 @@ const REGION_ATTRIBUTES = [
   field('area_km2', 'number'),
 ]
 
+/** Simplified boundaries of the region table for the low zooms. */
+const REGION_TILE_GEOMETRY = [
+  { maxZoom: 3, column: 'geom_z3' },
+  { maxZoom: 6, column: 'geom_z6' },
+]
+
+/**
+ * The mixed `region` layer at low zooms: cities from zoom 5, counties from zoom 7 (the offline base
+ * map draws cities from zoom 6 and counties from zoom 10, apps/web/src/map/base-layers.ts).
+ */
+const REGION_TILE_MIN_ZOOM = { column: 'level', byValue: { city: 5, county: 7 } }
+
+/** Low-zoom region tiles carry what a map draws and labels; the rest (full name, area…) from zoom 5. */
+const REGION_TILE_SUMMARY = { belowZoom: 5, attributes: ['code', 'name', 'level'] }
+
 function regionLayer(name: string, level: string | undefined, style: LayerStyle): LayerDef {
   return {
+    tileGeometry: REGION_TILE_GEOMETRY,
+    tileSummary: REGION_TILE_SUMMARY,
+    ...(level ? {} : { tileMinZoom: REGION_TILE_MIN_ZOOM }),
     name,
     family: 'region',
     title: tZh(`ogc.layers.${name}` as MessageKey),
@@ -93,6 +123,7 @@ export const LAYERS: readonly LayerDef[] = [
     attributes: [field('code'), field('name'), field('name_en')],
     style: { fill: 'rgba(150, 150, 150, 0.25)', stroke: '#666666', strokeWidth: 0.8 },
     fallbackExtent: [-180, -90, 180, 90],
+    tileGeometry: [{ maxZoom: 3, column: 'geom_z3' }],
   },
 ]
 

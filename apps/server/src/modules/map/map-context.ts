@@ -30,7 +30,7 @@ export function createMapContext(db: Kysely<Database>, tasks: TaskPool): MapCont
   let cached: { at: number; value: Promise<Map<string, Box>> } | undefined
   return {
     repo,
-    tiles: createTileBuilder(repo),
+    tiles: createTileBuilder(repo, tasks),
     tasks,
     extents() {
       if (!cached || Date.now() - cached.at > EXTENT_CACHE_MS) {

@@ -2,7 +2,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely'
 import type { Database } from '../../db/schema'
 import type { Condition } from './fes'
 import type { LayerDef } from './layers'
-import type { Box } from './params'
+import { type Box, MERCATOR_MAX } from './params'
 
 /**
  * Every SQL statement of the map services. Table and column names come only from the layer
@@ -62,6 +62,39 @@ export function conditionSql(layer: LayerDef, c: Condition): RawBuilder<unknown>
     case 'ids':
       return c.ids.length ? sql`(${col(layer.idColumn)}::text IN (${sql.join(c.ids)}))` : sql`false`
   }
+}
+
+/** The geometry a tile of zoom z draws from: the layer's pre-simplified column for that zoom, else its geometry. */
+function tileGeom(layer: LayerDef, z: number): RawBuilder<unknown> {
+  const band = layer.tileGeometry?.filter((b) => z <= b.maxZoom).sort((a, b) => a.maxZoom - b.maxZoom)[0]
+  return sql.ref(band?.column ?? layer.geometryColumn)
+}
+
+/** Rows a tile of zoom z shows: those whose minimum zoom (tileMinZoom) it has reached. */
+function tileVisible(layer: LayerDef, z: number): RawBuilder<unknown> {
+  const rule = layer.tileMinZoom
+  if (!rule) return sql`true`
+  const hidden = Object.entries(rule.byValue)
+    .filter(([, minZoom]) => z < minZoom)
+    .map(([value]) => value)
+  return hidden.length ? sql`${col(rule.column)} NOT IN (${sql.join(hidden)})` : sql`true`
+}
+
+/** The attributes a tile of zoom z carries (tileSummary below its zoom). */
+function tileAttributes(layer: LayerDef, z: number): RawBuilder<unknown> {
+  const summary = layer.tileSummary
+  return attributes(layer, summary && z < summary.belowZoom ? summary.attributes : undefined)
+}
+
+/**
+ * From this zoom on a shape smaller than the tolerance is kept as a speck; below it, it is left
+ * out (a quarter pixel at most, and counties at zoom 0–4 are thousands of such specks).
+ */
+const KEEP_COLLAPSED_FROM_ZOOM = 5
+
+/** Decimals of GeoJSON coordinates that keep a tenth of the simplification tolerance (degrees). */
+function tileDigits(tolerance: number): number {
+  return Math.min(7, Math.max(3, Math.ceil(-Math.log10(tolerance)) + 1))
 }
 
 export function createMapRepository(db: Kysely<Database>) {
@@ -147,27 +180,50 @@ export function createMapRepository(db: Kysely<Database>) {
       return { minx: Number(r.minx), miny: Number(r.miny), maxx: Number(r.maxx), maxy: Number(r.maxy) }
     },
 
-    /** Features of a tile area (lon/lat box) simplified by `tolerance` degrees, as GeoJSON, for the MVT fallback. */
-    async tileFeatures(layer: LayerDef, box: Box, tolerance: number): Promise<Array<Row & { __geom: string | null }>> {
-      const g = geom(layer)
-      const result = await sql<Row & { __geom: string | null }>`
-        SELECT ${attributes(layer)}, ST_AsGeoJSON(ST_Simplify(CASE WHEN ${g} @ e.env THEN ${g} ELSE ST_ClipByBox2D(${g}, e.env) END, ${tolerance}::float8, true), 7) AS __geom
-        FROM ${table(layer)}, (SELECT ${envelope(box)} AS env) e
-        WHERE ${g} && e.env AND ${fixed(layer)}`.execute(db)
-      return result.rows
+    /**
+     * Features of tile z of a layer (its lon/lat box with the buffer) simplified by `tolerance`
+     * degrees, as the text of one GeoJSON FeatureCollection (built by the database: one row, one
+     * parse) for the MVT fallback. Drawn from the pre-simplified column of that zoom, only rows
+     * visible at z, the index test on the full geometry; properties without nulls (MVT has none).
+     */
+    async tileFeatures(layer: LayerDef, z: number, box: Box, tolerance: number): Promise<string> {
+      const full = geom(layer)
+      const g = tileGeom(layer, z)
+      // geojson-vt cuts the tile itself; the database clips only full geometries (no pre-simplified column)
+      const clipped = !layer.tileGeometry?.some((b) => z <= b.maxZoom)
+        ? sql`CASE WHEN ${g} @ e.env THEN ${g} ELSE ST_ClipByBox2D(${g}, e.env) END`
+        : g
+      const names =
+        layer.tileSummary && z < layer.tileSummary.belowZoom ? layer.tileSummary.attributes : layer.attributes.map((a) => a.name)
+      const properties = sql`json_strip_nulls(json_build_object(${sql.join(names.map((n) => sql`${n}::text, ${col(n)}`))}))`
+      const result = await sql<{ fc: string }>`
+        SELECT json_build_object('type', 'FeatureCollection', 'features', coalesce(json_agg(f.feature), '[]'::json))::text AS fc
+        FROM (
+          SELECT json_build_object('type', 'Feature', 'properties', ${properties}, 'geometry',
+            ST_AsGeoJSON(ST_Simplify(${clipped}, ${tolerance}::float8, ${z >= KEEP_COLLAPSED_FROM_ZOOM}), ${tileDigits(tolerance)}::int)::json) AS feature
+          FROM ${table(layer)}, (SELECT ${envelope(box)} AS env) e
+          WHERE ${full} && e.env AND ${fixed(layer)} AND ${tileVisible(layer, z)}
+        ) f
+        WHERE f.feature->'geometry' IS NOT NULL AND json_typeof(f.feature->'geometry') <> 'null'`.execute(db)
+      return result.rows[0]?.fc ?? '{"type":"FeatureCollection","features":[]}'
     },
 
-    /** A tile from PostGIS's ST_AsMVT (PostgreSQL with protobuf support only). */
+    /** A tile from PostGIS's ST_AsMVT (PostgreSQL with protobuf support only); `tolerance` in metres. */
     async mvt(layer: LayerDef, z: number, x: number, y: number, tolerance: number): Promise<Uint8Array> {
-      const g = geom(layer)
+      const full = geom(layer)
+      const g = tileGeom(layer, z)
       const result = await sql<{ tile: Uint8Array | null }>`
         WITH b AS (SELECT ST_TileEnvelope(${z}::int, ${x}::int, ${y}::int) AS env),
-        b4326 AS (SELECT ST_Transform(ST_Expand(env, (ST_XMax(env) - ST_XMin(env)) / 64), 4326) AS env FROM b),
+        -- the tile with its buffer, kept inside the Mercator square (beyond ±180° it would wrap round)
+        bx AS (SELECT ST_Expand(env, (ST_XMax(env) - ST_XMin(env)) / 64) AS env FROM b),
+        b4326 AS (
+          SELECT ST_Transform(ST_MakeEnvelope(greatest(ST_XMin(env), ${-MERCATOR_MAX}::float8), greatest(ST_YMin(env), ${-MERCATOR_MAX}::float8),
+            least(ST_XMax(env), ${MERCATOR_MAX}::float8), least(ST_YMax(env), ${MERCATOR_MAX}::float8), 3857), 4326) AS env FROM bx),
         q AS (
-          SELECT ${attributes(layer)},
-            ST_AsMVTGeom(ST_Simplify(ST_Transform(${g}, 3857), ${tolerance}::float8, true), b.env, 4096, 64, true) AS mvt_geom
+          SELECT ${tileAttributes(layer, z)},
+            ST_AsMVTGeom(ST_Simplify(ST_Transform(${g}, 3857), ${tolerance}::float8, ${z >= KEEP_COLLAPSED_FROM_ZOOM}), b.env, 4096, 64, true) AS mvt_geom
           FROM ${table(layer)}, b, b4326
-          WHERE ${g} && b4326.env AND ${fixed(layer)}
+          WHERE ${full} && b4326.env AND ${fixed(layer)} AND ${tileVisible(layer, z)}
         )
         SELECT ST_AsMVT(q, ${layer.name}::text, 4096, 'mvt_geom') AS tile FROM q WHERE mvt_geom IS NOT NULL`.execute(db)
       return result.rows[0]?.tile ?? new Uint8Array()

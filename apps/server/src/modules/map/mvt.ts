@@ -1,8 +1,9 @@
-import GeoJSONVT from 'geojson-vt'
 import { LRUCache } from 'lru-cache'
-import { fromGeojsonVt } from 'vt-pbf'
+import { TaskBusyError, type TaskPool, TaskTimeoutError } from '../../lib/workers/pool'
 import type { LayerDef } from './layers'
 import type { MapRepository } from './map.repository'
+import { type CutTileInput, MVT_WORKER } from './mvt.worker'
+import { OgcError } from './ogc'
 import { MERCATOR_MAX, mercatorToLonLat } from './params'
 
 export const MVT_MAX_ZOOM = 22
@@ -11,13 +12,22 @@ const TILE_CACHE_ENTRIES = 4000
 const TILE_CACHE_TTL_MS = 10 * 60_000
 const EXTENT = 4096
 const BUFFER = 64
+/**
+ * Simplification tolerance in tile units: 4 of 4096 is a quarter pixel of a 512-pixel tile (half
+ * of a 256-pixel one), below what can be seen, and keeps low-zoom tiles small.
+ */
+const SIMPLIFY_UNITS = 4
+
+/** Longest time one tile may take to cut in a worker thread. */
+const CUT_BUDGET_SECONDS = 8
 
 /**
  * Mapbox vector tiles. The one place that knows whether the database can build them: PostGIS's
  * ST_AsMVT is tried once (first tile) and the answer kept; where it is missing (PGlite's PostGIS
- * has no protobuf-c) the features are cut with geojson-vt and encoded with vt-pbf instead.
+ * has no protobuf-c) the features are cut with geojson-vt and encoded with vt-pbf instead, in a
+ * worker thread (mvt.worker.ts).
  */
-export function createTileBuilder(repo: MapRepository) {
+export function createTileBuilder(repo: MapRepository, tasks: TaskPool) {
   let native: Promise<boolean> | undefined
   // Built tiles are kept (as a tile cache in front of any map server would): a low-zoom county tile
   // cuts hundreds of polygons, 150–250 ms, while a kept one answers in about a millisecond. Entries
@@ -34,17 +44,17 @@ export function createTileBuilder(repo: MapRepository) {
     const miny = MERCATOR_MAX - (y + 1) * size - margin
     const [west, south] = mercatorToLonLat(Math.max(minx, -MERCATOR_MAX), Math.max(miny, -MERCATOR_MAX))
     const [east, north] = mercatorToLonLat(Math.min(maxx, MERCATOR_MAX), Math.min(maxy, MERCATOR_MAX))
-    const tolerance = (east - west) / EXTENT
-    const rows = await repo.tileFeatures(layer, { minx: west, miny: south, maxx: east, maxy: north }, tolerance)
-    const features = rows.flatMap(({ __geom, ...properties }) =>
-      __geom ? [{ type: 'Feature' as const, geometry: JSON.parse(__geom), properties: withoutNulls(properties) }] : [],
-    )
-    const index = new GeoJSONVT(
-      { type: 'FeatureCollection', features },
-      { maxZoom: z, indexMaxZoom: 0, indexMaxPoints: 0, tolerance: 1, extent: EXTENT, buffer: BUFFER },
-    )
-    const tile = index.getTile(z, x, y)
-    return fromGeojsonVt({ [layer.name]: tile ?? { features: [] } }, { version: 2, extent: EXTENT })
+    const tolerance = ((east - west) * SIMPLIFY_UNITS) / EXTENT
+    const collection = await repo.tileFeatures(layer, z, { minx: west, miny: south, maxx: east, maxy: north }, tolerance)
+    const input: CutTileInput = { layerName: layer.name, collection, z, x, y, extent: EXTENT, buffer: BUFFER, tolerance: SIMPLIFY_UNITS }
+    try {
+      return await tasks.run<Uint8Array>(MVT_WORKER, 'cutTile', input, CUT_BUDGET_SECONDS * 1000)
+    } catch (error) {
+      if (error instanceof TaskTimeoutError)
+        throw OgcError.of('NoApplicableCode', undefined, 'ogc.errors.renderTimeout', { seconds: CUT_BUDGET_SECONDS }, 422)
+      if (error instanceof TaskBusyError) throw OgcError.of('NoApplicableCode', undefined, 'ogc.errors.busy', undefined, 503)
+      throw error
+    }
   }
 
   return {
@@ -59,7 +69,7 @@ export function createTileBuilder(repo: MapRepository) {
       const kept = built.get(key)
       if (kept) return kept
       const building = (async () => {
-        if (await this.usesPostgis()) return repo.mvt(layer, z, x, y, (2 * MERCATOR_MAX) / 2 ** z / EXTENT)
+        if (await this.usesPostgis()) return repo.mvt(layer, z, x, y, ((2 * MERCATOR_MAX) / 2 ** z / EXTENT) * SIMPLIFY_UNITS)
         return viaGeojsonVt(layer, z, x, y)
       })()
       built.set(key, building)
@@ -68,11 +78,6 @@ export function createTileBuilder(repo: MapRepository) {
       return building
     },
   }
-}
-
-/** MVT has no null values; absent properties are left out. */
-function withoutNulls(properties: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(properties).filter(([, v]) => v !== null && v !== undefined))
 }
 
 export type TileBuilder = ReturnType<typeof createTileBuilder>

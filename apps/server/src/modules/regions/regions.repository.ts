@@ -17,12 +17,13 @@ interface RegionRow {
   has_boundary: boolean
 }
 
-/** Columns of a Region as the API returns it; center and bbox from PostGIS, rounded to 6 decimals. */
-const COLUMNS = sql`code, name, full_name, level, parent_code,
+/** Columns of a Region as the API returns it; center and bbox from PostGIS, rounded to 6 decimals (bench:regions runs the same text bare). */
+export const REGION_COLUMNS = `code, name, full_name, level, parent_code,
   round(ST_X(center)::numeric, 6)::float8 AS lon, round(ST_Y(center)::numeric, 6)::float8 AS lat,
   round(ST_XMin(geom)::numeric, 6)::float8 AS xmin, round(ST_YMin(geom)::numeric, 6)::float8 AS ymin,
   round(ST_XMax(geom)::numeric, 6)::float8 AS xmax, round(ST_YMax(geom)::numeric, 6)::float8 AS ymax,
   geom IS NOT NULL AS has_boundary`
+const COLUMNS = sql.raw(REGION_COLUMNS)
 
 function toRegion(r: RegionRow): Region {
   return {
@@ -63,13 +64,14 @@ export function createRegionsRepository(db: Kysely<Database>) {
       return res.rows.map(toRegion)
     },
 
-    /** The boundary as a GeoJSON geometry (5 decimals), undefined for an unknown code, null when the region has none. */
-    async boundary(code: string): Promise<{ name: string; level: string; geometry: unknown } | undefined> {
+    /**
+     * The boundary as GeoJSON geometry text from PostGIS (5 decimals), left as text so the API
+     * splices it into its answer; undefined for an unknown code, null when the region has none.
+     */
+    async boundary(code: string): Promise<{ name: string; level: string; geojson: string | null } | undefined> {
       const res = await sql<{ name: string; level: string; geojson: string | null }>`
         SELECT name, level, ST_AsGeoJSON(geom, 5) AS geojson FROM region WHERE code = ${code}`.execute(db)
-      const row = res.rows[0]
-      if (!row) return undefined
-      return { name: row.name, level: row.level, geometry: row.geojson === null ? null : JSON.parse(row.geojson) }
+      return res.rows[0]
     },
   }
 }

@@ -1,3 +1,4 @@
+import { Envelope, regionBoundary, regionByCode, regionChildren, regionParents } from '@rs/shared'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadReferenceData } from '../../db/reference-data'
@@ -122,6 +123,23 @@ describe('GET /api/region/search', () => {
     const { status, body } = await get('/api/region/search?name=%20')
     expect(status).toBe(400)
     expect(body.message).toMatch(/请输入行政区名称/)
+  })
+})
+
+describe('answers sent as JSON text (never re-serialised)', () => {
+  it.each([
+    [regionByCode, '150102'],
+    [regionChildren, '150000'],
+    [regionChildren, '150102'],
+    [regionParents, '150102'],
+    [regionBoundary, '110101'],
+  ] as const)('answer %# matches its contract', async (route, code) => {
+    const res = await ctx.app.inject({ method: 'GET', url: `${route.path}?code=${code}` })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8')
+    const parsed = Envelope(route.data).strict().safeParse(res.json())
+    expect(parsed.error).toBeUndefined()
+    expect(parsed.data?.code).toBe(0)
   })
 })
 

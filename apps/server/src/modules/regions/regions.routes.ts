@@ -5,9 +5,9 @@ import type { RegionsService } from './regions.service'
 
 /** Administrative regions: detail, children, parent chain, search, boundary. */
 export function registerRegionsRoutes(app: FastifyInstance, regions: RegionsService) {
-  bindRoute(app, regionByCode, async ({ query }) => regions.detail(query.code))
-  bindRoute(app, regionChildren, async ({ query }) => regions.children(query.code))
-  bindRoute(app, regionParents, async ({ query }) => regions.parents(query.code))
+  bindRoute(app, regionByCode, async ({ query }) => regions.detailJson(query.code))
+  bindRoute(app, regionChildren, async ({ query }) => regions.childrenJson(query.code))
+  bindRoute(app, regionParents, async ({ query }) => regions.parentsJson(query.code))
   bindRoute(app, regionSearch, async ({ query }) => regions.search(query.name, query.limit))
   bindRoute(app, regionBoundary, async ({ query }) => regions.boundary(query.code))
 }

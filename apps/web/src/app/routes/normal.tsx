@@ -131,7 +131,13 @@ export default function NormalScreen(_props: ScreenProps) {
         <div style={{ marginBottom: 8 }}>
           <DrawToolbar active={mode === SELECT_MODE.DRAW ? state.drawType : null} onChoose={state.chooseDrawType} onClear={clear} />
         </div>
-        <Suspense fallback={<PageSpinner />}>
+        <Suspense
+          fallback={
+            <div style={{ height: 600 }}>
+              <PageSpinner />
+            </div>
+          }
+        >
           <MapView
             ref={mapRef}
             tiandituKey={site.data?.tiandituKey ?? ''}

@@ -36,7 +36,7 @@ export function RouteGuard({ node, children }: { node: Pick<RouteNode, 'authorit
     else if (decision === 'no-area-range') notify.warning(t('errors.noAreaRange'))
   }, [decision, location.key, target, t])
 
-  if (decision === 'pending') return <PageSpinner />
+  if (decision === 'pending') return <PageSpinner screen />
   if (decision === 'login') return <StatusPage kind={401} onLogin={() => openLogin(target)} />
   if (decision === 'no-permission') return <StatusPage kind={403} description={t('errors.noPermission')} />
   if (decision === 'no-area-range') return <StatusPage kind={403} description={t('errors.noAreaRange')} />

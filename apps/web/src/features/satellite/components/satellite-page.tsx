@@ -79,7 +79,7 @@ export function SatellitePage({ section, slug, tiandituKey }: SatellitePageProps
 
   if (detail.isPending)
     return (
-      <div data-testid="satellite-loading">
+      <div data-testid="satellite-loading" className="satellite-loading">
         <Panel>
           <Placeholder rows={6} />
         </Panel>

@@ -45,7 +45,13 @@ export function SatelliteTracker({ slug, members, tiandituKey }: { slug: string;
   const match = useMemo(() => matchTle(members, tle.data ?? []), [members, tle.data])
   const now = useMemo(() => new Date(), [])
 
-  if (tle.isPending) return <Placeholder rows={6} />
+  // holds the height of the bar and the map it becomes, so the sections below do not jump (CLS)
+  if (tle.isPending)
+    return (
+      <div className="satellite-tracker__pending">
+        <Placeholder rows={6} />
+      </div>
+    )
   if (tle.isError)
     return (
       <Alert
