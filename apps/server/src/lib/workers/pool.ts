@@ -28,8 +28,6 @@ export class TaskBusyError extends Error {
 export interface TaskPool {
   /** Runs `fn` of the module at `module` (a file URL of our own code) with `input`, within `budgetMs`. */
   run<T>(module: string, fn: string, input: unknown, budgetMs: number): Promise<T>
-  /** Threads alive and tasks waiting, for health and benchmarks. */
-  stats(): { threads: number; queued: number; completed: number }
   close(): Promise<void>
 }
 
@@ -70,9 +68,6 @@ export function createTaskPool(options: TaskPoolOptions = {}): TaskPool {
       }
       if (isTaskUserError(result)) throw new ApiError(result.userError.status, result.userError.message, result.userError.code)
       return result as T
-    },
-    stats() {
-      return { threads: pool?.threads.length ?? 0, queued: pool?.queueSize ?? 0, completed: pool?.completed ?? 0 }
     },
     async close() {
       const p = pool
