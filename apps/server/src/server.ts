@@ -33,6 +33,11 @@ async function main() {
     })
   }
   const app = await buildApp(config, database)
+  // without its database the server can answer nothing useful: end, so a supervisor starts it again
+  database.onLost?.((error) => {
+    app.log.fatal({ err: error }, 'embedded database thread ended')
+    process.exit(1)
+  })
   app.log.info(
     {
       database: database.kind,

@@ -13,6 +13,8 @@ export interface DatabaseHandle {
   db: Kysely<Database>
   kind: DatabaseKind
   close(): Promise<void>
+  /** Called when the embedded database's thread dies (PGlite only; PostgreSQL reconnects by itself). */
+  onLost?(listener: (error: Error) => void): void
 }
 
 /** Where the embedded database keeps its files, or 'memory://' for a throwaway one. */
@@ -47,6 +49,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return {
     db,
     kind: 'pglite',
+    onLost: (listener) => lite.onLost(listener),
     async close() {
       await db.destroy()
       if (!lite.closed) await lite.close()

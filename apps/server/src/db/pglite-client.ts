@@ -12,6 +12,8 @@ export type PgliteReply =
  */
 export class PgliteClient {
   closed = false
+  private closing = false
+  private lostListener: ((error: Error) => void) | undefined
   private nextId = 1
   private readonly pending = new Map<number, { resolve: (reply: PgliteReply) => void; reject: (error: Error) => void }>()
   /** The thread's first message (id 0): the database is open, or why it is not. */
@@ -27,9 +29,11 @@ export class PgliteClient {
       waiting.resolve(reply)
     })
     const fail = (error: Error) => {
+      const lost = !this.closed && !this.closing
       this.closed = true
       for (const waiting of this.pending.values()) waiting.reject(error)
       this.pending.clear()
+      if (lost) this.lostListener?.(error)
     }
     worker.on('error', fail)
     worker.on('exit', (code) => fail(new Error(`embedded database thread ended (exit code ${code})`)))
@@ -64,8 +68,14 @@ export class PgliteClient {
     throw Object.assign(new Error(reply.error.message), reply.error)
   }
 
+  /** Calls `listener` if the database thread ends without close() (a crash): the server cannot go on without it. */
+  onLost(listener: (error: Error) => void) {
+    this.lostListener = listener
+  }
+
   async close(): Promise<void> {
     if (this.closed) return
+    this.closing = true
     try {
       await this.send({ id: 0, kind: 'close' })
     } finally {
