@@ -16,7 +16,7 @@ describe('PgliteClient', () => {
     const died = new Promise<Error>((resolve) => crashing.onLost(resolve))
     // the thread ends as a crash would: the pending statement fails and the listener hears of it
     const pending = crashing.query('select pg_sleep(5)')
-    ;(crashing as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate()
+    await (crashing as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate()
     await expect(pending).rejects.toThrow(/ended/)
     expect((await died).message).toMatch(/ended/)
   })
