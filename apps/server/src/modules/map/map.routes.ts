@@ -46,11 +46,6 @@ function send(reply: FastifyReply, response: OgcResponse, cacheSeconds: number) 
     .send(response.body)
 }
 
-/**
- * OGC map services under /map: WMS 1.3.0, WFS 2.0.0, WMTS 1.0.0 and XYZ vector tiles. Errors here
- * are OGC exception reports (this plugin has its own error and not-found handlers), never the
- * JSON envelope of /api.
- */
 /** Where capabilities say the services are, and the requests per client address and minute (WMS/WFS, and the cheaper tiles: a map view loads dozens at once). */
 export interface MapSettings {
   publicBaseUrl?: string
@@ -59,9 +54,13 @@ export interface MapSettings {
   tilesPerMinute: number
 }
 
+/**
+ * OGC map services under /map: WMS 1.3.0, WFS 2.0.0, WMTS 1.0.0 and XYZ vector tiles. Errors here
+ * are OGC exception reports (this plugin has its own error and not-found handlers), never the
+ * JSON envelope of /api.
+ */
 export function registerMapRoutes(app: FastifyInstance, db: Kysely<Database>, tasks: TaskPool, settings: MapSettings) {
   const ctx = createMapContext(db, tasks)
-  const limits = settings
   const baseUrl = (path: string) => `${publicBase(app, settings.publicBaseUrl, settings.port)}${path}`
   app.register(
     async (map) => {
@@ -92,8 +91,8 @@ export function registerMapRoutes(app: FastifyInstance, db: Kysely<Database>, ta
           OgcError.of('InvalidParameterValue', undefined, 'ogc.errors.notFound', { path: quote(request.url.split('?')[0] ?? '', 80) }, 404),
         ),
       )
-      const hide = { schema: { hide: true }, config: { rateLimit: { max: limits.requestsPerMinute, timeWindow: '1 minute' } } }
-      const hideTile = { schema: { hide: true }, config: { rateLimit: { max: limits.tilesPerMinute, timeWindow: '1 minute' } } }
+      const hide = { schema: { hide: true }, config: { rateLimit: { max: settings.requestsPerMinute, timeWindow: '1 minute' } } }
+      const hideTile = { schema: { hide: true }, config: { rateLimit: { max: settings.tilesPerMinute, timeWindow: '1 minute' } } }
 
       map.get('/wms', hide, async (request, reply) => send(reply, await handleWms(ctx, request.query, baseUrl('/map/wms')), 60))
       map.get('/wfs', hide, async (request, reply) => send(reply, await handleWfs(ctx, request.query, baseUrl('/map/wfs')), 0))

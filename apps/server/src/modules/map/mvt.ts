@@ -1,9 +1,9 @@
 import { LRUCache } from 'lru-cache'
-import { TaskBusyError, type TaskPool, TaskTimeoutError } from '../../lib/workers/pool'
+import type { TaskPool } from '../../lib/workers/pool'
 import type { LayerDef } from './layers'
 import type { MapRepository } from './map.repository'
 import { type CutTileInput, MVT_WORKER } from './mvt.worker'
-import { OgcError } from './ogc'
+import { runMapTask } from './ogc'
 import { MERCATOR_MAX, mercatorToLonLat } from './params'
 
 export const MVT_MAX_ZOOM = 22
@@ -47,14 +47,11 @@ export function createTileBuilder(repo: MapRepository, tasks: TaskPool) {
     const tolerance = ((east - west) * SIMPLIFY_UNITS) / EXTENT
     const collection = await repo.tileFeatures(layer, z, { minx: west, miny: south, maxx: east, maxy: north }, tolerance)
     const input: CutTileInput = { layerName: layer.name, collection, z, x, y, extent: EXTENT, buffer: BUFFER, tolerance: SIMPLIFY_UNITS }
-    try {
-      return await tasks.run<Uint8Array>(MVT_WORKER, 'cutTile', input, CUT_BUDGET_SECONDS * 1000)
-    } catch (error) {
-      if (error instanceof TaskTimeoutError)
-        throw OgcError.of('NoApplicableCode', undefined, 'ogc.errors.renderTimeout', { seconds: CUT_BUDGET_SECONDS }, 422)
-      if (error instanceof TaskBusyError) throw OgcError.of('NoApplicableCode', undefined, 'ogc.errors.busy', undefined, 503)
-      throw error
-    }
+    return runMapTask<Uint8Array>(
+      tasks,
+      { module: MVT_WORKER, fn: 'cutTile', input },
+      { leftMs: CUT_BUDGET_SECONDS * 1000, seconds: CUT_BUDGET_SECONDS },
+    )
   }
 
   return {

@@ -1,4 +1,5 @@
 import { type MessageKey, tZh } from '@rs/shared'
+import { TaskBusyError, type TaskPool, TaskTimeoutError } from '../../lib/workers/pool'
 
 /** Which exception-report dialect a service answers with. */
 export type OgcDialect = 'wms' | 'ows'
@@ -60,4 +61,24 @@ export function exceptionReport(dialect: OgcDialect, error: OgcError, version = 
 /** Content type of the exception reports: WMS 1.3.0 names text/xml; OWS 1.1 application/xml. */
 export function exceptionContentType(dialect: OgcDialect): string {
   return dialect === 'wms' ? 'text/xml; charset=utf-8' : 'application/xml; charset=utf-8'
+}
+
+/**
+ * Runs a map task (drawing, tile cutting) in the worker pool and answers its failures as OGC
+ * reports: over the budget 422 (ask for less), a full queue 503. `budget` is the time left for the
+ * task and the whole request's budget that the message names.
+ */
+export async function runMapTask<T>(
+  tasks: TaskPool,
+  task: { module: string; fn: string; input: unknown },
+  budget: { leftMs: number; seconds: number },
+): Promise<T> {
+  try {
+    return await tasks.run<T>(task.module, task.fn, task.input, budget.leftMs)
+  } catch (error) {
+    if (error instanceof TaskTimeoutError)
+      throw OgcError.of('NoApplicableCode', undefined, 'ogc.errors.renderTimeout', { seconds: budget.seconds }, 422)
+    if (error instanceof TaskBusyError) throw OgcError.of('NoApplicableCode', undefined, 'ogc.errors.busy', undefined, 503)
+    throw error
+  }
 }

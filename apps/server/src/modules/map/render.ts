@@ -1,8 +1,7 @@
 import { createSlots } from '../../lib/slots'
-import { TaskBusyError, TaskTimeoutError } from '../../lib/workers/pool'
 import type { LayerDef } from './layers'
 import type { MapContext } from './map-context'
-import { OgcError } from './ogc'
+import { OgcError, runMapTask } from './ogc'
 import { type Box, type Crs, toLonLatBox } from './params'
 import { type DrawInput, RENDER_WORKER } from './render.worker'
 
@@ -71,12 +70,11 @@ async function render(ctx: MapContext, request: RenderRequest, started: number):
     layers: request.layers.map((layer, i) => ({ style: layer.style, geometries: geometries[i] ?? [] })),
   }
   const budgetMs = Math.max(1, RENDER_BUDGET_SECONDS * 1000 - (performance.now() - started))
-  try {
-    return Buffer.from(await ctx.tasks.run<Uint8Array>(RENDER_WORKER, 'drawMap', input, budgetMs))
-  } catch (error) {
-    if (error instanceof TaskTimeoutError)
-      throw OgcError.of('NoApplicableCode', undefined, 'ogc.errors.renderTimeout', { seconds: RENDER_BUDGET_SECONDS }, 422)
-    if (error instanceof TaskBusyError) throw OgcError.of('NoApplicableCode', undefined, 'ogc.errors.busy', undefined, 503)
-    throw error
-  }
+  return Buffer.from(
+    await runMapTask<Uint8Array>(
+      ctx.tasks,
+      { module: RENDER_WORKER, fn: 'drawMap', input },
+      { leftMs: budgetMs, seconds: RENDER_BUDGET_SECONDS },
+    ),
+  )
 }
