@@ -88,7 +88,7 @@ export async function registerModules(app: FastifyInstance, config: Config, data
     },
     database.kind,
   )
-  registerAoiRoutes(app, createAoiService(createAoiRepository(db), tasks), config.AOI_UPLOADS_PER_MINUTE, audit)
+  registerAoiRoutes(app, createAoiService(createAoiRepository(db), tasks, audit), config.AOI_UPLOADS_PER_MINUTE)
   registerRegionsRoutes(app, createRegionsService(createRegionsRepository(db)))
   registerSatellitesRoutes(app, createSatellitesService(createSatellitesRepository(db)))
   registerNewsRoutes(app, createNewsService(createNewsRepository(db), audit))

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { AOI_LIMITS } from '@rs/shared'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { AuditRecorder } from '../../lib/audit'
 import { createTaskPool } from '../../lib/workers/pool'
 import { createTestContext, DEMO_PASSWORDS, loginAs, type TestContext } from '../../test/test-context'
 import {
@@ -241,6 +242,8 @@ describe('GET /api/aoi/detail', () => {
 })
 
 describe('POST /api/aoi/upload with hostile shapes', () => {
+  const noAudit: AuditRecorder = { record: async () => {} }
+
   /** The area Shapely and pyproj (Debian's) give for the same polygons, in km². */
   function independentAreaKm2(polygons: number[][][][]): number {
     const script = fileURLToPath(new URL('../../test/shapely-area.py', import.meta.url))
@@ -269,19 +272,20 @@ describe('POST /api/aoi/upload with hostile shapes', () => {
   it('refuses with 422 what takes longer than its budget, stores nothing, and ends the busy thread', async () => {
     const tasks = createTaskPool({ maxThreads: 1 })
     try {
-      const strict = createAoiService(createAoiRepository(ctx.database.db), tasks, { ...AOI_LIMITS, maxProcessingSeconds: 0.2 })
+      const strict = createAoiService(createAoiRepository(ctx.database.db), tasks, noAudit, { ...AOI_LIMITS, maxProcessingSeconds: 0.2 })
       const star = polygonsGeojson([[selfCrossingStar(190_000, 40)]])
       const started = performance.now()
-      const refused = strict.upload({ fileName: 'star.geojson', data: new TextEncoder().encode(star), userId: null })
+      const refused = strict.upload({ fileName: 'star.geojson', data: new TextEncoder().encode(star), actor: null, ip: '127.0.0.1' })
       await expect(refused).rejects.toMatchObject({ status: 422, message: expect.stringMatching(/区域过于复杂.*0\.2 秒/) })
       expect(performance.now() - started).toBeLessThan(5000)
       expect(await rowCount()).toBe(rowsBefore)
       // the pool replaced the ended thread: the next upload is served
-      const lenient = createAoiService(createAoiRepository(ctx.database.db), tasks)
+      const lenient = createAoiService(createAoiRepository(ctx.database.db), tasks, noAudit)
       const ok = await lenient.upload({
         fileName: 'ok.geojson',
         data: new TextEncoder().encode(JSON.stringify(SAMPLE_GEOJSON)),
-        userId: null,
+        actor: null,
+        ip: '127.0.0.1',
       })
       expect(ok.featureCount).toBeGreaterThan(0)
     } finally {

@@ -1,4 +1,5 @@
 import { AOI_LIMITS, type AoiUpload } from '@rs/shared'
+import type { AuditActor, AuditRecorder } from '../../lib/audit'
 import { ApiError } from '../../lib/errors'
 import { TaskBusyError, type TaskPool, TaskTimeoutError } from '../../lib/workers/pool'
 import type { AoiLimits } from './aoi.files'
@@ -24,26 +25,42 @@ function toAnswer(row: AoiRow): AoiUpload {
  * (over it: 422, the thread is ended), then the valid area is stored in one statement; nothing is
  * written on failure.
  */
-export function createAoiService(repo: AoiRepository, tasks: TaskPool, limits: AoiLimits = AOI_LIMITS) {
+export function createAoiService(repo: AoiRepository, tasks: TaskPool, audit: AuditRecorder, limits: AoiLimits = AOI_LIMITS) {
+  async function store(fileName: string, data: Uint8Array, userId: number | null): Promise<AoiUpload> {
+    let prepared: PreparedAoi
+    try {
+      prepared = await tasks.run<PreparedAoi>(AOI_WORKER, 'prepareAoi', { fileName, data, limits }, limits.maxProcessingSeconds * 1000)
+    } catch (error) {
+      if (error instanceof TaskTimeoutError) throw ApiError.of(422, 'aoi.errors.tooComplex', { seconds: limits.maxProcessingSeconds })
+      if (error instanceof TaskBusyError) throw ApiError.of(503, 'errors.busy')
+      throw error
+    }
+    const row = await repo.insert({ userId, fileName, ...prepared })
+    if (!row) throw ApiError.of(400, 'aoi.errors.invalidGeometry')
+    return toAnswer(row)
+  }
+
   return {
-    async upload(input: { fileName: string; data: Uint8Array; userId: number | null }): Promise<AoiUpload> {
+    /** One upload by a visitor (actor null) or a user; its outcome, refused or stored, goes to the audit log. */
+    async upload(input: { fileName: string; data: Uint8Array; actor: AuditActor | null; ip: string }): Promise<AoiUpload> {
       const fileName = input.fileName.replace(/^.*[\\/]/, '').slice(0, 200)
-      let prepared: PreparedAoi
+      const record = (outcome: 'success' | 'failure', detail: Record<string, unknown>) =>
+        audit.record({
+          actor: input.actor,
+          ip: input.ip,
+          action: 'aoiUpload',
+          target: fileName,
+          outcome,
+          detail: { bytes: input.data.length, ...detail },
+        })
       try {
-        prepared = await tasks.run<PreparedAoi>(
-          AOI_WORKER,
-          'prepareAoi',
-          { fileName, data: input.data, limits },
-          limits.maxProcessingSeconds * 1000,
-        )
+        const answer = await store(fileName, input.data, input.actor?.userId ?? null)
+        await record('success', { uploadId: answer.uploadId })
+        return answer
       } catch (error) {
-        if (error instanceof TaskTimeoutError) throw ApiError.of(422, 'aoi.errors.tooComplex', { seconds: limits.maxProcessingSeconds })
-        if (error instanceof TaskBusyError) throw ApiError.of(503, 'errors.busy')
+        await record('failure', { status: error instanceof ApiError ? error.status : 500 })
         throw error
       }
-      const row = await repo.insert({ userId: input.userId, fileName, ...prepared })
-      if (!row) throw ApiError.of(400, 'aoi.errors.invalidGeometry')
-      return toAnswer(row)
     },
 
     async get(id: string): Promise<AoiUpload> {
