@@ -265,6 +265,54 @@ export interface AuditLogTable {
 }
 
 /** The database as Kysely sees it. */
+/** One scene of the image archive (generated demo scenes and imported ones). */
+export interface SceneTable {
+  id: string
+  satellite: string
+  sensor: string
+  slug: string | null
+  acquired_at: Timestamp
+  cloud_percent: number
+  resolution_m: number
+  product_level: string
+  orbit: number | null
+  path: number | null
+  row: number | null
+  direction: 'ascending' | 'descending' | null
+  off_nadir_deg: number | null
+  sun_elevation_deg: number | null
+  file_name: string
+  data_status: ColumnType<string, string | undefined, string>
+  /** MultiPolygon, EPSG:4326; write it with ST_GeomFromGeoJSON / EWKT in SQL. */
+  footprint: string
+  area_km2: number
+  illustrative: ColumnType<boolean, boolean | undefined, boolean>
+  quicklook_href: string | null
+  source: ColumnType<string, string | undefined, string>
+  imported_at: ColumnType<Date, Date | string | undefined, Date | string>
+}
+
+/** A FILE list of the image query (SPEC §4 upload types) and its match report. */
+export interface SceneListTable {
+  id: string
+  user_id: number | null
+  upload_type: number
+  file_name: string
+  line_count: number
+  report: ColumnType<Record<string, unknown>, string, string>
+  created_at: Generated<Date>
+}
+
+/** One accepted line of a FILE list: a file name, or orbit/path/row numbers. */
+export interface SceneListLineTable {
+  list_id: string
+  line: number
+  file_name: string | null
+  orbit: number | null
+  path: number | null
+  row: number | null
+}
+
 export interface Database {
   app_user: AppUserTable
   permission: PermissionTable
@@ -289,4 +337,7 @@ export interface Database {
   news: NewsTable
   typical_image: TypicalImageTable
   audit_log: AuditLogTable
+  scene: SceneTable
+  scene_list: SceneListTable
+  scene_list_line: SceneListLineTable
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import type { Database } from '../db/schema'
 import { hashPassword } from '../lib/password'
 
@@ -84,4 +84,63 @@ export async function buildUser(db: Kysely<Database>, options: BuildUserOptions 
     return id
   })
   return { id, username, password }
+}
+
+/** What a built scene may state; everything else gets a plausible default. */
+export interface BuildSceneOptions {
+  id?: string
+  satellite?: string
+  sensor?: string
+  slug?: string | null
+  /** ISO time or Date; 2026-06-01T03:00:00Z by default. */
+  acquiredAt?: string | Date
+  cloudPercent?: number
+  resolutionM?: number
+  productLevel?: string
+  orbit?: number | null
+  path?: number | null
+  row?: number | null
+  direction?: 'ascending' | 'descending' | null
+  fileName?: string
+  dataStatus?: string
+  /** [west, south, east, north]; a 0.5° square at 116–116.5 E, 39.5–40 N by default. */
+  bbox?: [number, number, number, number]
+  /** A GeoJSON Polygon or MultiPolygon instead of the bbox. */
+  footprint?: { type: 'Polygon' | 'MultiPolygon'; coordinates: unknown[] }
+  illustrative?: boolean
+}
+
+/**
+ * Inserts one real scene row (footprint stored as a MultiPolygon, its geodesic area computed by
+ * PostGIS), so a test states only what it is about: `buildScene(db, { satellite: 'GF2', cloudPercent: 5 })`.
+ */
+export async function buildScene(db: Kysely<Database>, options: BuildSceneOptions = {}): Promise<{ id: string; fileName: string }> {
+  const satellite = options.satellite ?? 'GF1'
+  const sensor = options.sensor ?? 'PMS1'
+  const acquiredAt = new Date(options.acquiredAt ?? '2026-06-01T03:00:00Z')
+  const id = options.id ?? `T_${satellite}_${sensor}_${randomBytes(5).toString('hex').toUpperCase()}`
+  const fileName = options.fileName ?? `${satellite}_${sensor}_${id}.tar.gz`
+  const [w, s, e, n] = options.bbox ?? [116, 39.5, 116.5, 40]
+  const footprint = options.footprint ?? {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [w, s],
+        [e, s],
+        [e, n],
+        [w, n],
+        [w, s],
+      ],
+    ],
+  }
+  const geometry = sql`ST_Multi(ST_SetSRID(ST_GeomFromGeoJSON(${JSON.stringify(footprint)}), 4326))`
+  await sql`
+    INSERT INTO scene (id, satellite, sensor, slug, acquired_at, cloud_percent, resolution_m, product_level, orbit, path, "row",
+      direction, off_nadir_deg, sun_elevation_deg, file_name, data_status, footprint, area_km2, illustrative, source)
+    SELECT ${id}, ${satellite}, ${sensor}, ${options.slug === undefined ? null : options.slug}, ${acquiredAt.toISOString()}::timestamptz,
+      ${options.cloudPercent ?? 10}, ${options.resolutionM ?? 2}, ${options.productLevel ?? 'L1A'}, ${options.orbit ?? 1000},
+      ${options.path ?? 100}, ${options.row ?? 50}, ${options.direction === undefined ? 'descending' : options.direction}, 0, 45,
+      ${fileName}, ${options.dataStatus ?? '2'}, g, ST_Area(g::geography) / 1e6, ${options.illustrative ?? true}, 'test'
+    FROM (SELECT ${geometry} AS g) AS x`.execute(db)
+  return { id, fileName }
 }

@@ -1,6 +1,7 @@
 import { adminZh } from './sections/admin'
 import { analysisZh } from './sections/analysis'
 import { analysisPageZh } from './sections/analysis-page'
+import { archiveZh } from './sections/archive'
 import { inputZh } from './sections/input'
 import { newsZh } from './sections/news'
 import { newsPageZh } from './sections/news-page'
@@ -509,6 +510,7 @@ export const zhCN = {
   admin: adminZh,
   typicalImagePage: typicalImagePageZh,
   input: inputZh,
+  archive: archiveZh,
 } as const
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> }

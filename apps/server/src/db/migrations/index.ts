@@ -7,6 +7,7 @@ import * as worldSatellites from './20261122030000_world-satellites'
 import * as newsAndImages from './20261122040000_news-and-images'
 import * as auditLog from './20261125000000_audit-log'
 import * as tileGeometry from './20261125030000_tile-geometry'
+import * as sceneArchive from './20261126000000_scene-archive'
 
 /** Every migration in order; the file name is the migration's name. Never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '20261122040000_news-and-images': newsAndImages,
   '20261125000000_audit-log': auditLog,
   '20261125030000_tile-geometry': tileGeometry,
+  '20261126000000_scene-archive': sceneArchive,
 }

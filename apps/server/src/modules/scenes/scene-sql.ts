@@ -1,0 +1,98 @@
+import type { Scene, SceneFilters, SceneSortField } from '@rs/shared'
+import { type RawBuilder, sql } from 'kysely'
+
+/**
+ * The one scene query's SQL pieces, shared by the portal's normalmeta calls, coverage, export and
+ * the STAC API: the filter condition, the order, the selected columns and the row → Scene mapping.
+ * Every value is bound; identifiers come only from the closed lists here.
+ */
+
+/** Beijing time: the portal's dates are local days (SPEC: Asia/Shanghai). */
+const ZONE = 'Asia/Shanghai'
+
+/** The condition of SceneFilters on the table aliased `s`. */
+export function sceneFilterSql(f: SceneFilters): RawBuilder<boolean> {
+  const parts: RawBuilder<unknown>[] = [sql`s.data_status = ${f.dataStatus}`]
+  if (f.satellites.length > 0 || f.sensors.length > 0) {
+    const either: RawBuilder<unknown>[] = []
+    if (f.satellites.length > 0) either.push(sql`s.satellite = ANY(${f.satellites}::text[])`)
+    if (f.sensors.length > 0) either.push(sql`(s.satellite || ':' || s.sensor) = ANY(${f.sensors}::text[])`)
+    parts.push(sql`(${sql.join(either, sql` OR `)})`)
+  }
+  // a day in Beijing time: [day 00:00 +08, next day 00:00 +08)
+  if (f.startDate) parts.push(sql`s.acquired_at >= (${f.startDate}::date)::timestamp AT TIME ZONE ${ZONE}`)
+  if (f.endDate) parts.push(sql`s.acquired_at < ((${f.endDate}::date + 1)::timestamp AT TIME ZONE ${ZONE})`)
+  if (f.cloudMax !== undefined) parts.push(sql`s.cloud_percent <= ${f.cloudMax}`)
+  if (f.resolutionMin !== undefined) parts.push(sql`s.resolution_m >= ${f.resolutionMin}`)
+  if (f.resolutionMax !== undefined) parts.push(sql`s.resolution_m <= ${f.resolutionMax}`)
+  if (f.productLevels.length > 0) parts.push(sql`s.product_level = ANY(${f.productLevels}::text[])`)
+  return sql<boolean>`(${sql.join(parts, sql` AND `)})`
+}
+
+const SORT_COLUMN: Record<SceneSortField, string> = { time: 's.acquired_at', cloud: 's.cloud_percent', resolution: 's.resolution_m' }
+
+/** ORDER BY for a sort; the id breaks ties so that pages never overlap or skip. */
+export function sceneOrderSql(field: SceneSortField, order: 'asc' | 'desc'): RawBuilder<unknown> {
+  const dir = sql.raw(order === 'asc' ? 'ASC' : 'DESC')
+  return sql`${sql.raw(SORT_COLUMN[field])} ${dir}, s.id ${dir}`
+}
+
+/** The columns a Scene is built from (footprint as GeoJSON text, 6 decimals, about 0.1 m). */
+export const SCENE_COLUMNS = sql`s.id, s.satellite, s.sensor, s.slug, s.acquired_at, s.cloud_percent, s.resolution_m,
+  s.product_level, s.orbit, s.path, s."row", s.direction, s.off_nadir_deg, s.sun_elevation_deg, s.file_name,
+  s.data_status, s.area_km2, s.illustrative, s.quicklook_href, ST_AsGeoJSON(s.footprint, 6) AS footprint`
+
+export interface SceneRow {
+  id: string
+  satellite: string
+  sensor: string
+  slug: string | null
+  acquired_at: Date | string
+  cloud_percent: number
+  resolution_m: number
+  product_level: string
+  orbit: number | null
+  path: number | null
+  row: number | null
+  direction: 'ascending' | 'descending' | null
+  off_nadir_deg: number | null
+  sun_elevation_deg: number | null
+  file_name: string
+  data_status: string
+  area_km2: number
+  illustrative: boolean
+  quicklook_href: string | null
+  footprint: string
+}
+
+/** Where the portal serves a scene's quicklook. */
+export function quicklookUrl(id: string): string {
+  return `/api/normalmeta/quicklook?id=${encodeURIComponent(id)}`
+}
+
+const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits
+
+export function toScene(r: SceneRow): Scene {
+  return {
+    id: r.id,
+    satellite: r.satellite,
+    sensor: r.sensor,
+    slug: r.slug,
+    acquiredAt: new Date(r.acquired_at).toISOString(),
+    cloudPercent: round(r.cloud_percent, 1),
+    resolutionM: round(r.resolution_m, 2),
+    productLevel: r.product_level,
+    orbit: r.orbit,
+    path: r.path,
+    row: r.row,
+    direction: r.direction,
+    offNadirDeg: r.off_nadir_deg === null ? null : round(r.off_nadir_deg, 2),
+    sunElevationDeg: r.sun_elevation_deg === null ? null : round(r.sun_elevation_deg, 1),
+    fileName: r.file_name,
+    dataStatus: r.data_status,
+    areaKm2: round(r.area_km2, 3),
+    footprint: JSON.parse(r.footprint) as Scene['footprint'],
+    quicklookUrl: quicklookUrl(r.id),
+    illustrative: r.illustrative,
+  }
+}
