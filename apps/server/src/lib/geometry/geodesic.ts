@@ -1,5 +1,5 @@
-import type { MultiPolygon, Polygon, Position } from 'geojson'
 import geographiclib from 'geographiclib-geodesic'
+import type { MultiPolygon, Polygon, Position } from 'geojson'
 
 /**
  * Geodesic areas on the WGS84 ellipsoid (GeographicLib, Karney's algorithm: the same answer as

@@ -105,7 +105,11 @@ describe('coverage analysis', () => {
 describe('greedy set cover', () => {
   const area = box(0, 0, 10, 10)
   const cover = (fps: Position[][][], meta?: Array<{ cloudPercent: number; acquiredAtMs: number }>) =>
-    greedyCover([area], fps.map((f) => [f]), meta ?? fps.map(() => ({ cloudPercent: 10, acquiredAtMs: 0 })))
+    greedyCover(
+      [area],
+      fps.map((f) => [f]),
+      meta ?? fps.map(() => ({ cloudPercent: 10, acquiredAtMs: 0 })),
+    )
 
   it('takes the two halves and leaves out a scene inside one of them', () => {
     expect(cover([box(0, 0, 5, 10), box(1, 1, 3, 3), box(5, 0, 10, 10)]).sort()).toEqual([0, 2])
