@@ -30,6 +30,8 @@ export const ARCHIVE_LIMITS = {
   maxListBytes: 2 * 1024 * 1024,
   /** Above this many matches the total is estimated (totalExact false) instead of counted. */
   exactCountLimit: 10_000,
+  /** Minutes a footprint-tile query (POST /api/normalmeta/tiles) stays usable after its last tile. */
+  tileQueryMinutes: 30,
 } as const
 
 /** Data status of a scene (SPEC §9 default '2'). */
@@ -287,6 +289,29 @@ export const normalmetaExport = defineRoute({
   auth: 'public',
   body: ExportBody,
   data: z.string(),
+})
+
+export const FootprintTilesAnswer = z.object({
+  token: z.string().describe('names the stored query; valid for tileQueryMinutes after its last use'),
+  layer: z.literal('scene'),
+  tiles: z.string().describe('MVT URL template: /map/tiles/scene/{z}/{x}/{y}.pbf?q=<token> (properties id, satellite, sensor, cloud, time)'),
+  maxFeaturesPerTile: z.number().int().describe('a tile holds at most this many footprints, the first in the query order'),
+  expiresInMinutes: z.number().int(),
+})
+export type FootprintTilesAnswer = z.infer<typeof FootprintTilesAnswer>
+
+/**
+ * Stores a query (or the checked ids) for the footprint vector tiles, so that a map shows 10,000
+ * footprints smoothly: the answer's template names the MVT tiles of exactly these scenes.
+ */
+export const normalmetaTiles = defineRoute({
+  method: 'POST',
+  path: '/api/normalmeta/tiles',
+  summary: '查询结果影像足迹的矢量瓦片：保存查询条件，答复瓦片地址模板（MVT）',
+  tags: ['normalmeta'],
+  auth: 'public',
+  body: CoverageBody,
+  data: FootprintTilesAnswer,
 })
 
 /** One line of a FILE upload that matched nothing, and why. */

@@ -1,4 +1,4 @@
-import { type MapLayerName, type MessageKey, tZh } from '@rs/shared'
+import { ARCHIVE_LIMITS, type MapLayerName, type MessageKey, tZh } from '@rs/shared'
 
 /**
  * The layers the map services publish (WMS, WFS, WMTS and MVT read this list and nothing else).
@@ -126,6 +126,54 @@ export const LAYERS: readonly LayerDef[] = [
     tileGeometry: [{ maxZoom: 3, column: 'geom_z3' }],
   },
 ]
+
+/** What vector tiles read of a layer: the registry's layers and the query layers alike. */
+export type TileLayerDef = Omit<LayerDef, 'family'> & {
+  /** the table's alias in SQL, when a query's condition names its columns through one */
+  alias?: string
+}
+
+/**
+ * A layer whose tiles show the result of one stored query, named by a token in `?q=` (the scene
+ * footprints of an image search: POST /api/normalmeta/tiles answers the token). Vector tiles only:
+ * WMS, WFS and WMTS never see it (the whole archive is no map layer). The query's condition and
+ * order apply to the table under `alias`; a tile holds at most `maxFeaturesPerTile`, the first in
+ * the query's order.
+ */
+export interface QueryLayerDef extends TileLayerDef {
+  alias: string
+  maxFeaturesPerTile: number
+}
+
+const sceneField = (name: string, type: AttributeType = 'string'): LayerAttribute => ({
+  name,
+  type,
+  title: tZh(`archiveCoverage.tiles.fields.${name}` as MessageKey),
+})
+
+export const QUERY_LAYERS: readonly QueryLayerDef[] = [
+  {
+    name: 'scene',
+    title: tZh('archiveCoverage.tiles.layer'),
+    // the view of migration 20261126050000_scene-tile-view: the tile properties under short names
+    table: 'scene_tile',
+    alias: 's',
+    geometryColumn: 'footprint',
+    geometryType: 'MultiPolygon',
+    idColumn: 'id',
+    attributes: [sceneField('id'), sceneField('satellite'), sceneField('sensor'), sceneField('cloud', 'number'), sceneField('time')],
+    style: { fill: 'rgba(255, 140, 0, 0.12)', stroke: '#e07000', strokeWidth: 1 },
+    fallbackExtent: CHINA_EXTENT,
+    maxFeaturesPerTile: ARCHIVE_LIMITS.maxExport,
+  },
+]
+
+const QUERY_BY_NAME = new Map(QUERY_LAYERS.map((l) => [l.name, l]))
+
+/** A query layer by name (vector tiles only). */
+export function findQueryLayer(name: string): QueryLayerDef | undefined {
+  return QUERY_BY_NAME.get(name)
+}
 
 const BY_NAME = new Map(LAYERS.map((l) => [l.name, l]))
 

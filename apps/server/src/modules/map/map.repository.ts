@@ -1,7 +1,7 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely'
 import type { Database } from '../../db/schema'
 import type { Condition } from './fes'
-import type { LayerDef } from './layers'
+import type { LayerDef, TileLayerDef } from './layers'
 import { type Box, MERCATOR_MAX } from './params'
 
 /**
@@ -11,17 +11,32 @@ import { type Box, MERCATOR_MAX } from './params'
 
 export type Row = Record<string, unknown>
 
-const table = (layer: LayerDef) => sql.id(layer.table)
-const geom = (layer: LayerDef) => sql.ref(layer.geometryColumn)
+/**
+ * The stored query a query layer's tile shows (layers.ts QUERY_LAYERS): its condition and order on
+ * the layer's alias, the most features of a tile, and a key that names it in the tile cache.
+ */
+export interface TileQuery {
+  key: string
+  where: RawBuilder<unknown>
+  order: RawBuilder<unknown>
+  limit: number
+}
+
+const table = (layer: TileLayerDef) => sql.id(layer.table)
+const geom = (layer: TileLayerDef) => sql.ref(layer.geometryColumn)
+/** FROM item of a tile: the table under its alias, when it has one. */
+const tileTable = (layer: TileLayerDef) => (layer.alias ? sql`${table(layer)} AS ${sql.id(layer.alias)}` : table(layer))
+const queryWhere = (query?: TileQuery) => (query ? sql`AND ${query.where}` : sql``)
+const queryLimit = (query?: TileQuery) => (query ? sql`ORDER BY ${query.order} LIMIT ${query.limit}::int` : sql``)
 const col = (name: string) => sql.ref(name)
 
 const envelope = (box: Box) => sql`ST_MakeEnvelope(${box.minx}, ${box.miny}, ${box.maxx}, ${box.maxy}, 4326)`
 
-function fixed(layer: LayerDef): RawBuilder<unknown> {
+function fixed(layer: TileLayerDef): RawBuilder<unknown> {
   return layer.fixedFilter ? sql`${col(layer.fixedFilter.column)} = ${layer.fixedFilter.value}` : sql`true`
 }
 
-function attributes(layer: LayerDef, only?: string[]): RawBuilder<unknown> {
+function attributes(layer: TileLayerDef, only?: string[]): RawBuilder<unknown> {
   const names = only ?? layer.attributes.map((a) => a.name)
   return sql.join(names.map((n) => col(n)))
 }
@@ -65,13 +80,13 @@ export function conditionSql(layer: LayerDef, c: Condition): RawBuilder<unknown>
 }
 
 /** The geometry a tile of zoom z draws from: the layer's pre-simplified column for that zoom, else its geometry. */
-function tileGeom(layer: LayerDef, z: number): RawBuilder<unknown> {
+function tileGeom(layer: TileLayerDef, z: number): RawBuilder<unknown> {
   const band = layer.tileGeometry?.filter((b) => z <= b.maxZoom).sort((a, b) => a.maxZoom - b.maxZoom)[0]
   return sql.ref(band?.column ?? layer.geometryColumn)
 }
 
 /** Rows a tile of zoom z shows: those whose minimum zoom (tileMinZoom) it has reached. */
-function tileVisible(layer: LayerDef, z: number): RawBuilder<unknown> {
+function tileVisible(layer: TileLayerDef, z: number): RawBuilder<unknown> {
   const rule = layer.tileMinZoom
   if (!rule) return sql`true`
   const hidden = Object.entries(rule.byValue)
@@ -81,7 +96,7 @@ function tileVisible(layer: LayerDef, z: number): RawBuilder<unknown> {
 }
 
 /** The attributes a tile of zoom z carries (tileSummary below its zoom). */
-function tileAttributes(layer: LayerDef, z: number): RawBuilder<unknown> {
+function tileAttributes(layer: TileLayerDef, z: number): RawBuilder<unknown> {
   const summary = layer.tileSummary
   return attributes(layer, summary && z < summary.belowZoom ? summary.attributes : undefined)
 }
@@ -186,7 +201,7 @@ export function createMapRepository(db: Kysely<Database>) {
      * parse) for the MVT fallback. Drawn from the pre-simplified column of that zoom, only rows
      * visible at z, the index test on the full geometry; properties without nulls (MVT has none).
      */
-    async tileFeatures(layer: LayerDef, z: number, box: Box, tolerance: number): Promise<string> {
+    async tileFeatures(layer: TileLayerDef, z: number, box: Box, tolerance: number, query?: TileQuery): Promise<string> {
       const full = geom(layer)
       const g = tileGeom(layer, z)
       // geojson-vt cuts the tile itself; the database clips only full geometries (no pre-simplified column)
@@ -201,15 +216,16 @@ export function createMapRepository(db: Kysely<Database>) {
         FROM (
           SELECT json_build_object('type', 'Feature', 'properties', ${properties}, 'geometry',
             ST_AsGeoJSON(ST_Simplify(${clipped}, ${tolerance}::float8, ${z >= KEEP_COLLAPSED_FROM_ZOOM}), ${tileDigits(tolerance)}::int)::json) AS feature
-          FROM ${table(layer)}, (SELECT ${envelope(box)} AS env) e
-          WHERE ${full} && e.env AND ${fixed(layer)} AND ${tileVisible(layer, z)}
+          FROM ${tileTable(layer)}, (SELECT ${envelope(box)} AS env) e
+          WHERE ${full} && e.env AND ${fixed(layer)} AND ${tileVisible(layer, z)} ${queryWhere(query)}
+          ${queryLimit(query)}
         ) f
         WHERE f.feature->'geometry' IS NOT NULL AND json_typeof(f.feature->'geometry') <> 'null'`.execute(db)
       return result.rows[0]?.fc ?? '{"type":"FeatureCollection","features":[]}'
     },
 
     /** A tile from PostGIS's ST_AsMVT (PostgreSQL with protobuf support only); `tolerance` in metres. */
-    async mvt(layer: LayerDef, z: number, x: number, y: number, tolerance: number): Promise<Uint8Array> {
+    async mvt(layer: TileLayerDef, z: number, x: number, y: number, tolerance: number, query?: TileQuery): Promise<Uint8Array> {
       const full = geom(layer)
       const g = tileGeom(layer, z)
       const result = await sql<{ tile: Uint8Array | null }>`
@@ -222,8 +238,9 @@ export function createMapRepository(db: Kysely<Database>) {
         q AS (
           SELECT ${tileAttributes(layer, z)},
             ST_AsMVTGeom(ST_Simplify(ST_Transform(${g}, 3857), ${tolerance}::float8, ${z >= KEEP_COLLAPSED_FROM_ZOOM}), b.env, 4096, 64, true) AS mvt_geom
-          FROM ${table(layer)}, b, b4326
-          WHERE ${full} && b4326.env AND ${fixed(layer)} AND ${tileVisible(layer, z)}
+          FROM ${tileTable(layer)}, b, b4326
+          WHERE ${full} && b4326.env AND ${fixed(layer)} AND ${tileVisible(layer, z)} ${queryWhere(query)}
+          ${queryLimit(query)}
         )
         SELECT ST_AsMVT(q, ${layer.name}::text, 4096, 'mvt_geom') AS tile FROM q WHERE mvt_geom IS NOT NULL`.execute(db)
       return result.rows[0]?.tile ?? new Uint8Array()

@@ -1,10 +1,11 @@
-import { tZh } from '@rs/shared'
+import { ARCHIVE_LIMITS, tZh } from '@rs/shared'
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import type { TaskPool } from '../../lib/workers/pool'
-import { findLayer, layerNames } from './layers'
+import { findLayer, findQueryLayer, layerNames, QUERY_LAYERS } from './layers'
 import { createMapContext, type OgcResponse } from './map-context'
+import type { TileQuery } from './map.repository'
 import { MVT_MAX_ZOOM } from './mvt'
 import { exceptionContentType, exceptionReport, type OgcDialect, OgcError, quote } from './ogc'
 import { handleWfs } from './wfs'
@@ -52,6 +53,11 @@ export interface MapSettings {
   port: number
   requestsPerMinute: number
   tilesPerMinute: number
+  /**
+   * The stored query of a query layer's token (`?q=`), or undefined when the token is unknown or
+   * expired; given by the module that stores such queries (modules/index.ts wires it).
+   */
+  tileQuery?: (layer: string, token: string) => TileQuery | undefined
 }
 
 /**
@@ -115,26 +121,34 @@ export function registerMapRoutes(app: FastifyInstance, db: Kysely<Database>, ta
           return send(reply, tile, 300)
         },
       )
-      map.get<{ Params: { layer: string; z: string; x: string; y: string } }>(
+      map.get<{ Params: { layer: string; z: string; x: string; y: string }; Querystring: { q?: unknown } }>(
         '/tiles/:layer/:z/:x/:y',
         hideTile,
         async (request, reply) => {
           const { layer: name, z, x, y } = request.params
-          const layer = findLayer(name)
+          const queryLayer = findQueryLayer(name)
+          const layer = findLayer(name) ?? queryLayer
           if (!layer)
             throw OgcError.of(
               'InvalidParameterValue',
               'layer',
               'ogc.errors.unknownLayer',
-              { name: quote(name, 40), available: layerNames().join(', ') },
+              { name: quote(name, 40), available: [...layerNames(), ...QUERY_LAYERS.map((l) => l.name)].join(', ') },
               404,
             )
+          let query: TileQuery | undefined
+          if (queryLayer) {
+            const token = typeof request.query.q === 'string' ? request.query.q : ''
+            query = settings.tileQuery?.(queryLayer.name, token)
+            if (!query)
+              throw OgcError.of('InvalidParameterValue', 'q', 'archiveCoverage.errors.badTileToken', { minutes: ARCHIVE_LIMITS.tileQueryMinutes }, 404)
+          }
           const m = /^(\d{1,7})\.(mvt|pbf)$/.exec(y)
           const bad = () => OgcError.of('TileOutOfRange', 'z/x/y', 'ogc.errors.badTilePath', { max: MVT_MAX_ZOOM })
           if (!m || !/^\d{1,2}$/.test(z) || !/^\d{1,7}$/.test(x)) throw bad()
           const [zi, xi, yi] = [Number(z), Number(x), Number(m[1])]
           if (zi > MVT_MAX_ZOOM || xi >= 2 ** zi || yi >= 2 ** zi) throw bad()
-          const tile = await ctx.tiles.tile(layer, zi, xi, yi)
+          const tile = await ctx.tiles.tile(layer, zi, xi, yi, query)
           return send(
             reply,
             { type: 'application/vnd.mapbox-vector-tile', body: Buffer.from(tile.buffer, tile.byteOffset, tile.byteLength) },

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache'
 import type { TaskPool } from '../../lib/workers/pool'
-import type { LayerDef } from './layers'
-import type { MapRepository } from './map.repository'
+import type { TileLayerDef } from './layers'
+import type { MapRepository, TileQuery } from './map.repository'
 import { type CutTileInput, MVT_WORKER } from './mvt.worker'
 import { runMapTask } from './ogc'
 import { MERCATOR_MAX, mercatorToLonLat } from './params'
@@ -35,7 +35,7 @@ export function createTileBuilder(repo: MapRepository, tasks: TaskPool) {
   // same tile share one build.
   const built = new LRUCache<string, Promise<Uint8Array>>({ max: TILE_CACHE_ENTRIES, ttl: TILE_CACHE_TTL_MS })
 
-  async function viaGeojsonVt(layer: LayerDef, z: number, x: number, y: number): Promise<Uint8Array> {
+  async function viaGeojsonVt(layer: TileLayerDef, z: number, x: number, y: number, query?: TileQuery): Promise<Uint8Array> {
     const size = (2 * MERCATOR_MAX) / 2 ** z
     const margin = (size * BUFFER) / EXTENT
     const minx = -MERCATOR_MAX + x * size - margin
@@ -45,7 +45,7 @@ export function createTileBuilder(repo: MapRepository, tasks: TaskPool) {
     const [west, south] = mercatorToLonLat(Math.max(minx, -MERCATOR_MAX), Math.max(miny, -MERCATOR_MAX))
     const [east, north] = mercatorToLonLat(Math.min(maxx, MERCATOR_MAX), Math.min(maxy, MERCATOR_MAX))
     const tolerance = ((east - west) * SIMPLIFY_UNITS) / EXTENT
-    const collection = await repo.tileFeatures(layer, z, { minx: west, miny: south, maxx: east, maxy: north }, tolerance)
+    const collection = await repo.tileFeatures(layer, z, { minx: west, miny: south, maxx: east, maxy: north }, tolerance, query)
     const input: CutTileInput = { layerName: layer.name, collection, z, x, y, extent: EXTENT, buffer: BUFFER, tolerance: SIMPLIFY_UNITS }
     return runMapTask<Uint8Array>(
       tasks,
@@ -61,13 +61,14 @@ export function createTileBuilder(repo: MapRepository, tasks: TaskPool) {
       return native
     },
 
-    tile(layer: LayerDef, z: number, x: number, y: number): Promise<Uint8Array> {
-      const key = `${layer.name}/${z}/${x}/${y}`
+    /** A tile of a layer; of a query layer, the tile of that query (kept under the query's key). */
+    tile(layer: TileLayerDef, z: number, x: number, y: number, query?: TileQuery): Promise<Uint8Array> {
+      const key = `${layer.name}${query ? `~${query.key}` : ''}/${z}/${x}/${y}`
       const kept = built.get(key)
       if (kept) return kept
       const building = (async () => {
-        if (await this.usesPostgis()) return repo.mvt(layer, z, x, y, ((2 * MERCATOR_MAX) / 2 ** z / EXTENT) * SIMPLIFY_UNITS)
-        return viaGeojsonVt(layer, z, x, y)
+        if (await this.usesPostgis()) return repo.mvt(layer, z, x, y, ((2 * MERCATOR_MAX) / 2 ** z / EXTENT) * SIMPLIFY_UNITS, query)
+        return viaGeojsonVt(layer, z, x, y, query)
       })()
       built.set(key, building)
       // a failed build is not kept: the next request tries again

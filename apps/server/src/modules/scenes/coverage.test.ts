@@ -48,7 +48,7 @@ describe('coverage analysis', () => {
     const gaps = JSON.parse(result.gaps ?? 'null')
     expect(gaps.type).toMatch(/Polygon/)
     within(geodesicAreaKm2(gaps), shapelyKm2([box(116.5, 39, 117, 40)]), 0.001)
-    expect(result.cover.ids).toEqual(['S' + serial])
+    expect(result.cover.ids).toEqual([`S${serial}`])
     expect(result.cover.percent).toBe(result.percent)
   })
 
