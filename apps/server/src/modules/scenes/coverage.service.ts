@@ -1,0 +1,167 @@
+import { randomBytes } from 'node:crypto'
+import {
+  ARCHIVE_LIMITS,
+  type CoverageAnswer,
+  type ExportFormat,
+  type FootprintTilesAnswer,
+  type SceneArea,
+  type SceneFilters,
+} from '@rs/shared'
+import { LRUCache } from 'lru-cache'
+import type { RawBuilder } from 'kysely'
+import { ApiError } from '../../lib/errors'
+import type { ExportFile } from '../../lib/export'
+import { TaskBusyError, type TaskPool, TaskTimeoutError } from '../../lib/workers/pool'
+import type { CoverageResult } from './coverage'
+import {
+  type CoverageRepository,
+  type RegionLevel,
+  type SceneSelection,
+  type Sort,
+  selectionOrderSql,
+  selectionSql,
+} from './coverage.repository'
+import { COVERAGE_WORKER } from './coverage.worker'
+import { EXPORT_WORKER } from './export.worker'
+
+/**
+ * Coverage analysis, exports and footprint tiles of the image query: each picks its scenes the same
+ * way (the checked ids, or every match up to a cap in the query's order) and leaves the heavy work
+ * to the worker pool (geometry and file writing), so the event loop only moves rows.
+ */
+
+/** What these calls need of the scene search: the search area of a select mode (scenes.repository.ts). */
+export interface AreaResolver {
+  /** The area as GeoJSON text and its geodesic km²; for FILE the list's id and no geometry. */
+  resolveArea(area: SceneArea): Promise<{ geometry: string | null; areaKm2: number | null }>
+}
+
+/** Coverage of an area with more than this many km² is tabled by city, above PROVINCE_TABLE_KM2 by province. */
+export const CITY_TABLE_KM2 = 50_000
+export const PROVINCE_TABLE_KM2 = 1_000_000
+
+export function regionLevelFor(areaKm2: number): RegionLevel {
+  return areaKm2 > PROVINCE_TABLE_KM2 ? 'province' : areaKm2 > CITY_TABLE_KM2 ? 'city' : 'county'
+}
+
+/** Longest a coverage analysis or an export may take in a worker thread, its wait included. */
+const COVERAGE_BUDGET_SECONDS = 20
+const EXPORT_BUDGET_SECONDS = 20
+
+export interface SceneCallBody {
+  area: SceneArea
+  filters: SceneFilters
+  sort: Sort
+  ids?: string[]
+}
+
+export interface CoverageServiceOptions {
+  /** most stored tile queries kept at once */
+  maxTileQueries?: number
+}
+
+export function createCoverageService(repo: CoverageRepository, tasks: TaskPool, areas: AreaResolver, options: CoverageServiceOptions = {}) {
+  async function selectionOf(
+    body: SceneCallBody,
+    needsArea: boolean,
+  ): Promise<{ selection: SceneSelection; geometry: string | null; areaKm2: number | null }> {
+    if (body.ids && body.ids.length > 0 && !needsArea) return { selection: { kind: 'ids', ids: body.ids }, geometry: null, areaKm2: null }
+    if (body.area.mode === 'file') {
+      if (needsArea) throw ApiError.of(400, 'archiveCoverage.errors.fileArea')
+      // the FILE list is stored by the upload; resolving checks that it exists
+      await areas.resolveArea(body.area)
+      return { selection: { kind: 'list', listId: body.area.uploadId, filters: body.filters, sort: body.sort }, geometry: null, areaKm2: null }
+    }
+    const resolved = await areas.resolveArea(body.area)
+    if (!resolved.geometry) throw ApiError.of(400, 'archiveCoverage.errors.fileArea')
+    const selection: SceneSelection =
+      body.ids && body.ids.length > 0
+        ? { kind: 'ids', ids: body.ids }
+        : { kind: 'area', geometry: resolved.geometry, filters: body.filters, sort: body.sort }
+    return { selection, geometry: resolved.geometry, areaKm2: resolved.areaKm2 }
+  }
+
+  async function inWorker<T>(fn: string, module: string, input: unknown, seconds: number, tooSlow: Parameters<typeof ApiError.of>[1]) {
+    try {
+      return await tasks.run<T>(module, fn, input, seconds * 1000)
+    } catch (error) {
+      if (error instanceof TaskTimeoutError) throw ApiError.of(422, tooSlow, { seconds })
+      if (error instanceof TaskBusyError) throw ApiError.of(503, 'errors.busy')
+      throw error
+    }
+  }
+
+  // Stored tile queries: a random token names the condition and order of one search; kept while used
+  const tileQueries = new LRUCache<string, { where: RawBuilder<unknown>; order: RawBuilder<unknown> }>({
+    max: options.maxTileQueries ?? 5000,
+    ttl: ARCHIVE_LIMITS.tileQueryMinutes * 60_000,
+    updateAgeOnGet: true,
+  })
+
+  return {
+    async coverage(body: SceneCallBody): Promise<CoverageAnswer> {
+      const { selection, geometry, areaKm2 } = await selectionOf(body, true)
+      if (!geometry) throw ApiError.of(400, 'archiveCoverage.errors.fileArea')
+      const limit = ARCHIVE_LIMITS.maxCoverageScenes
+      const level = regionLevelFor(areaKm2 ?? 0)
+      const [scenes, regions] = await Promise.all([repo.coverageScenes(selection, limit + 1), repo.regionsNear(geometry, level)])
+      const truncated = scenes.length > limit
+      if (truncated) scenes.length = limit
+      const result = await inWorker<CoverageResult>(
+        'coverageTask',
+        COVERAGE_WORKER,
+        { area: geometry, scenes, regions },
+        COVERAGE_BUDGET_SECONDS,
+        'archiveCoverage.errors.tooComplex',
+      )
+      return {
+        aoiAreaKm2: result.aoiAreaKm2,
+        coveredAreaKm2: result.coveredAreaKm2,
+        percent: result.percent,
+        sceneCount: scenes.length,
+        truncated,
+        regionLevel: level,
+        regions: result.regions,
+        gaps: result.gaps ? JSON.parse(result.gaps) : null,
+        cover: result.cover,
+      }
+    },
+
+    async export(body: SceneCallBody & { format: ExportFormat }): Promise<ExportFile & { count: number }> {
+      const { selection } = await selectionOf(body, false)
+      const records = await repo.exportRecords(selection, ARCHIVE_LIMITS.maxExport)
+      if (records.length === 0) throw ApiError.of(404, 'archiveCoverage.errors.noScenes')
+      const file = await inWorker<ExportFile>(
+        'exportTask',
+        EXPORT_WORKER,
+        { format: body.format, records, at: Date.now() },
+        EXPORT_BUDGET_SECONDS,
+        'archiveCoverage.errors.exportTooSlow',
+      )
+      return { ...file, count: records.length }
+    },
+
+    /** Stores the search for the footprint tiles and answers their URL template. */
+    async tiles(body: SceneCallBody): Promise<FootprintTilesAnswer> {
+      const { selection } = await selectionOf(body, false)
+      const token = randomBytes(16).toString('base64url')
+      tileQueries.set(token, { where: selectionSql(selection), order: selectionOrderSql(selection) })
+      return {
+        token,
+        layer: 'scene',
+        tiles: `/map/tiles/scene/{z}/{x}/{y}.pbf?q=${token}`,
+        maxFeaturesPerTile: ARCHIVE_LIMITS.maxExport,
+        expiresInMinutes: ARCHIVE_LIMITS.tileQueryMinutes,
+      }
+    },
+
+    /** The stored query of a token for the map's query layer `scene` (modules/map), or undefined. */
+    tileQuery(layer: string, token: string) {
+      if (layer !== 'scene' || !/^[A-Za-z0-9_-]{22}$/.test(token)) return undefined
+      const stored = tileQueries.get(token)
+      return stored ? { key: token, where: stored.where, order: stored.order, limit: ARCHIVE_LIMITS.maxExport } : undefined
+    },
+  }
+}
+
+export type CoverageService = ReturnType<typeof createCoverageService>
