@@ -79,6 +79,8 @@ const toBBox = (r: BoundsRow): BBox | null =>
 /** A parsed line of a FILE list (file name, or orbit/path/row numbers). */
 export interface ListLine {
   line: number
+  /** The line as the file had it (for the report). */
+  text: string
   fileName?: string
   orbit?: number
   path?: number
@@ -298,6 +300,20 @@ export function createScenesRepository(db: Kysely<Database>) {
       return Number(res.rows[0]?.km2 ?? 0)
     },
 
+    /** The satellites and `satellite:sensor` pairs the archive has no scene of (one index probe each). */
+    async unknownSatellites(satellites: string[], sensors: string[]): Promise<string[]> {
+      if (satellites.length === 0 && sensors.length === 0) return []
+      const res = await sql<{ code: string }>`
+        SELECT c AS code FROM unnest(${satellites}::text[]) AS c
+        WHERE NOT EXISTS (SELECT 1 FROM scene WHERE satellite = c)
+        UNION ALL
+        SELECT c FROM unnest(${sensors}::text[]) AS c
+        WHERE NOT EXISTS (SELECT 1 FROM scene WHERE satellite = split_part(c, ':', 1) AND sensor = substr(c, length(split_part(c, ':', 1)) + 2))`.execute(
+        db,
+      )
+      return res.rows.map((r) => r.code)
+    },
+
     /** Stores a FILE list, its parsed lines and its report in one statement; the matched count is computed here. */
     async insertList(input: {
       userId: number | null
@@ -335,7 +351,7 @@ export function createScenesRepository(db: Kysely<Database>) {
         const matchedSet = new Set(matchedLines)
         const unmatched = [
           ...input.unmatched,
-          ...lines.filter((l) => !matchedSet.has(l.line)).map((l) => ({ line: l.line, text: lineText(l), reason: 'unknown' as const })),
+          ...lines.filter((l) => !matchedSet.has(l.line)).map((l) => ({ line: l.line, text: l.text, reason: 'unknown' as const })),
         ].sort((a, b) => a.line - b.line)
         await sql`UPDATE scene_list SET report = ${JSON.stringify({ matchedCount: matchedLines.length, unmatched })}::jsonb
           WHERE id = ${id}::uuid`.execute(trx)
@@ -372,12 +388,6 @@ async function unionOfIds(db: Kysely<Database>, ids: string[]): Promise<number> 
   const res = await sql<{ km2: number | null }>`
     SELECT ST_Area(ST_Union(s.footprint)::geography) / 1e6 AS km2 FROM scene s WHERE s.id = ANY(${ids}::text[])`.execute(db)
   return Number(res.rows[0]?.km2 ?? 0)
-}
-
-/** The text of a parsed list line as the report shows it. */
-export function lineText(l: ListLine): string {
-  if (l.fileName !== undefined) return l.fileName
-  return [l.orbit, l.path, l.row].filter((n) => n !== undefined).join(' ')
 }
 
 /** The estimated rows of an EXPLAIN (FORMAT JSON) answer (PGlite and pg give it parsed or as text). */

@@ -2,15 +2,20 @@ import {
   AOI_LIMITS,
   ARCHIVE_LIMITS,
   type AreaGeometry,
+  type Scene,
   type SceneArea,
   type SceneFilters,
   type SceneQueryAnswer,
   type SceneQueryBody,
+  type UploadReport,
+  type UploadType,
 } from '@rs/shared'
 import type { Position } from 'geojson'
+import type { AuditActor, AuditRecorder } from '../../lib/audit'
 import { ApiError } from '../../lib/errors'
 import { type JsonText, jsonText } from '../../lib/json-text'
 import { TaskBusyError, type TaskPool, TaskTimeoutError } from '../../lib/workers/pool'
+import { type ListKind, listKind, type ParsedList } from './scene-list'
 import { sceneJson } from './scene-sql'
 import type { AreaSql, SceneCursor, SceneRowWithKey, SceneSort, ScenesRepository } from './scenes.repository'
 import { SCENES_WORKER } from './scenes.worker'
@@ -49,12 +54,32 @@ const sortOf = (sort: Partial<SceneSort> | undefined): SceneSort => ({
   sortOrder: sort?.sortOrder ?? 'desc',
 })
 
+/** What the scene service needs of the area upload (modules/aoi), wired in at start: no module imports another. */
+export interface AreaUploader {
+  upload(input: { fileName: string; data: Uint8Array; actor: AuditActor | null; ip: string }): Promise<{
+    uploadId: string
+    name: string
+    featureCount: number
+    areaKm2: number
+    notices: string[]
+  }>
+}
+
+export interface UploadInput {
+  fileName: string
+  data: Uint8Array
+  actor: AuditActor | null
+  ip: string
+}
+
+const MB = 1024 * 1024
+
 /**
  * The one scene query's rules: an area per select mode (a drawn one repaired in a worker thread
  * within a budget, unknown uploads and regions a Chinese 4xx), then counts, pages, keyset pages,
  * matching scenes and union areas through the repository. No Fastify here.
  */
-export function createScenesService(repo: ScenesRepository, tasks: TaskPool) {
+export function createScenesService(repo: ScenesRepository, tasks: TaskPool, deps: { audit: AuditRecorder; areaUploader: AreaUploader }) {
   const repairBudgetMs = AOI_LIMITS.maxProcessingSeconds * 1000
 
   async function resolveArea(area: AreaInput): Promise<AreaSql> {
@@ -96,6 +121,12 @@ export function createScenesService(repo: ScenesRepository, tasks: TaskPool) {
   }
 
   /** The portal's search: the total (exact up to the limit), one page by pageNum/pageSize, the area and the page's union area. */
+  /** Unknown satellites or sensors are a mistake to correct, not an empty result (issue 10, bad input). */
+  async function checkFilters(filters: SceneFilters): Promise<void> {
+    const unknown = await repo.unknownSatellites(filters.satellites, filters.sensors)
+    if (unknown.length > 0) throw ApiError.of(400, 'archive.errors.unknownSatellites', { codes: unknown.slice(0, 5).join('、') })
+  }
+
   async function search(query: SceneQueryBody): Promise<{
     total: number
     totalExact: boolean
@@ -105,6 +136,7 @@ export function createScenesService(repo: ScenesRepository, tasks: TaskPool) {
     aoiAreaKm2: number | null
     unionAreaKm2: number
   }> {
+    await checkFilters(query.filters)
     const area = await resolveArea(query.area)
     const sort = sortOf(query.sort)
     const [count, page] = await Promise.all([
@@ -122,8 +154,23 @@ export function createScenesService(repo: ScenesRepository, tasks: TaskPool) {
     }
   }
 
+  async function readList(kind: ListKind, data: Uint8Array, uploadType: UploadType): Promise<ParsedList> {
+    try {
+      return await tasks.run<ParsedList>(SCENES_WORKER, 'parseList', { kind, data, uploadType }, repairBudgetMs)
+    } catch (error) {
+      if (error instanceof ApiError) throw error
+      if (error instanceof TaskBusyError) throw ApiError.of(503, 'errors.busy')
+      // over the budget or the thread's memory: a workbook that unpacks to too much is refused like a broken one
+      if (kind === 'xlsx') throw ApiError.of(400, 'archive.upload.badExcel')
+      if (error instanceof TaskTimeoutError)
+        throw ApiError.of(422, 'archive.errors.tooComplex', { seconds: AOI_LIMITS.maxProcessingSeconds })
+      throw error
+    }
+  }
+
   return {
     resolveArea,
+    checkFilters,
     search,
 
     /** The search as the JSON text of a SceneQueryAnswer (footprints spliced from PostGIS, never parsed). */
@@ -174,8 +221,75 @@ export function createScenesService(repo: ScenesRepository, tasks: TaskPool) {
       return round3(await repo.unionOfFootprints(footprints))
     },
 
+    /**
+     * A FILE list upload: read in a worker thread (text or Excel, within the budget), then the
+     * well-formed lines and the report stored in one transaction; recorded in the audit log. Bad
+     * input (type, size, line cap, broken workbook) is a Chinese 4xx and nothing is stored.
+     */
+    async uploadList(input: UploadInput & { uploadType: UploadType }): Promise<UploadReport> {
+      const fileName = input.fileName.replace(/^.*[\\/]/, '').slice(0, 200) || 'list.txt'
+      const record = (outcome: 'success' | 'failure', detail: Record<string, unknown>) =>
+        deps.audit.record({
+          actor: input.actor,
+          ip: input.ip,
+          action: 'sceneListUpload',
+          target: fileName,
+          outcome,
+          detail: { bytes: input.data.length, uploadType: input.uploadType, ...detail },
+        })
+      try {
+        const kind = listKind(fileName)
+        if (!kind) throw ApiError.of(400, 'archive.upload.badListType')
+        if (input.data.length > ARCHIVE_LIMITS.maxListBytes) {
+          throw ApiError.of(413, 'archive.upload.tooLarge', { size: `${ARCHIVE_LIMITS.maxListBytes / MB} MB` })
+        }
+        const parsed = await readList(kind, input.data, input.uploadType)
+        const stored = await repo.insertList({
+          userId: input.actor?.userId ?? null,
+          uploadType: input.uploadType,
+          fileName,
+          lineCount: parsed.lineCount,
+          lines: parsed.lines,
+          unmatched: parsed.rejected,
+        })
+        const report = await repo.listReport(stored.id)
+        const answer: UploadReport = {
+          uploadId: stored.id,
+          kind: 'file',
+          uploadType: input.uploadType,
+          fileName,
+          lineCount: parsed.lineCount,
+          matchedCount: stored.matchedLines.length,
+          unmatched: report?.unmatched ?? [],
+          areaKm2: null,
+          notices: parsed.notices,
+        }
+        await record('success', { uploadId: stored.id, lines: parsed.lineCount, matched: answer.matchedCount })
+        return answer
+      } catch (error) {
+        await record('failure', { status: error instanceof ApiError ? error.status : 500 })
+        throw error
+      }
+    },
+
+    /** An SHP (or GeoJSON, KML) area upload through the area-upload service, answered as a match report of the features read. */
+    async uploadShp(input: UploadInput): Promise<UploadReport> {
+      const aoi = await deps.areaUploader.upload(input)
+      return {
+        uploadId: aoi.uploadId,
+        kind: 'shp',
+        uploadType: null,
+        fileName: aoi.name,
+        lineCount: aoi.featureCount,
+        matchedCount: aoi.featureCount,
+        unmatched: [],
+        areaKm2: aoi.areaKm2,
+        notices: aoi.notices,
+      }
+    },
+
     /** One scene as the JSON text of a Scene; 404 for an unknown id. */
-    async detailJson(id: string): Promise<JsonText<unknown>> {
+    async detailJson(id: string): Promise<JsonText<Scene>> {
       const [row] = await repo.byIds([id])
       if (!row) throw ApiError.of(404, 'archive.errors.sceneNotFound', { id })
       return jsonText(sceneJson(row))

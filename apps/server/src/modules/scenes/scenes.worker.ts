@@ -2,6 +2,7 @@ import type { Position } from 'geojson'
 import { ApiError } from '../../lib/errors'
 import { repairArea } from '../../lib/geometry/repair'
 import { taskWithUserErrors } from '../../lib/workers/task'
+import { parseSceneList } from './scene-list'
 
 /** Runs in a worker thread (lib/workers): makes a drawn area valid with GEOS, as the area upload does. */
 export const repairDrawn = taskWithUserErrors(async (input: { polygons: Position[][][] }): Promise<string> => {
@@ -11,3 +12,6 @@ export const repairDrawn = taskWithUserErrors(async (input: { polygons: Position
 })
 
 export const SCENES_WORKER = new URL(import.meta.url).href
+
+/** Runs in a worker thread: reads an uploaded FILE list (text or Excel) within the pool's budget. */
+export const parseList = taskWithUserErrors(parseSceneList)
