@@ -25,6 +25,10 @@ import { createRegionsService } from './regions/regions.service'
 import { createSatellitesRepository } from './satellites/satellites.repository'
 import { registerSatellitesRoutes } from './satellites/satellites.routes'
 import { createSatellitesService } from './satellites/satellites.service'
+import { createCoverageRepository } from './scenes/coverage.repository'
+import { registerCoverageRoutes } from './scenes/coverage.routes'
+import { createCoverageService } from './scenes/coverage.service'
+import { registerExportRoutes } from './scenes/export.routes'
 import { registerNormalmetaRoutes } from './scenes/normalmeta.routes'
 import { createScenesRepository } from './scenes/scenes.repository'
 import { createScenesService } from './scenes/scenes.service'
@@ -68,6 +72,8 @@ export async function registerModules(app: FastifyInstance, config: Config, data
     port: config.PORT,
     requestsPerMinute: config.MAP_REQUESTS_PER_MINUTE,
     tilesPerMinute: config.MAP_TILES_PER_MINUTE,
+    // the scene footprints' query layer reads the searches the coverage service stores (bound below)
+    tileQuery: (layer, token) => coverage.tileQuery(layer, token),
   })
   registerUsersRoutes(app, createUsersService(createUsersRepository(db), { cacheMs: config.SESSION_CACHE_MS }, audit))
   registerAuditRoutes(app, audit)
@@ -96,6 +102,9 @@ export async function registerModules(app: FastifyInstance, config: Config, data
   // the image query reads uploaded areas through the aoi service handed in here (no module imports another)
   const scenes = createScenesService(createScenesRepository(db), tasks, { audit, areaUploader: aoi })
   registerNormalmetaRoutes(app, scenes, { uploadsPerMinute: config.AOI_UPLOADS_PER_MINUTE })
+  const coverage = createCoverageService(createCoverageRepository(db), tasks, scenes)
+  registerCoverageRoutes(app, coverage)
+  registerExportRoutes(app, coverage)
   registerRegionsRoutes(app, createRegionsService(createRegionsRepository(db)))
   registerSatellitesRoutes(app, createSatellitesService(createSatellitesRepository(db)))
   registerNewsRoutes(app, createNewsService(createNewsRepository(db), audit))

@@ -294,7 +294,9 @@ export const normalmetaExport = defineRoute({
 export const FootprintTilesAnswer = z.object({
   token: z.string().describe('names the stored query; valid for tileQueryMinutes after its last use'),
   layer: z.literal('scene'),
-  tiles: z.string().describe('MVT URL template: /map/tiles/scene/{z}/{x}/{y}.pbf?q=<token> (properties id, satellite, sensor, cloud, time)'),
+  tiles: z
+    .string()
+    .describe('MVT URL template: /map/tiles/scene/{z}/{x}/{y}.pbf?q=<token> (properties id, satellite, sensor, cloud, time)'),
   maxFeaturesPerTile: z.number().int().describe('a tile holds at most this many footprints, the first in the query order'),
   expiresInMinutes: z.number().int(),
 })

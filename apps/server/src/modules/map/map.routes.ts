@@ -4,8 +4,8 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import type { TaskPool } from '../../lib/workers/pool'
 import { findLayer, findQueryLayer, layerNames, QUERY_LAYERS } from './layers'
-import { createMapContext, type OgcResponse } from './map-context'
 import type { TileQuery } from './map.repository'
+import { createMapContext, type OgcResponse } from './map-context'
 import { MVT_MAX_ZOOM } from './mvt'
 import { exceptionContentType, exceptionReport, type OgcDialect, OgcError, quote } from './ogc'
 import { handleWfs } from './wfs'
@@ -141,7 +141,13 @@ export function registerMapRoutes(app: FastifyInstance, db: Kysely<Database>, ta
             const token = typeof request.query.q === 'string' ? request.query.q : ''
             query = settings.tileQuery?.(queryLayer.name, token)
             if (!query)
-              throw OgcError.of('InvalidParameterValue', 'q', 'archiveCoverage.errors.badTileToken', { minutes: ARCHIVE_LIMITS.tileQueryMinutes }, 404)
+              throw OgcError.of(
+                'InvalidParameterValue',
+                'q',
+                'archiveCoverage.errors.badTileToken',
+                { minutes: ARCHIVE_LIMITS.tileQueryMinutes },
+                404,
+              )
           }
           const m = /^(\d{1,7})\.(mvt|pbf)$/.exec(y)
           const bad = () => OgcError.of('TileOutOfRange', 'z/x/y', 'ogc.errors.badTilePath', { max: MVT_MAX_ZOOM })

@@ -7,41 +7,25 @@ import { sceneFilterSql, sceneOrderSql } from './scene-sql'
 
 /**
  * The SQL of coverage, export and footprint tiles, over scene-sql.ts (the one filter and order of
- * the scene query). Which scenes: the checked ids, or the scenes matching the filters inside the
- * search area (a GeoJSON geometry resolved by the scene search), or those named by a FILE list.
+ * the scene query). Which scenes: the checked ids, or the scenes matching the filters in the search
+ * area as the scene search resolves it (scenes.service.ts resolveArea: a region, box, drawn or
+ * uploaded area, or the scenes a FILE list names).
  */
 
-/** Where the scenes come from: checked ids, a search area with filters, or a FILE list with filters. */
+/** Where the scenes come from: checked ids, or the scenes matching the filters in a search area (or FILE list). */
 export type SceneSelection =
   | { kind: 'ids'; ids: string[] }
-  | { kind: 'area'; geometry: string; filters: SceneFilters; sort: Sort }
-  | { kind: 'list'; listId: string; filters: SceneFilters; sort: Sort }
+  | { kind: 'area'; where: RawBuilder<boolean>; filters: SceneFilters; sort: Sort }
 
 export interface Sort {
   sortField: SceneSortField
   sortOrder: 'asc' | 'desc'
 }
 
-/** The search area as a geometry (GeoJSON text of the resolved area, EPSG:4326). */
-export const areaGeometrySql = (geojson: string) => sql`ST_SetSRID(ST_GeomFromGeoJSON(${geojson}::text), 4326)`
-
-/**
- * The scenes a FILE list names (table scene_list_line): a line with a file name matches that file;
- * a line without one matches its path and row, and its orbit when it gives one.
- */
-export const fileListSql = (listId: string) => sql<boolean>`EXISTS (
-  SELECT 1 FROM scene_list_line l
-  WHERE l.list_id = ${listId}::uuid
-    AND (l.file_name = s.file_name
-      OR (l.file_name IS NULL AND l.path = s.path AND l."row" = s."row" AND (l.orbit IS NULL OR l.orbit = s.orbit))))`
-
 /** The condition of a selection on the scene table aliased `s`. */
 export function selectionSql(selection: SceneSelection): RawBuilder<boolean> {
   if (selection.kind === 'ids') return sql<boolean>`s.id = ANY(${selection.ids}::text[])`
-  const filter = sceneFilterSql(selection.filters)
-  if (selection.kind === 'list') return sql<boolean>`(${filter} AND ${fileListSql(selection.listId)})`
-  const area = areaGeometrySql(selection.geometry)
-  return sql<boolean>`(${filter} AND s.footprint && ${area} AND ST_Intersects(s.footprint, ${area}))`
+  return sql<boolean>`(${selection.where} AND ${sceneFilterSql(selection.filters)})`
 }
 
 /** The order of a selection: the query's sort, or for checked ids their id order (stable). */
@@ -69,12 +53,18 @@ export function createCoverageRepository(db: Kysely<Database>) {
       }))
     },
 
+    /** The search area's geometry (an SQL expression of the scene search) as GeoJSON text, 7 decimals (1 cm). */
+    async areaGeojson(geom: RawBuilder<unknown>): Promise<string | undefined> {
+      const result = await sql<{ g: string | null }>`SELECT ST_AsGeoJSON(a.g, 7) AS g FROM (SELECT ${geom} AS g) a`.execute(db)
+      return result.rows[0]?.g ?? undefined
+    },
+
     /** Regions of a level whose box meets the area's (the worker cuts them exactly). */
-    async regionsNear(geometry: string, level: RegionLevel): Promise<CoverageRegionInput[]> {
+    async regionsNear(geom: RawBuilder<unknown>, level: RegionLevel): Promise<CoverageRegionInput[]> {
       const result = await sql<{ code: string; name: string; geometry: string }>`
         SELECT r.code, r.name, ST_AsGeoJSON(r.geom, 7) AS geometry
-        FROM region r, (SELECT ${areaGeometrySql(geometry)} AS g) a
-        WHERE r.level = ${level} AND r.geom && a.g
+        FROM region r, (SELECT ${geom} AS g) a
+        WHERE r.level = ${level} AND r.geom IS NOT NULL AND r.geom && a.g
         ORDER BY r.code`.execute(db)
       return result.rows
     },

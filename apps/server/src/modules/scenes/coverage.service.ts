@@ -7,8 +7,8 @@ import {
   type SceneArea,
   type SceneFilters,
 } from '@rs/shared'
-import { LRUCache } from 'lru-cache'
 import type { RawBuilder } from 'kysely'
+import { LRUCache } from 'lru-cache'
 import { ApiError } from '../../lib/errors'
 import type { ExportFile } from '../../lib/export'
 import { TaskBusyError, type TaskPool, TaskTimeoutError } from '../../lib/workers/pool'
@@ -23,6 +23,7 @@ import {
 } from './coverage.repository'
 import { COVERAGE_WORKER } from './coverage.worker'
 import { EXPORT_WORKER } from './export.worker'
+import type { AreaSql } from './scenes.repository'
 
 /**
  * Coverage analysis, exports and footprint tiles of the image query: each picks its scenes the same
@@ -30,10 +31,9 @@ import { EXPORT_WORKER } from './export.worker'
  * to the worker pool (geometry and file writing), so the event loop only moves rows.
  */
 
-/** What these calls need of the scene search: the search area of a select mode (scenes.repository.ts). */
+/** What these calls need of the scene search (scenes.service.ts): the search area of a select mode as SQL. */
 export interface AreaResolver {
-  /** The area as GeoJSON text and its geodesic km²; for FILE the list's id and no geometry. */
-  resolveArea(area: SceneArea): Promise<{ geometry: string | null; areaKm2: number | null }>
+  resolveArea(area: SceneArea): Promise<Pick<AreaSql, 'where' | 'geom' | 'areaKm2'>>
 }
 
 /** Coverage of an area with more than this many km² is tabled by city, above PROVINCE_TABLE_KM2 by province. */
@@ -60,25 +60,20 @@ export interface CoverageServiceOptions {
   maxTileQueries?: number
 }
 
-export function createCoverageService(repo: CoverageRepository, tasks: TaskPool, areas: AreaResolver, options: CoverageServiceOptions = {}) {
-  async function selectionOf(
-    body: SceneCallBody,
-    needsArea: boolean,
-  ): Promise<{ selection: SceneSelection; geometry: string | null; areaKm2: number | null }> {
-    if (body.ids && body.ids.length > 0 && !needsArea) return { selection: { kind: 'ids', ids: body.ids }, geometry: null, areaKm2: null }
-    if (body.area.mode === 'file') {
-      if (needsArea) throw ApiError.of(400, 'archiveCoverage.errors.fileArea')
-      // the FILE list is stored by the upload; resolving checks that it exists
-      await areas.resolveArea(body.area)
-      return { selection: { kind: 'list', listId: body.area.uploadId, filters: body.filters, sort: body.sort }, geometry: null, areaKm2: null }
-    }
-    const resolved = await areas.resolveArea(body.area)
-    if (!resolved.geometry) throw ApiError.of(400, 'archiveCoverage.errors.fileArea')
+export function createCoverageService(
+  repo: CoverageRepository,
+  tasks: TaskPool,
+  areas: AreaResolver,
+  options: CoverageServiceOptions = {},
+) {
+  /** The scenes of a call: the checked ids, else the matches in the area; with the area when it has one. */
+  async function selectionOf(body: SceneCallBody): Promise<{ selection: SceneSelection; area: AreaSql | null }> {
+    const hasIds = body.ids !== undefined && body.ids.length > 0
+    // checked ids need no area, except for coverage (which asks for it itself)
+    const area = hasIds ? null : ((await areas.resolveArea(body.area)) as AreaSql)
     const selection: SceneSelection =
-      body.ids && body.ids.length > 0
-        ? { kind: 'ids', ids: body.ids }
-        : { kind: 'area', geometry: resolved.geometry, filters: body.filters, sort: body.sort }
-    return { selection, geometry: resolved.geometry, areaKm2: resolved.areaKm2 }
+      hasIds || !area ? { kind: 'ids', ids: body.ids ?? [] } : { kind: 'area', where: area.where, filters: body.filters, sort: body.sort }
+    return { selection, area }
   }
 
   async function inWorker<T>(fn: string, module: string, input: unknown, seconds: number, tooSlow: Parameters<typeof ApiError.of>[1]) {
@@ -100,11 +95,21 @@ export function createCoverageService(repo: CoverageRepository, tasks: TaskPool,
 
   return {
     async coverage(body: SceneCallBody): Promise<CoverageAnswer> {
-      const { selection, geometry, areaKm2 } = await selectionOf(body, true)
-      if (!geometry) throw ApiError.of(400, 'archiveCoverage.errors.fileArea')
+      if (body.area.mode === 'file') throw ApiError.of(400, 'archiveCoverage.errors.fileArea')
+      const area = await areas.resolveArea(body.area)
+      if (!area.geom) throw ApiError.of(400, 'archiveCoverage.errors.fileArea')
+      const selection: SceneSelection =
+        body.ids && body.ids.length > 0
+          ? { kind: 'ids', ids: body.ids }
+          : { kind: 'area', where: area.where, filters: body.filters, sort: body.sort }
       const limit = ARCHIVE_LIMITS.maxCoverageScenes
-      const level = regionLevelFor(areaKm2 ?? 0)
-      const [scenes, regions] = await Promise.all([repo.coverageScenes(selection, limit + 1), repo.regionsNear(geometry, level)])
+      const level = regionLevelFor(area.areaKm2 ?? 0)
+      const [geometry, scenes, regions] = await Promise.all([
+        repo.areaGeojson(area.geom),
+        repo.coverageScenes(selection, limit + 1),
+        repo.regionsNear(area.geom, level),
+      ])
+      if (!geometry) throw ApiError.of(400, 'archiveCoverage.errors.fileArea')
       const truncated = scenes.length > limit
       if (truncated) scenes.length = limit
       const result = await inWorker<CoverageResult>(
@@ -128,7 +133,7 @@ export function createCoverageService(repo: CoverageRepository, tasks: TaskPool,
     },
 
     async export(body: SceneCallBody & { format: ExportFormat }): Promise<ExportFile & { count: number }> {
-      const { selection } = await selectionOf(body, false)
+      const { selection } = await selectionOf(body)
       const records = await repo.exportRecords(selection, ARCHIVE_LIMITS.maxExport)
       if (records.length === 0) throw ApiError.of(404, 'archiveCoverage.errors.noScenes')
       const file = await inWorker<ExportFile>(
@@ -143,7 +148,7 @@ export function createCoverageService(repo: CoverageRepository, tasks: TaskPool,
 
     /** Stores the search for the footprint tiles and answers their URL template. */
     async tiles(body: SceneCallBody): Promise<FootprintTilesAnswer> {
-      const { selection } = await selectionOf(body, false)
+      const { selection } = await selectionOf(body)
       const token = randomBytes(16).toString('base64url')
       tileQueries.set(token, { where: selectionSql(selection), order: selectionOrderSql(selection) })
       return {
