@@ -59,12 +59,16 @@ export function createCoverageRepository(db: Kysely<Database>) {
       return result.rows[0]?.g ?? undefined
     },
 
-    /** Regions of a level whose box meets the area's (the worker cuts them exactly). */
-    async regionsNear(geom: RawBuilder<unknown>, level: RegionLevel): Promise<CoverageRegionInput[]> {
+    /**
+     * Regions of a level whose box meets the area's (the worker cuts them exactly); with a code
+     * prefix only those inside that region (its children by code, so neighbours whose boundary
+     * data overlaps the region's by a sliver stay out).
+     */
+    async regionsNear(geom: RawBuilder<unknown>, level: RegionLevel, codePrefix = ''): Promise<CoverageRegionInput[]> {
       const result = await sql<{ code: string; name: string; geometry: string }>`
         SELECT r.code, r.name, ST_AsGeoJSON(r.geom, 7) AS geometry
         FROM region r, (SELECT ${geom} AS g) a
-        WHERE r.level = ${level} AND r.geom IS NOT NULL AND r.geom && a.g
+        WHERE r.level = ${level} AND r.geom IS NOT NULL AND r.geom && a.g AND r.code LIKE ${`${codePrefix}%`}
         ORDER BY r.code`.execute(db)
       return result.rows
     },

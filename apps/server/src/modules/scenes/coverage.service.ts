@@ -40,8 +40,20 @@ export interface AreaResolver {
 export const CITY_TABLE_KM2 = 50_000
 export const PROVINCE_TABLE_KM2 = 1_000_000
 
-export function regionLevelFor(areaKm2: number): RegionLevel {
-  return areaKm2 > PROVINCE_TABLE_KM2 ? 'province' : areaKm2 > CITY_TABLE_KM2 ? 'city' : 'county'
+/**
+ * The level and code prefix of the per-region table. A region's own area is tabled by its children
+ * (全国 by province, a province by city, a city by county, a county by itself); any other area by
+ * its size: counties up to CITY_TABLE_KM2, cities up to PROVINCE_TABLE_KM2, provinces above.
+ */
+export function regionTableFor(area: SceneArea, areaKm2: number): { level: RegionLevel; prefix: string } {
+  if (area.mode === 'region') {
+    const code = area.regionCode
+    if (code === '100000') return { level: 'province', prefix: '' }
+    if (code.endsWith('0000')) return { level: 'city', prefix: code.slice(0, 2) }
+    if (code.endsWith('00')) return { level: 'county', prefix: code.slice(0, 4) }
+    return { level: 'county', prefix: code }
+  }
+  return { level: areaKm2 > PROVINCE_TABLE_KM2 ? 'province' : areaKm2 > CITY_TABLE_KM2 ? 'city' : 'county', prefix: '' }
 }
 
 /** Longest a coverage analysis or an export may take in a worker thread, its wait included. */
@@ -103,11 +115,11 @@ export function createCoverageService(
           ? { kind: 'ids', ids: body.ids }
           : { kind: 'area', where: area.where, filters: body.filters, sort: body.sort }
       const limit = ARCHIVE_LIMITS.maxCoverageScenes
-      const level = regionLevelFor(area.areaKm2 ?? 0)
+      const { level, prefix } = regionTableFor(body.area, area.areaKm2 ?? 0)
       const [geometry, scenes, regions] = await Promise.all([
         repo.areaGeojson(area.geom),
         repo.coverageScenes(selection, limit + 1),
-        repo.regionsNear(area.geom, level),
+        repo.regionsNear(area.geom, level, prefix),
       ])
       if (!geometry) throw ApiError.of(400, 'archiveCoverage.errors.fileArea')
       const truncated = scenes.length > limit
