@@ -60,6 +60,9 @@ export function regionTableFor(area: SceneArea, areaKm2: number): { level: Regio
 const COVERAGE_BUDGET_SECONDS = 20
 const EXPORT_BUDGET_SECONDS = 20
 
+/** Most bytes of areas and ids the stored tile queries may hold together (the oldest unused go first). */
+const TILE_QUERY_BYTES = 64 * 1024 * 1024
+
 export interface SceneCallBody {
   area: SceneArea
   filters: SceneFilters
@@ -99,8 +102,11 @@ export function createCoverageService(
   }
 
   // Stored tile queries: a random token names the condition and order of one search; kept while used
-  const tileQueries = new LRUCache<string, { where: RawBuilder<unknown>; order: RawBuilder<unknown> }>({
+  // (bounded in count and in the size of what the searches carry: a drawn area may hold 10,000 vertices)
+  const tileQueries = new LRUCache<string, { where: RawBuilder<unknown>; order: RawBuilder<unknown>; size: number }>({
     max: options.maxTileQueries ?? 5000,
+    maxSize: TILE_QUERY_BYTES,
+    sizeCalculation: (v) => v.size,
     ttl: ARCHIVE_LIMITS.tileQueryMinutes * 60_000,
     updateAgeOnGet: true,
   })
@@ -162,7 +168,8 @@ export function createCoverageService(
     async tiles(body: SceneCallBody): Promise<FootprintTilesAnswer> {
       const { selection } = await selectionOf(body)
       const token = randomBytes(16).toString('base64url')
-      tileQueries.set(token, { where: selectionSql(selection), order: selectionOrderSql(selection) })
+      const size = 256 + JSON.stringify(body.area).length + (body.ids?.join(',').length ?? 0)
+      tileQueries.set(token, { where: selectionSql(selection), order: selectionOrderSql(selection), size })
       return {
         token,
         layer: 'scene',
