@@ -6,6 +6,7 @@ import { inputZh } from './sections/input'
 import { newsZh } from './sections/news'
 import { newsPageZh } from './sections/news-page'
 import { satellitePageZh } from './sections/satellite-page'
+import { stacZh } from './sections/stac'
 import { typicalImageZh } from './sections/typical-image'
 import { typicalImagePageZh } from './sections/typical-image-page'
 
@@ -511,6 +512,7 @@ export const zhCN = {
   typicalImagePage: typicalImagePageZh,
   input: inputZh,
   archive: archiveZh,
+  stac: stacZh,
 } as const
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> }
