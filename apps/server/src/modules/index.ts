@@ -15,7 +15,7 @@ import { createAuditService } from './audit/audit.service'
 import { createAuthRepository } from './auth/auth.repository'
 import { registerAuthRoutes } from './auth/auth.routes'
 import { createAuthService } from './auth/auth.service'
-import { registerMapRoutes } from './map/map.routes'
+import { publicBase, registerMapRoutes } from './map/map.routes'
 import { createNewsRepository } from './news/news.repository'
 import { registerNewsRoutes } from './news/news.routes'
 import { createNewsService } from './news/news.service'
@@ -32,6 +32,9 @@ import { registerExportRoutes } from './scenes/export.routes'
 import { registerNormalmetaRoutes } from './scenes/normalmeta.routes'
 import { createScenesRepository } from './scenes/scenes.repository'
 import { createScenesService } from './scenes/scenes.service'
+import { registerStacRoutes } from './scenes/stac.routes'
+import { createStacService } from './scenes/stac.service'
+import { createStacRepository } from './scenes/stac-search'
 import { createSiteRepository } from './site/site.repository'
 import { registerSiteRoutes } from './site/site.routes'
 import { createTypicalImagesRepository } from './typical-images/typical-images.repository'
@@ -74,6 +77,10 @@ export async function registerModules(app: FastifyInstance, config: Config, data
     tilesPerMinute: config.MAP_TILES_PER_MINUTE,
     // the scene footprints' query layer reads the searches the coverage service stores (bound below)
     tileQuery: (layer, token) => coverage.tileQuery(layer, token),
+  })
+  registerStacRoutes(app, createStacService(createStacRepository(db)), {
+    baseUrl: () => publicBase(app, config.PUBLIC_BASE_URL, config.PORT),
+    requestsPerMinute: config.MAP_REQUESTS_PER_MINUTE,
   })
   registerUsersRoutes(app, createUsersService(createUsersRepository(db), { cacheMs: config.SESSION_CACHE_MS }, audit))
   registerAuditRoutes(app, audit)

@@ -138,8 +138,8 @@ export async function buildScene(db: Kysely<Database>, options: BuildSceneOption
     INSERT INTO scene (id, satellite, sensor, slug, acquired_at, cloud_percent, resolution_m, product_level, orbit, path, "row",
       direction, off_nadir_deg, sun_elevation_deg, file_name, data_status, footprint, area_km2, illustrative, source)
     SELECT ${id}, ${satellite}, ${sensor}, ${options.slug === undefined ? null : options.slug}, ${acquiredAt.toISOString()}::timestamptz,
-      ${options.cloudPercent ?? 10}, ${options.resolutionM ?? 2}, ${options.productLevel ?? 'L1A'}, ${options.orbit ?? 1000},
-      ${options.path ?? 100}, ${options.row ?? 50}, ${options.direction === undefined ? 'descending' : options.direction}, 0, 45,
+      ${options.cloudPercent ?? 10}, ${options.resolutionM ?? 2}, ${options.productLevel ?? 'L1A'}, ${options.orbit === undefined ? 1000 : options.orbit},
+      ${options.path === undefined ? 100 : options.path}, ${options.row === undefined ? 50 : options.row}, ${options.direction === undefined ? 'descending' : options.direction}, 0, 45,
       ${fileName}, ${options.dataStatus ?? '2'}, g, ST_Area(g::geography) / 1e6, ${options.illustrative ?? true}, 'test'
     FROM (SELECT ${geometry} AS g) AS x`.execute(db)
   return { id, fileName }

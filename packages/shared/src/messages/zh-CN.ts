@@ -7,6 +7,7 @@ import { inputZh } from './sections/input'
 import { newsZh } from './sections/news'
 import { newsPageZh } from './sections/news-page'
 import { satellitePageZh } from './sections/satellite-page'
+import { stacZh } from './sections/stac'
 import { typicalImageZh } from './sections/typical-image'
 import { typicalImagePageZh } from './sections/typical-image-page'
 
@@ -513,6 +514,7 @@ export const zhCN = {
   input: inputZh,
   archive: archiveZh,
   archiveCoverage: archiveCoverageZh,
+  stac: stacZh,
 } as const
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> }

@@ -1,28 +1,22 @@
 import type { MessageKey } from '@rs/shared'
 import { DOMParser, type Element } from '@xmldom/xmldom'
+import { type Comparison, type Condition, FILTER_LIMITS } from '../../lib/filter/ast'
 import { findAttribute, type LayerAttribute, type LayerDef } from './layers'
 import { OgcError, quote } from './ogc'
 import { type Box, parseBox, parseCrs, toLonLatBox } from './params'
 
 /**
- * FES 2.0 filters (and the FES 1.1 spelling PropertyName) parsed into a small tree. Only registry
- * attributes may appear; literals stay values and become bound parameters when compiled to SQL.
+ * FES 2.0 filters (and the FES 1.1 spelling PropertyName) parsed into the one filter tree of
+ * lib/filter. Only registry attributes may appear; literals stay values and become bound
+ * parameters when compiled to SQL.
  */
-export type Condition =
-  | { op: 'and' | 'or'; items: Condition[] }
-  | { op: 'not'; item: Condition }
-  | { op: 'compare'; cmp: '=' | '<>' | '<' | '>' | '<=' | '>='; attr: LayerAttribute; value: string | number; matchCase: boolean }
-  | { op: 'like'; attr: LayerAttribute; pattern: string; matchCase: boolean }
-  | { op: 'null'; attr: LayerAttribute }
-  | { op: 'between'; attr: LayerAttribute; lower: string | number; upper: string | number }
-  | { op: 'bbox'; box: Box }
-  | { op: 'ids'; ids: string[] }
+export type { Condition }
 
-const MAX_FILTER_CHARS = 20_000
-const MAX_DEPTH = 12
-const MAX_NODES = 300
+const MAX_FILTER_CHARS = FILTER_LIMITS.maxChars
+const MAX_DEPTH = FILTER_LIMITS.maxDepth
+const MAX_NODES = FILTER_LIMITS.maxNodes
 
-const COMPARISONS: Record<string, '=' | '<>' | '<' | '>' | '<=' | '>='> = {
+const COMPARISONS: Record<string, Comparison> = {
   PropertyIsEqualTo: '=',
   PropertyIsNotEqualTo: '<>',
   PropertyIsLessThan: '<',

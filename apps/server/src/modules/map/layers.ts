@@ -1,4 +1,5 @@
 import { ARCHIVE_LIMITS, type MapLayerName, type MessageKey, tZh } from '@rs/shared'
+import type { Queryable } from '../../lib/filter/ast'
 
 /**
  * The layers the map services publish (WMS, WFS, WMTS and MVT read this list and nothing else).
@@ -14,11 +15,9 @@ import { ARCHIVE_LIMITS, type MapLayerName, type MessageKey, tZh } from '@rs/sha
 
 export type AttributeType = 'string' | 'integer' | 'number'
 
-export interface LayerAttribute {
-  /** column name, also the property name in every output */
-  name: string
+/** A layer attribute is a queryable of the filter tree whose column is its name (also the property name in every output). */
+export interface LayerAttribute extends Queryable {
   type: AttributeType
-  title: string
 }
 
 export interface LayerStyle {

@@ -1,6 +1,7 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely'
 import type { Database } from '../../db/schema'
-import type { Condition } from './fes'
+import type { Condition } from '../../lib/filter/ast'
+import { conditionSql as filterSql } from '../../lib/filter/sql'
 import type { LayerDef, TileLayerDef } from './layers'
 import { type Box, MERCATOR_MAX } from './params'
 
@@ -41,42 +42,9 @@ function attributes(layer: TileLayerDef, only?: string[]): RawBuilder<unknown> {
   return sql.join(names.map((n) => col(n)))
 }
 
-/** A filter tree as a SQL condition. */
+/** A filter tree as a SQL condition on a layer (lib/filter compiles it). */
 export function conditionSql(layer: LayerDef, c: Condition): RawBuilder<unknown> {
-  switch (c.op) {
-    case 'and':
-      return sql`(${sql.join(
-        c.items.map((i) => conditionSql(layer, i)),
-        sql` AND `,
-      )})`
-    case 'or':
-      return sql`(${sql.join(
-        c.items.map((i) => conditionSql(layer, i)),
-        sql` OR `,
-      )})`
-    case 'not':
-      return sql`(NOT coalesce(${conditionSql(layer, c.item)}, false))`
-    case 'compare': {
-      const op = sql.raw(c.cmp)
-      if (c.attr.type !== 'string') return sql`(${col(c.attr.name)} ${op} ${c.value}::double precision)`
-      if (c.matchCase) return sql`(${col(c.attr.name)} ${op} ${String(c.value)}::text)`
-      return sql`(lower(${col(c.attr.name)}) ${op} lower(${String(c.value)}::text))`
-    }
-    case 'like': {
-      const target = c.attr.type === 'string' ? col(c.attr.name) : sql`${col(c.attr.name)}::text`
-      return c.matchCase ? sql`(${target} LIKE ${c.pattern}::text ESCAPE '\\')` : sql`(${target} ILIKE ${c.pattern}::text ESCAPE '\\')`
-    }
-    case 'null':
-      return sql`(${col(c.attr.name)} IS NULL)`
-    case 'between': {
-      const cast = c.attr.type === 'string' ? sql.raw('text') : sql.raw('double precision')
-      return sql`(${col(c.attr.name)} BETWEEN ${c.lower}::${cast} AND ${c.upper}::${cast})`
-    }
-    case 'bbox':
-      return sql`(${geom(layer)} && ${envelope(c.box)} AND ST_Intersects(${geom(layer)}, ${envelope(c.box)}))`
-    case 'ids':
-      return c.ids.length ? sql`(${col(layer.idColumn)}::text IN (${sql.join(c.ids)}))` : sql`false`
-  }
+  return filterSql(c, { geometryColumn: layer.geometryColumn, idColumn: layer.idColumn })
 }
 
 /** The geometry a tile of zoom z draws from: the layer's pre-simplified column for that zoom, else its geometry. */

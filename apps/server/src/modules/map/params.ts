@@ -1,3 +1,4 @@
+import type { Box } from '../../lib/filter/ast'
 import { OgcError, quote } from './ogc'
 
 /** OGC key-value parameters: names are case-insensitive (kept upper-case here), values are not. */
@@ -77,13 +78,8 @@ export function parseCrs(value: string, options: { lonLatEpsg4326?: boolean } = 
 
 export const SUPPORTED_CRS = ['EPSG:4326', 'CRS:84', 'EPSG:3857']
 
-/** A box with x = longitude or easting, y = latitude or northing, whatever the CRS's axis order. */
-export interface Box {
-  minx: number
-  miny: number
-  maxx: number
-  maxy: number
-}
+/** A box with x = longitude or easting, y = latitude or northing, whatever the CRS's axis order (the filter tree's Box). */
+export type { Box }
 
 export const MERCATOR_MAX = 20037508.342789244
 const EARTH_RADIUS = 6378137
