@@ -84,15 +84,15 @@ async function main() {
     }
 
     await time(
-      'coverage, province, 5,000 scenes',
-      { area: { mode: 'region', regionCode: '130000' } },
+      `coverage, region ${process.env.BENCH_REGION ?? '130000'}`,
+      { area: { mode: 'region', regionCode: process.env.BENCH_REGION ?? '130000' } },
       '/api/normalmeta/coverage',
       (res) => {
         const d = JSON.parse(res.body).data
-        return `scenes ${d.sceneCount} (truncated ${d.truncated}), ${d.percent}% covered, cover ${d.cover.ids.length} scenes ${d.cover.percent}%, ${d.regions.length} cities`
+        return `scenes ${d.sceneCount} (truncated ${d.truncated}), ${d.percent}% covered, cover ${d.cover.ids.length} scenes ${d.cover.percent}%, ${d.regions.length} regions (${d.regionLevel})`
       },
     )
-    for (const format of ['csv', 'xlsx', 'geojson', 'shp'] as const)
+    for (const format of process.env.BENCH_REGION ? [] : (['csv', 'xlsx', 'geojson', 'shp'] as const))
       await time(
         `export ${format}, 10,000 footprints`,
         { area: { mode: 'region', regionCode: '130000' }, format },

@@ -108,6 +108,9 @@ export async function computeCoverage(input: CoverageInput): Promise<CoverageRes
     return ptr
   }
   const read = (geometry: Area) => keep(geojsonToGeosGeom(geometry, g))
+  // stored shapes are valid one by one, but a composed area (全国: the provinces collected) may have
+  // parts that overlap along shared borders: dissolve them, as GEOS cuts only valid shapes
+  const valid = (ptr: number) => (g.GEOSisValid(ptr) === 1 ? ptr : keep(g.GEOSUnaryUnion(keep(g.GEOSMakeValid(ptr)))))
   const measure = (ptr: number) => (g.GEOSisEmpty(ptr) ? 0 : geodesicAreaKm2(toArea(geosGeomToGeojson(ptr, g))))
   const unionOf = (ptrs: number[]) => {
     if (ptrs.length === 0) return 0
@@ -122,10 +125,10 @@ export async function computeCoverage(input: CoverageInput): Promise<CoverageRes
   }
   try {
     const areaShape = JSON.parse(input.area) as Area
-    const areaPtr = read(areaShape)
-    const aoiAreaKm2 = geodesicAreaKm2(areaShape)
+    const areaPtr = valid(read(areaShape))
+    const aoiAreaKm2 = measure(areaPtr)
     const footprints = input.scenes.map((s) => JSON.parse(s.footprint) as Area)
-    const footprintPtrs = footprints.map(read)
+    const footprintPtrs = footprints.map((f) => valid(read(f)))
 
     const unionPtr = unionOf(footprintPtrs)
     const coveredPtr = unionPtr ? keep(g.GEOSIntersection(areaPtr, unionPtr)) : 0
@@ -142,7 +145,7 @@ export async function computeCoverage(input: CoverageInput): Promise<CoverageRes
 
     const regions: CoverageRegionRow[] = []
     for (const region of input.regions) {
-      const regionPtr = read(JSON.parse(region.geometry) as Area)
+      const regionPtr = valid(read(JSON.parse(region.geometry) as Area))
       const inside = keep(g.GEOSIntersection(regionPtr, areaPtr))
       const areaKm2 = measure(inside)
       if (areaKm2 <= 0) continue
