@@ -128,7 +128,7 @@ export async function computeCoverage(input: CoverageInput): Promise<CoverageRes
     const areaPtr = valid(read(areaShape))
     const aoiAreaKm2 = measure(areaPtr)
     const footprints = input.scenes.map((s) => JSON.parse(s.footprint) as Area)
-    const footprintPtrs = footprints.map((f) => valid(read(f)))
+    const footprintPtrs = footprints.map(read)
 
     const unionPtr = unionOf(footprintPtrs)
     const coveredPtr = unionPtr ? keep(g.GEOSIntersection(areaPtr, unionPtr)) : 0
