@@ -222,7 +222,16 @@ async function benchOne(options: {
 
   const server = await startServer(options.env)
   const api: number[][] = []
-  for (const q of MIX) api.push(await timeApi(q.body))
+  const failed = new Map<string, string>()
+  for (const q of MIX) {
+    try {
+      api.push(await timeApi(q.body))
+    } catch (error) {
+      // a failing query is a figure too (e.g. over the statement timeout): reported, the rest still measured
+      failed.set(q.name, (error as Error).message)
+      api.push([])
+    }
+  }
   const hookRows: BenchRow[] = []
   for (const hook of ARCHIVE_BENCH_HOOKS) {
     hookRows.push(
@@ -242,6 +251,11 @@ async function benchOne(options: {
   const allBare: number[] = []
   for (const [i, q] of MIX.entries()) {
     const a = api[i] ?? []
+    if (failed.has(q.name)) {
+      console.log(`FAILED: ${q.name}: ${failed.get(q.name)}`)
+      rows.push({ name: `${q.name} (FAILED)`, p50: Number.NaN, p95: Number.NaN })
+      continue
+    }
     const b = await timeBare(database, q.body)
     all.push(...a)
     allBare.push(...b)
