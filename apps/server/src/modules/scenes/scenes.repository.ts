@@ -17,6 +17,9 @@ import { SCENE_COLUMNS, type SceneRow, sceneFilterSql, sceneOrderSql } from './s
 
 export type BBox = [number, number, number, number]
 
+/** Past this many times the exact-count limit in the planner's estimate, the total is the estimate without counting. */
+const ESTIMATE_ONLY_FACTOR = 5
+
 /** A search area as SQL: the condition on the scene aliased `s`, its geometry and geodesic area. */
 export interface AreaSql {
   mode: 'region' | 'country' | 'extent' | 'draw' | 'shp' | 'file'
@@ -211,16 +214,18 @@ export function createScenesRepository(db: Kysely<Database>) {
      * (at least exactLimit + 1) and exact false.
      */
     async count(area: AreaSql, filters: SceneFilters, exactLimit: number): Promise<{ total: number; exact: boolean }> {
+      // the planner's estimate first (no rows read): far past the limit, counting exactly up to it would only be slower
+      const plan = await sql<{ 'QUERY PLAN': unknown }>`
+        EXPLAIN (FORMAT JSON) SELECT 1 FROM scene s WHERE ${area.where} AND ${sceneFilterSql(filters)}`.execute(db)
+      const estimate = Math.round(planRows(plan.rows[0]?.['QUERY PLAN']))
+      if (estimate > ESTIMATE_ONLY_FACTOR * exactLimit) return { total: estimate, exact: false }
       const res = await sql<{ n: string }>`
         SELECT count(*) AS n FROM (SELECT 1 FROM scene s WHERE ${area.where} AND ${sceneFilterSql(filters)} LIMIT ${exactLimit + 1}) x`.execute(
         db,
       )
       const n = Number(res.rows[0]?.n ?? 0)
       if (n <= exactLimit) return { total: n, exact: true }
-      const plan = await sql<{ 'QUERY PLAN': unknown }>`
-        EXPLAIN (FORMAT JSON) SELECT 1 FROM scene s WHERE ${area.where} AND ${sceneFilterSql(filters)}`.execute(db)
-      const estimate = planRows(plan.rows[0]?.['QUERY PLAN'])
-      return { total: Math.max(exactLimit + 1, Math.round(estimate)), exact: false }
+      return { total: Math.max(exactLimit + 1, estimate), exact: false }
     },
 
     /** One page by offset (the portal's pageNum/pageSize), with the geodesic area of the page's footprints' union. */
