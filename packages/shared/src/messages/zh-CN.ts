@@ -2,6 +2,7 @@ import { adminZh } from './sections/admin'
 import { analysisZh } from './sections/analysis'
 import { analysisPageZh } from './sections/analysis-page'
 import { archiveZh } from './sections/archive'
+import { archivePageZh } from './sections/archive-page'
 import { inputZh } from './sections/input'
 import { newsZh } from './sections/news'
 import { newsPageZh } from './sections/news-page'
@@ -511,6 +512,7 @@ export const zhCN = {
   typicalImagePage: typicalImagePageZh,
   input: inputZh,
   archive: archiveZh,
+  archivePage: archivePageZh,
 } as const
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> }
