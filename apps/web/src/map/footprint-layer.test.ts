@@ -1,4 +1,4 @@
-import VectorSource from 'ol/source/Vector'
+import type VectorSource from 'ol/source/Vector'
 import { describe, expect, it } from 'vitest'
 import { createFootprintLayer, createGapLayer, FOOTPRINT_STYLES, footprintStyle } from './footprint-layer'
 import { lonLatToExtent } from './geometry'
@@ -25,7 +25,12 @@ describe('footprint layer', () => {
       { id: 'b', footprint: square(118, 41, 1) },
     ])
     const source = fp.layer.getSource() as VectorSource
-    expect(source.getFeatures().map((f) => f.getId()).sort()).toEqual(['a', 'b'])
+    expect(
+      source
+        .getFeatures()
+        .map((f) => f.getId())
+        .sort(),
+    ).toEqual(['a', 'b'])
     const extent = fp.extent() ?? []
     const expected = lonLatToExtent([116, 39, 119, 42])
     for (let i = 0; i < 4; i++) expect(extent[i]).toBeCloseTo(expected[i] ?? 0, 3)

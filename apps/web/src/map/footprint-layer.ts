@@ -1,8 +1,8 @@
 import type { Geometry as GeoJsonGeometry } from 'geojson'
 import Feature from 'ol/Feature'
+import VectorLayer from 'ol/layer/Vector'
 import type OlMap from 'ol/Map'
 import type MapBrowserEvent from 'ol/MapBrowserEvent'
-import VectorLayer from 'ol/layer/Vector'
 import VectorSource from 'ol/source/Vector'
 import { Fill, Stroke, Style } from 'ol/style'
 import { fromLonLatGeoJSON } from './geometry'
@@ -23,7 +23,11 @@ export interface FootprintHighlight {
 export const FOOTPRINT_STYLES = {
   plain: new Style({ fill: new Fill({ color: 'rgba(22, 119, 255, 0.06)' }), stroke: new Stroke({ color: '#1677ff', width: 1.2 }) }),
   checked: new Style({ fill: new Fill({ color: 'rgba(82, 196, 26, 0.16)' }), stroke: new Stroke({ color: '#389e0d', width: 2 }) }),
-  hovered: new Style({ fill: new Fill({ color: 'rgba(250, 173, 20, 0.28)' }), stroke: new Stroke({ color: '#d46b08', width: 3 }), zIndex: 2 }),
+  hovered: new Style({
+    fill: new Fill({ color: 'rgba(250, 173, 20, 0.28)' }),
+    stroke: new Stroke({ color: '#d46b08', width: 3 }),
+    zIndex: 2,
+  }),
   // the opened scene's quicklook lies under it: outline only
   active: new Style({ stroke: new Stroke({ color: '#cf1322', width: 2.5 }), zIndex: 1 }),
 } as const

@@ -1,4 +1,4 @@
-import type { SceneArea, SceneFilters } from '@rs/shared'
+import type { AreaGeometry, SceneArea, SceneFilters } from '@rs/shared'
 import { describe, expect, it } from 'vitest'
 import {
   ARCHIVE_TAB,
@@ -37,7 +37,7 @@ function circle(lon: number, lat: number, radiusDeg: number): [number, number][]
     const a = (i / 64) * 2 * Math.PI
     ring.push([Math.round((lon + radiusDeg * Math.cos(a)) * 1e7) / 1e7, Math.round((lat + radiusDeg * Math.sin(a)) * 1e7) / 1e7])
   }
-  ring.push([...ring[0]!] as [number, number])
+  ring.push([...(ring[0] ?? [0, 0])] as [number, number])
   return ring
 }
 
@@ -75,7 +75,7 @@ describe('area in the address', () => {
     expect(text.length).toBeLessThan(600)
     const back = decodeGeometry(text)
     expect(back?.type).toBe('Polygon')
-    const got = (back?.coordinates as number[][][])[0] ?? []
+    const got = ((back?.coordinates ?? []) as number[][][])[0] ?? []
     expect(got).toHaveLength(65)
     for (let i = 0; i < ring.length; i++) {
       expect(got[i]?.[0]).toBeCloseTo(ring[i]?.[0] ?? 0, 5)
@@ -85,7 +85,7 @@ describe('area in the address', () => {
   })
 
   it('keeps a multipolygon with a hole', () => {
-    const geometry = {
+    const geometry: AreaGeometry = {
       type: 'MultiPolygon' as const,
       coordinates: [
         [

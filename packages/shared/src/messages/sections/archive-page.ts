@@ -4,6 +4,7 @@ export const archivePageZh = {
   search: '查询',
   searching: '正在查询…',
   needArea: '请先选择查询范围',
+  extentBox: '在地图上拖框',
   filters: {
     title: '筛选条件',
     satellites: '卫星 / 传感器',

@@ -22,7 +22,11 @@ export function dispositionFileName(header: string | null, fallback: string): st
  * POST an export of the search (the checked ids, or every match up to the cap) and answer the file
  * with the server's name. A refusal carries the server's Chinese message in its envelope.
  */
-export async function exportScenes(query: SceneQueryBody, checkedIds: readonly string[], format: ExportFormat): Promise<{ blob: Blob; fileName: string }> {
+export async function exportScenes(
+  query: SceneQueryBody,
+  checkedIds: readonly string[],
+  format: ExportFormat,
+): Promise<{ blob: Blob; fileName: string }> {
   const response = await fetchOrFail(apiUrl(normalmetaExport), {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...authHeaders() },

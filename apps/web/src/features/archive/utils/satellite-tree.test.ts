@@ -40,16 +40,15 @@ describe('satellite tree', () => {
   })
 
   it('narrows by resolution class, property and name', () => {
-    expect(buildSatelliteTree(catalogue, mapping, { ...all, resolutionClasses: [3] }, title).flatMap((g) => g.children?.map((e) => e.title))).toEqual([
-      'Landsat',
-      '高分五号',
-    ])
-    expect(buildSatelliteTree(catalogue, mapping, { ...all, properties: [2] }, title).flatMap((g) => g.children?.map((e) => e.title))).toEqual([
-      'Landsat',
-    ])
-    expect(buildSatelliteTree(catalogue, mapping, { ...all, text: 'landsat-9' }, title).flatMap((g) => g.children?.map((e) => e.title))).toEqual([
-      'Landsat',
-    ])
+    expect(
+      buildSatelliteTree(catalogue, mapping, { ...all, resolutionClasses: [3] }, title).flatMap((g) => g.children?.map((e) => e.title)),
+    ).toEqual(['Landsat', '高分五号'])
+    expect(
+      buildSatelliteTree(catalogue, mapping, { ...all, properties: [2] }, title).flatMap((g) => g.children?.map((e) => e.title)),
+    ).toEqual(['Landsat'])
+    expect(
+      buildSatelliteTree(catalogue, mapping, { ...all, text: 'landsat-9' }, title).flatMap((g) => g.children?.map((e) => e.title)),
+    ).toEqual(['Landsat'])
   })
 
   it('turns checked keys into the shortest filter and back', () => {

@@ -75,7 +75,10 @@ export function buildSatelliteTree(
  * query's filter: a fully checked satellite by its code, otherwise its checked sensors as
  * 'SAT:SENSOR'. Shortest form, so more fit under the 120 limit.
  */
-export function checkedToFilter(checkedKeys: readonly string[], mapping: readonly SatelliteSensorsEntry[]): { satellites: string[]; sensors: string[] } {
+export function checkedToFilter(
+  checkedKeys: readonly string[],
+  mapping: readonly SatelliteSensorsEntry[],
+): { satellites: string[]; sensors: string[] } {
   const checked = new Set(checkedKeys)
   const satellites: string[] = []
   const sensors: string[] = []
@@ -91,7 +94,10 @@ export function checkedToFilter(checkedKeys: readonly string[], mapping: readonl
 }
 
 /** The filter as the tree's checked leaf keys (a satellite's sensors, or the satellite itself when it has none). */
-export function filterToChecked(filter: { satellites: readonly string[]; sensors: readonly string[] }, mapping: readonly SatelliteSensorsEntry[]): string[] {
+export function filterToChecked(
+  filter: { satellites: readonly string[]; sensors: readonly string[] },
+  mapping: readonly SatelliteSensorsEntry[],
+): string[] {
   const keys: string[] = []
   const sats = new Set(filter.satellites)
   for (const m of mapping) {
