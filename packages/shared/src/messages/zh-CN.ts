@@ -416,8 +416,6 @@ export const zhCN = {
       drawn: '已绘制的图形',
       extentShort: '当前视图范围',
       areaOf: '范围：{name}',
-      comingNext: '影像检索功能即将上线：此处先完成查询范围的选择（行政区、视图范围、绘制或上传文件），检索结果将在下一版本中提供。',
-      fileModeNote: '按文件名 / 轨道号批量检索将随影像检索一同上线。',
     },
   },
   ogc: {

@@ -3,6 +3,7 @@ import type { Geometry as GeoJsonGeometry } from 'geojson'
 import type OlMap from 'ol/Map'
 import { useEffect, useMemo, useState } from 'react'
 import { bindFootprintPointer, createFootprintLayer, createGapLayer } from '../../../map/footprint-layer'
+import { lonLatToExtent } from '../../../map/geometry'
 import { createQuicklookLayer, geometryBBox, showQuicklook } from '../../../map/quicklook-layer'
 import { useResultStore } from './result-store'
 
@@ -37,6 +38,14 @@ export function useArchiveMap({
     const bbox = footprint ? geometryBBox(footprint) : null
     showQuicklook(layers.quicklook, quicklookUrl && bbox ? { url: `${quicklookUrl}&size=1024`, bbox } : null)
   }, [layers, quicklookUrl, footprint])
+  // the opened scene comes into view with its quicklook
+  const openedId = activeScene?.id
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per opened scene, not per footprint object
+  useEffect(() => {
+    const bbox = footprint ? geometryBBox(footprint) : null
+    if (!map || !bbox) return
+    map.getView().fit(lonLatToExtent(bbox), { size: map.getSize(), padding: [80, 80, 80, 80], maxZoom: 11, duration: 250 })
+  }, [map, openedId])
   useEffect(() => layers.gaps.show(gaps), [layers, gaps])
   useEffect(() => {
     if (!map) return
