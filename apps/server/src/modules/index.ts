@@ -25,6 +25,9 @@ import { createRegionsService } from './regions/regions.service'
 import { createSatellitesRepository } from './satellites/satellites.repository'
 import { registerSatellitesRoutes } from './satellites/satellites.routes'
 import { createSatellitesService } from './satellites/satellites.service'
+import { registerNormalmetaRoutes } from './scenes/normalmeta.routes'
+import { createScenesRepository } from './scenes/scenes.repository'
+import { createScenesService } from './scenes/scenes.service'
 import { createSiteRepository } from './site/site.repository'
 import { registerSiteRoutes } from './site/site.routes'
 import { createTypicalImagesRepository } from './typical-images/typical-images.repository'
@@ -88,7 +91,11 @@ export async function registerModules(app: FastifyInstance, config: Config, data
     },
     database.kind,
   )
-  registerAoiRoutes(app, createAoiService(createAoiRepository(db), tasks, audit), config.AOI_UPLOADS_PER_MINUTE)
+  const aoi = createAoiService(createAoiRepository(db), tasks, audit)
+  registerAoiRoutes(app, aoi, config.AOI_UPLOADS_PER_MINUTE)
+  // the image query reads uploaded areas through the aoi service handed in here (no module imports another)
+  const scenes = createScenesService(createScenesRepository(db), tasks, { audit, areaUploader: aoi })
+  registerNormalmetaRoutes(app, scenes, { uploadsPerMinute: config.AOI_UPLOADS_PER_MINUTE })
   registerRegionsRoutes(app, createRegionsService(createRegionsRepository(db)))
   registerSatellitesRoutes(app, createSatellitesService(createSatellitesRepository(db)))
   registerNewsRoutes(app, createNewsService(createNewsRepository(db), audit))

@@ -19,6 +19,7 @@ export const AUDIT_ACTIONS = [
   'typicalImageReplace',
   'typicalImageRestore',
   'aoiUpload',
+  'sceneListUpload',
   'auditExport',
 ] as const
 

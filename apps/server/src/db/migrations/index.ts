@@ -8,6 +8,7 @@ import * as newsAndImages from './20261122040000_news-and-images'
 import * as auditLog from './20261125000000_audit-log'
 import * as tileGeometry from './20261125030000_tile-geometry'
 import * as sceneArchive from './20261126000000_scene-archive'
+import * as sceneSearchIndexes from './20261126013000_scene-search-indexes'
 
 /** Every migration in order; the file name is the migration's name. Never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '20261125000000_audit-log': auditLog,
   '20261125030000_tile-geometry': tileGeometry,
   '20261126000000_scene-archive': sceneArchive,
+  '20261126013000_scene-search-indexes': sceneSearchIndexes,
 }

@@ -73,6 +73,20 @@ export function quicklookUrl(id: string): string {
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits
 
 export function toScene(r: SceneRow): Scene {
+  return { ...toSceneFields(r), footprint: JSON.parse(r.footprint) as Scene['footprint'] }
+}
+
+/**
+ * A row as the JSON text of a Scene, the footprint spliced in as PostGIS wrote it (no JSON.parse
+ * of the geometry and no second serialisation): what JsonText answers are built from.
+ */
+export function sceneJson(r: SceneRow): string {
+  const head = JSON.stringify(toSceneFields(r))
+  return `${head.slice(0, -1)},"footprint":${r.footprint}}`
+}
+
+/** The fields of a Scene other than the footprint. */
+function toSceneFields(r: SceneRow): Omit<Scene, 'footprint'> {
   return {
     id: r.id,
     satellite: r.satellite,
@@ -91,7 +105,6 @@ export function toScene(r: SceneRow): Scene {
     fileName: r.file_name,
     dataStatus: r.data_status,
     areaKm2: round(r.area_km2, 3),
-    footprint: JSON.parse(r.footprint) as Scene['footprint'],
     quicklookUrl: quicklookUrl(r.id),
     illustrative: r.illustrative,
   }

@@ -68,6 +68,7 @@ export const adminEn: Messages['admin'] = {
     typicalImageReplace: 'Typical image replaced',
     typicalImageRestore: 'Typical image illustration restored',
     aoiUpload: 'Area file uploaded',
+    sceneListUpload: 'Scene query list uploaded',
     auditExport: 'Audit log exported',
   },
 }

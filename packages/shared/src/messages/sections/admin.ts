@@ -65,6 +65,7 @@ export const adminZh = {
     typicalImageReplace: '替换典型影像',
     typicalImageRestore: '恢复典型影像示意图',
     aoiUpload: '上传范围文件',
+    sceneListUpload: '上传影像查询列表',
     auditExport: '导出审计日志',
   },
 }

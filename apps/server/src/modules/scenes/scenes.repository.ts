@@ -1,0 +1,400 @@
+import { randomUUID } from 'node:crypto'
+import type { SceneFilters, SceneSortField, UploadReport, UploadType } from '@rs/shared'
+import { type Kysely, type RawBuilder, sql } from 'kysely'
+import type { Database } from '../../db/schema'
+import { SCENE_COLUMNS, type SceneRow, sceneFilterSql, sceneOrderSql } from './scene-sql'
+
+/**
+ * The one scene query in SQL: where (an area, resolved once per query), which (the filters of
+ * scene-sql.ts), in what order, how many. The portal's normalmeta calls, coverage, export and the
+ * STAC API all read the archive through here.
+ *
+ * Speed: every area condition is `s.footprint && <bbox literal> AND ST_Intersects(s.footprint, G)`.
+ * The literal bbox lets the planner weigh the GiST index against the LIMIT-friendly order indexes
+ * (migration 20261126010000) with real statistics; G is evaluated once per statement (an InitPlan),
+ * so PostGIS prepares it once and tests each candidate footprint against the prepared shape.
+ */
+
+export type BBox = [number, number, number, number]
+
+/** A search area as SQL: the condition on the scene aliased `s`, its geometry and geodesic area. */
+export interface AreaSql {
+  mode: 'region' | 'country' | 'extent' | 'draw' | 'shp' | 'file'
+  /** The condition a scene (alias `s`) must meet to be in the area. */
+  where: RawBuilder<boolean>
+  /** The area as one WGS84 geometry expression (null for a FILE list, which has no area). */
+  geom: RawBuilder<unknown> | null
+  /** Geodesic area on WGS84 in km² (null for a FILE list). */
+  areaKm2: number | null
+  /** Bounds of the area (null for a FILE list). */
+  bbox: BBox | null
+}
+
+/** A keyset position: the sort value of the last scene read (as PostgreSQL text) and its id. */
+export interface SceneCursor {
+  value: string
+  id: string
+}
+
+export interface SceneSort {
+  sortField: SceneSortField
+  sortOrder: 'asc' | 'desc'
+}
+
+const SORT_COLUMN: Record<SceneSortField, { column: string; type: string }> = {
+  time: { column: 's.acquired_at', type: 'timestamptz' },
+  cloud: { column: 's.cloud_percent', type: 'real' },
+  resolution: { column: 's.resolution_m', type: 'real' },
+}
+
+/** The sort value of a row as text that casts back to the column exactly (µs of times, float4 shortest round trip). */
+function sortKeySql(field: SceneSortField): RawBuilder<string> {
+  return sql<string>`${sql.raw(SORT_COLUMN[field].column)}::text`
+}
+
+function afterSql(sort: SceneSort, cursor: SceneCursor): RawBuilder<boolean> {
+  const { column, type } = SORT_COLUMN[sort.sortField]
+  const op = sql.raw(sort.sortOrder === 'asc' ? '>' : '<')
+  return sql<boolean>`(${sql.raw(column)}, s.id) ${op} (${cursor.value}::${sql.raw(type)}, ${cursor.id}::text)`
+}
+
+const envelope = (b: BBox) => sql`ST_MakeEnvelope(${b[0]}::float8, ${b[1]}::float8, ${b[2]}::float8, ${b[3]}::float8, 4326)`
+
+/** The condition for one area geometry evaluated once per statement. */
+function geometryCondition(bbox: BBox, geom: RawBuilder<unknown>): RawBuilder<boolean> {
+  return sql<boolean>`(s.footprint && ${envelope(bbox)} AND ST_Intersects(s.footprint, ${geom}))`
+}
+
+interface BoundsRow {
+  xmin: number | null
+  ymin: number | null
+  xmax: number | null
+  ymax: number | null
+  area_km2: number | null
+}
+
+const toBBox = (r: BoundsRow): BBox | null =>
+  r.xmin === null || r.ymin === null || r.xmax === null || r.ymax === null ? null : [r.xmin, r.ymin, r.xmax, r.ymax]
+
+/** A parsed line of a FILE list (file name, or orbit/path/row numbers). */
+export interface ListLine {
+  line: number
+  /** The line as the file had it (for the report). */
+  text: string
+  fileName?: string
+  orbit?: number
+  path?: number
+  row?: number
+}
+
+export interface SceneRowWithKey extends SceneRow {
+  sort_key: string
+}
+
+export function createScenesRepository(db: Kysely<Database>) {
+  /** Rows of the area and filters in the sort's order, from an optional keyset position. */
+  async function ordered(
+    area: AreaSql,
+    filters: SceneFilters,
+    sort: SceneSort,
+    limit: number,
+    options: { offset?: number; after?: SceneCursor | null } = {},
+  ): Promise<SceneRowWithKey[]> {
+    const after = options.after ? sql`AND ${afterSql(sort, options.after)}` : sql``
+    const res = await sql<SceneRowWithKey>`
+      SELECT ${SCENE_COLUMNS}, ${sortKeySql(sort.sortField)} AS sort_key
+      FROM scene s
+      WHERE ${area.where} AND ${sceneFilterSql(filters)} ${after}
+      ORDER BY ${sceneOrderSql(sort.sortField, sort.sortOrder)}
+      LIMIT ${limit} OFFSET ${options.offset ?? 0}`.execute(db)
+    return res.rows
+  }
+
+  return {
+    /**
+     * A region by code: its boundary, or for 100000 (全国, which has no single boundary) the
+     * provinces, each tested through the region table's GiST index. Undefined for an unknown code
+     * or a region without boundary.
+     */
+    async regionArea(code: string): Promise<AreaSql | undefined> {
+      if (code === '100000') {
+        const res = await sql<BoundsRow>`
+          SELECT ST_XMin(e) AS xmin, ST_YMin(e) AS ymin, ST_XMax(e) AS xmax, ST_YMax(e) AS ymax, area_km2
+          FROM (SELECT ST_Extent(geom)::geometry AS e, sum(COALESCE(area_km2, ST_Area(geom::geography) / 1e6)) AS area_km2
+                FROM region WHERE level = 'province' AND geom IS NOT NULL) x`.execute(db)
+        const row = res.rows[0]
+        const bbox = row ? toBBox(row) : null
+        if (!row || !bbox) return undefined
+        return {
+          mode: 'country',
+          where: sql<boolean>`(s.footprint && ${envelope(bbox)} AND EXISTS (
+            SELECT 1 FROM region p WHERE p.level = 'province' AND p.geom && s.footprint AND ST_Intersects(p.geom, s.footprint)))`,
+          geom: sql`(SELECT ST_Multi(ST_Collect(d.geom)) FROM region p, ST_Dump(p.geom) d WHERE p.level = 'province')`,
+          areaKm2: Number(row.area_km2),
+          bbox,
+        }
+      }
+      const res = await sql<BoundsRow>`
+        SELECT ST_XMin(geom) AS xmin, ST_YMin(geom) AS ymin, ST_XMax(geom) AS xmax, ST_YMax(geom) AS ymax,
+               COALESCE(area_km2, ST_Area(geom::geography) / 1e6) AS area_km2
+        FROM region WHERE code = ${code} AND geom IS NOT NULL`.execute(db)
+      const row = res.rows[0]
+      const bbox = row ? toBBox(row) : null
+      if (!row || !bbox) return undefined
+      const geom = sql`(SELECT geom FROM region WHERE code = ${code})`
+      return { mode: 'region', where: geometryCondition(bbox, geom), geom, areaKm2: Number(row.area_km2), bbox }
+    },
+
+    /** A bbox (west, south, east, north); its area geodesic like every other area. */
+    async extentArea(bbox: BBox): Promise<AreaSql> {
+      const res = await sql<{ area_km2: number }>`SELECT ST_Area(${envelope(bbox)}::geography) / 1e6 AS area_km2`.execute(db)
+      const geom = envelope(bbox)
+      return {
+        mode: 'extent',
+        where: sql<boolean>`(s.footprint && ${geom} AND ST_Intersects(s.footprint, ${geom}))`,
+        geom,
+        areaKm2: Number(res.rows[0]?.area_km2 ?? 0),
+        bbox,
+      }
+    },
+
+    /** A valid (already repaired) MultiPolygon as GeoJSON text; undefined when it has no area. */
+    async drawnArea(geojson: string): Promise<AreaSql | undefined> {
+      const g = sql`ST_SetSRID(ST_GeomFromGeoJSON(${geojson}::text), 4326)`
+      const res = await sql<BoundsRow>`
+        SELECT ST_XMin(g) AS xmin, ST_YMin(g) AS ymin, ST_XMax(g) AS xmax, ST_YMax(g) AS ymax, ST_Area(g::geography) / 1e6 AS area_km2
+        FROM (SELECT ${g} AS g) x WHERE NOT ST_IsEmpty(g) AND ST_Area(g) > 0`.execute(db)
+      const row = res.rows[0]
+      const bbox = row ? toBBox(row) : null
+      if (!row || !bbox) return undefined
+      const geom = sql`(SELECT ${g})`
+      return { mode: 'draw', where: geometryCondition(bbox, geom), geom, areaKm2: Number(row.area_km2), bbox }
+    },
+
+    /** An uploaded area (aoi_upload); undefined for an unknown upload. */
+    async uploadArea(uploadId: string): Promise<AreaSql | undefined> {
+      const res = await sql<BoundsRow>`
+        SELECT ST_XMin(geom) AS xmin, ST_YMin(geom) AS ymin, ST_XMax(geom) AS xmax, ST_YMax(geom) AS ymax, area_km2
+        FROM aoi_upload WHERE id = ${uploadId}::uuid`.execute(db)
+      const row = res.rows[0]
+      const bbox = row ? toBBox(row) : null
+      if (!row || !bbox) return undefined
+      const geom = sql`(SELECT geom FROM aoi_upload WHERE id = ${uploadId}::uuid)`
+      return { mode: 'shp', where: geometryCondition(bbox, geom), geom, areaKm2: Number(row.area_km2), bbox }
+    },
+
+    /**
+     * The scenes a FILE list names: by file name (type 1), orbit + path + row (2) or path + row (3,
+     * every orbit). Undefined for an unknown list.
+     */
+    async listArea(listId: string): Promise<AreaSql | undefined> {
+      const res = await sql<{ upload_type: number }>`SELECT upload_type FROM scene_list WHERE id = ${listId}::uuid`.execute(db)
+      const type = res.rows[0]?.upload_type
+      if (type === undefined) return undefined
+      const join =
+        Number(type) === 1
+          ? sql`m.file_name = l.file_name`
+          : Number(type) === 2
+            ? sql`m.path = l.path AND m."row" = l."row" AND m.orbit = l.orbit`
+            : sql`m.path = l.path AND m."row" = l."row"`
+      return {
+        mode: 'file',
+        where: sql<boolean>`s.id IN (SELECT m.id FROM scene_list_line l JOIN scene m ON ${join} WHERE l.list_id = ${listId}::uuid)`,
+        geom: null,
+        areaKm2: null,
+        bbox: null,
+      }
+    },
+
+    /**
+     * How many scenes match, counted exactly up to `exactLimit`; past it the planner's estimate
+     * (at least exactLimit + 1) and exact false.
+     */
+    async count(area: AreaSql, filters: SceneFilters, exactLimit: number): Promise<{ total: number; exact: boolean }> {
+      const res = await sql<{ n: string }>`
+        SELECT count(*) AS n FROM (SELECT 1 FROM scene s WHERE ${area.where} AND ${sceneFilterSql(filters)} LIMIT ${exactLimit + 1}) x`.execute(
+        db,
+      )
+      const n = Number(res.rows[0]?.n ?? 0)
+      if (n <= exactLimit) return { total: n, exact: true }
+      const plan = await sql<{ 'QUERY PLAN': unknown }>`
+        EXPLAIN (FORMAT JSON) SELECT 1 FROM scene s WHERE ${area.where} AND ${sceneFilterSql(filters)}`.execute(db)
+      const estimate = planRows(plan.rows[0]?.['QUERY PLAN'])
+      return { total: Math.max(exactLimit + 1, Math.round(estimate)), exact: false }
+    },
+
+    /** One page by offset (the portal's pageNum/pageSize), with the geodesic area of the page's footprints' union. */
+    async page(
+      area: AreaSql,
+      filters: SceneFilters,
+      sort: SceneSort,
+      offset: number,
+      limit: number,
+    ): Promise<{ rows: SceneRowWithKey[]; unionAreaKm2: number }> {
+      const rows = await ordered(area, filters, sort, limit, { offset })
+      const unionAreaKm2 =
+        rows.length === 0
+          ? 0
+          : await unionOfIds(
+              db,
+              rows.map((r) => r.id),
+            )
+      return { rows, unionAreaKm2 }
+    },
+
+    /**
+     * Keyset paging (STAC's next links): the scenes after `cursor` in the sort's order, and the
+     * cursor of the last one (null at the end). As fast on page 50 as on page 1.
+     */
+    async after(
+      area: AreaSql,
+      filters: SceneFilters,
+      sort: SceneSort,
+      cursor: SceneCursor | null,
+      limit: number,
+    ): Promise<{ rows: SceneRowWithKey[]; next: SceneCursor | null }> {
+      const rows = await ordered(area, filters, sort, limit + 1, { after: cursor })
+      const more = rows.length > limit
+      const page = more ? rows.slice(0, limit) : rows
+      const last = page[page.length - 1]
+      return { rows: page, next: more && last ? { value: last.sort_key, id: last.id } : null }
+    },
+
+    /** The matching scenes' ids in the sort's order, up to `limit`. */
+    async matchingIds(area: AreaSql, filters: SceneFilters, sort: SceneSort, limit: number): Promise<string[]> {
+      const res = await sql<{ id: string }>`
+        SELECT s.id FROM scene s WHERE ${area.where} AND ${sceneFilterSql(filters)}
+        ORDER BY ${sceneOrderSql(sort.sortField, sort.sortOrder)} LIMIT ${limit}`.execute(db)
+      return res.rows.map((r) => r.id)
+    },
+
+    /** The matching scenes' full rows (footprint as GeoJSON text) in the sort's order, up to `limit`. */
+    async matchingRows(area: AreaSql, filters: SceneFilters, sort: SceneSort, limit: number): Promise<SceneRowWithKey[]> {
+      return ordered(area, filters, sort, limit)
+    },
+
+    /** Scenes by id (unknown ids left out), in the order of the ids given. */
+    async byIds(ids: string[]): Promise<SceneRow[]> {
+      if (ids.length === 0) return []
+      const res = await sql<SceneRow>`
+        SELECT ${SCENE_COLUMNS} FROM unnest(${ids}::text[]) WITH ORDINALITY AS i(id, n) JOIN scene s ON s.id = i.id ORDER BY i.n`.execute(
+        db,
+      )
+      return res.rows
+    },
+
+    /** How many of the ids exist and the geodesic area (km², WGS84) of their footprints' union. */
+    async unionOfIds(ids: string[]): Promise<{ count: number; unionAreaKm2: number }> {
+      const res = await sql<{ n: string; km2: number | null }>`
+        SELECT count(*) AS n, ST_Area(ST_Union(s.footprint)::geography) / 1e6 AS km2
+        FROM scene s WHERE s.id = ANY(${ids}::text[])`.execute(db)
+      return { count: Number(res.rows[0]?.n ?? 0), unionAreaKm2: Number(res.rows[0]?.km2 ?? 0) }
+    },
+
+    /** Geodesic area (km², WGS84) of the union of footprints given as GeoJSON geometry texts. */
+    async unionOfFootprints(footprints: string[]): Promise<number> {
+      if (footprints.length === 0) return 0
+      const res = await sql<{ km2: number | null }>`
+        SELECT ST_Area(ST_Union(ST_SetSRID(ST_GeomFromGeoJSON(f), 4326))::geography) / 1e6 AS km2
+        FROM unnest(${footprints}::text[]) AS f`.execute(db)
+      return Number(res.rows[0]?.km2 ?? 0)
+    },
+
+    /** The satellites and `satellite:sensor` pairs the archive has no scene of (one index probe each). */
+    async unknownSatellites(satellites: string[], sensors: string[]): Promise<string[]> {
+      if (satellites.length === 0 && sensors.length === 0) return []
+      const res = await sql<{ code: string }>`
+        SELECT c AS code FROM unnest(${satellites}::text[]) AS c
+        WHERE NOT EXISTS (SELECT 1 FROM scene WHERE satellite = c)
+        UNION ALL
+        SELECT c FROM unnest(${sensors}::text[]) AS c
+        WHERE NOT EXISTS (SELECT 1 FROM scene WHERE satellite = split_part(c, ':', 1) AND sensor = substr(c, length(split_part(c, ':', 1)) + 2))`.execute(
+        db,
+      )
+      return res.rows.map((r) => r.code)
+    },
+
+    /** Stores a FILE list, its parsed lines and its report in one statement; the matched count is computed here. */
+    async insertList(input: {
+      userId: number | null
+      uploadType: UploadType
+      fileName: string
+      lineCount: number
+      lines: ListLine[]
+      unmatched: UploadReport['unmatched']
+    }): Promise<{ id: string; matchedLines: number[] }> {
+      const id = randomUUID()
+      return db.transaction().execute(async (trx) => {
+        await sql`
+          INSERT INTO scene_list (id, user_id, upload_type, file_name, line_count, report)
+          VALUES (${id}::uuid, ${input.userId}, ${input.uploadType}, ${input.fileName}, ${input.lineCount}, '{}'::jsonb)`.execute(trx)
+        const lines = input.lines
+        for (let i = 0; i < lines.length; i += 1000) {
+          const chunk = lines.slice(i, i + 1000)
+          await sql`
+            INSERT INTO scene_list_line (list_id, line, file_name, orbit, path, "row")
+            SELECT ${id}::uuid, x.line, x.file_name, x.orbit, x.path, x."row"
+            FROM unnest(${chunk.map((l) => l.line)}::int[], ${chunk.map((l) => l.fileName ?? null)}::text[],
+                        ${chunk.map((l) => l.orbit ?? null)}::int[], ${chunk.map((l) => l.path ?? null)}::int[],
+                        ${chunk.map((l) => l.row ?? null)}::int[]) AS x(line, file_name, orbit, path, "row")`.execute(trx)
+        }
+        const join =
+          input.uploadType === 1
+            ? sql`m.file_name = l.file_name`
+            : input.uploadType === 2
+              ? sql`m.path = l.path AND m."row" = l."row" AND m.orbit = l.orbit`
+              : sql`m.path = l.path AND m."row" = l."row"`
+        const matched = await sql<{ line: number }>`
+          SELECT l.line FROM scene_list_line l WHERE l.list_id = ${id}::uuid
+            AND EXISTS (SELECT 1 FROM scene m WHERE ${join}) ORDER BY l.line`.execute(trx)
+        const matchedLines = matched.rows.map((r) => Number(r.line))
+        const matchedSet = new Set(matchedLines)
+        const unmatched = [
+          ...input.unmatched,
+          ...lines.filter((l) => !matchedSet.has(l.line)).map((l) => ({ line: l.line, text: l.text, reason: 'unknown' as const })),
+        ].sort((a, b) => a.line - b.line)
+        await sql`UPDATE scene_list SET report = ${JSON.stringify({ matchedCount: matchedLines.length, unmatched })}::jsonb
+          WHERE id = ${id}::uuid`.execute(trx)
+        return { id, matchedLines }
+      })
+    },
+
+    /** A stored FILE list's report. */
+    async listReport(
+      id: string,
+    ): Promise<
+      { uploadType: number; fileName: string; lineCount: number; matchedCount: number; unmatched: UploadReport['unmatched'] } | undefined
+    > {
+      const res = await sql<{ upload_type: number; file_name: string; line_count: number; report: unknown }>`
+        SELECT upload_type, file_name, line_count, report FROM scene_list WHERE id = ${id}::uuid`.execute(db)
+      const row = res.rows[0]
+      if (!row) return undefined
+      const report = (typeof row.report === 'string' ? JSON.parse(row.report) : row.report) as {
+        matchedCount: number
+        unmatched: UploadReport['unmatched']
+      }
+      return {
+        uploadType: Number(row.upload_type),
+        fileName: row.file_name,
+        lineCount: Number(row.line_count),
+        matchedCount: report.matchedCount,
+        unmatched: report.unmatched,
+      }
+    },
+  }
+}
+
+async function unionOfIds(db: Kysely<Database>, ids: string[]): Promise<number> {
+  const res = await sql<{ km2: number | null }>`
+    SELECT ST_Area(ST_Union(s.footprint)::geography) / 1e6 AS km2 FROM scene s WHERE s.id = ANY(${ids}::text[])`.execute(db)
+  return Number(res.rows[0]?.km2 ?? 0)
+}
+
+/** The estimated rows of an EXPLAIN (FORMAT JSON) answer (PGlite and pg give it parsed or as text). */
+function planRows(value: unknown): number {
+  const parsed = typeof value === 'string' ? (JSON.parse(value) as unknown) : value
+  const plan = (parsed as Array<{ Plan?: { 'Plan Rows'?: number } }> | undefined)?.[0]?.Plan
+  return Number(plan?.['Plan Rows'] ?? 0)
+}
+
+export type ScenesRepository = ReturnType<typeof createScenesRepository>

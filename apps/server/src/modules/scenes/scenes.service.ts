@@ -1,0 +1,302 @@
+import {
+  AOI_LIMITS,
+  ARCHIVE_LIMITS,
+  type AreaGeometry,
+  type Scene,
+  type SceneArea,
+  type SceneFilters,
+  type SceneQueryAnswer,
+  type SceneQueryBody,
+  type UploadReport,
+  type UploadType,
+} from '@rs/shared'
+import type { Position } from 'geojson'
+import type { AuditActor, AuditRecorder } from '../../lib/audit'
+import { ApiError } from '../../lib/errors'
+import { type JsonText, jsonText } from '../../lib/json-text'
+import { TaskBusyError, type TaskPool, TaskTimeoutError } from '../../lib/workers/pool'
+import { type ListKind, listKind, type ParsedList } from './scene-list'
+import { sceneJson } from './scene-sql'
+import type { AreaSql, SceneCursor, SceneRowWithKey, SceneSort, ScenesRepository } from './scenes.repository'
+import { SCENES_WORKER } from './scenes.worker'
+
+/** An area to search: as the contract gives it, or already resolved (a caller that reuses one). */
+export type AreaInput = SceneArea | AreaSql
+
+const isResolved = (a: AreaInput): a is AreaSql => 'where' in a
+
+/** Polygons of a drawn area, checked for size and coordinates before the worker repairs them. */
+function drawnPolygons(geometry: AreaGeometry): Position[][][] {
+  const polygons = (geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates) as Position[][][]
+  let vertices = 0
+  for (const polygon of polygons) {
+    if (polygon.length === 0) throw ApiError.of(400, 'archive.errors.badCoordinates')
+    for (const ring of polygon) {
+      if (ring.length < 3) throw ApiError.of(400, 'archive.errors.badCoordinates')
+      vertices += ring.length
+      if (vertices > ARCHIVE_LIMITS.maxDrawnVertices) {
+        throw ApiError.of(422, 'archive.errors.tooManyVertices', { max: ARCHIVE_LIMITS.maxDrawnVertices })
+      }
+      for (const p of ring) {
+        const [x, y] = p as [number, number]
+        if (!(Number.isFinite(x) && Number.isFinite(y) && x >= -180 && x <= 180 && y >= -90 && y <= 90)) {
+          throw ApiError.of(400, 'archive.errors.badCoordinates')
+        }
+      }
+    }
+  }
+  return polygons
+}
+
+/** The sort of a query, with its default. */
+const sortOf = (sort: Partial<SceneSort> | undefined): SceneSort => ({
+  sortField: sort?.sortField ?? 'time',
+  sortOrder: sort?.sortOrder ?? 'desc',
+})
+
+/** What the scene service needs of the area upload (modules/aoi), wired in at start: no module imports another. */
+export interface AreaUploader {
+  upload(input: { fileName: string; data: Uint8Array; actor: AuditActor | null; ip: string }): Promise<{
+    uploadId: string
+    name: string
+    featureCount: number
+    areaKm2: number
+    notices: string[]
+  }>
+}
+
+export interface UploadInput {
+  fileName: string
+  data: Uint8Array
+  actor: AuditActor | null
+  ip: string
+}
+
+const MB = 1024 * 1024
+
+/**
+ * The one scene query's rules: an area per select mode (a drawn one repaired in a worker thread
+ * within a budget, unknown uploads and regions a Chinese 4xx), then counts, pages, keyset pages,
+ * matching scenes and union areas through the repository. No Fastify here.
+ */
+export function createScenesService(repo: ScenesRepository, tasks: TaskPool, deps: { audit: AuditRecorder; areaUploader: AreaUploader }) {
+  const repairBudgetMs = AOI_LIMITS.maxProcessingSeconds * 1000
+
+  async function resolveArea(area: AreaInput): Promise<AreaSql> {
+    if (isResolved(area)) return area
+    switch (area.mode) {
+      case 'region': {
+        const resolved = await repo.regionArea(area.regionCode)
+        if (!resolved) throw ApiError.of(404, 'archive.errors.unknownRegion', { code: area.regionCode })
+        return resolved
+      }
+      case 'extent':
+        return repo.extentArea(area.bbox)
+      case 'draw': {
+        const polygons = drawnPolygons(area.geometry)
+        let repaired: string
+        try {
+          repaired = await tasks.run<string>(SCENES_WORKER, 'repairDrawn', { polygons }, repairBudgetMs)
+        } catch (error) {
+          if (error instanceof TaskTimeoutError)
+            throw ApiError.of(422, 'archive.errors.tooComplex', { seconds: AOI_LIMITS.maxProcessingSeconds })
+          if (error instanceof TaskBusyError) throw ApiError.of(503, 'errors.busy')
+          throw error
+        }
+        const resolved = await repo.drawnArea(repaired)
+        if (!resolved) throw ApiError.of(400, 'archive.errors.emptyGeometry')
+        return resolved
+      }
+      case 'shp': {
+        const resolved = await repo.uploadArea(area.uploadId)
+        if (!resolved) throw ApiError.of(404, 'archive.errors.unknownUpload', { id: area.uploadId })
+        return resolved
+      }
+      case 'file': {
+        const resolved = await repo.listArea(area.uploadId)
+        if (!resolved) throw ApiError.of(404, 'archive.errors.unknownList', { id: area.uploadId })
+        return resolved
+      }
+    }
+  }
+
+  /** The portal's search: the total (exact up to the limit), one page by pageNum/pageSize, the area and the page's union area. */
+  /** Unknown satellites or sensors are a mistake to correct, not an empty result (issue 10, bad input). */
+  async function checkFilters(filters: SceneFilters): Promise<void> {
+    const unknown = await repo.unknownSatellites(filters.satellites, filters.sensors)
+    if (unknown.length > 0) throw ApiError.of(400, 'archive.errors.unknownSatellites', { codes: unknown.slice(0, 5).join('、') })
+  }
+
+  async function search(query: SceneQueryBody): Promise<{
+    total: number
+    totalExact: boolean
+    pageNum: number
+    pageSize: number
+    rows: SceneRowWithKey[]
+    aoiAreaKm2: number | null
+    unionAreaKm2: number
+  }> {
+    await checkFilters(query.filters)
+    const area = await resolveArea(query.area)
+    const sort = sortOf(query.sort)
+    const [count, page] = await Promise.all([
+      repo.count(area, query.filters, ARCHIVE_LIMITS.exactCountLimit),
+      repo.page(area, query.filters, sort, (query.pageNum - 1) * query.pageSize, query.pageSize),
+    ])
+    return {
+      total: count.total,
+      totalExact: count.exact,
+      pageNum: query.pageNum,
+      pageSize: query.pageSize,
+      rows: page.rows,
+      aoiAreaKm2: area.areaKm2 === null ? null : round3(area.areaKm2),
+      unionAreaKm2: round3(page.unionAreaKm2),
+    }
+  }
+
+  async function readList(kind: ListKind, data: Uint8Array, uploadType: UploadType): Promise<ParsedList> {
+    try {
+      return await tasks.run<ParsedList>(SCENES_WORKER, 'parseList', { kind, data, uploadType }, repairBudgetMs)
+    } catch (error) {
+      if (error instanceof ApiError) throw error
+      if (error instanceof TaskBusyError) throw ApiError.of(503, 'errors.busy')
+      // over the budget or the thread's memory: a workbook that unpacks to too much is refused like a broken one
+      if (kind === 'xlsx') throw ApiError.of(400, 'archive.upload.badExcel')
+      if (error instanceof TaskTimeoutError)
+        throw ApiError.of(422, 'archive.errors.tooComplex', { seconds: AOI_LIMITS.maxProcessingSeconds })
+      throw error
+    }
+  }
+
+  return {
+    resolveArea,
+    checkFilters,
+    search,
+
+    /** The search as the JSON text of a SceneQueryAnswer (footprints spliced from PostGIS, never parsed). */
+    async searchJson(query: SceneQueryBody): Promise<JsonText<SceneQueryAnswer>> {
+      const r = await search(query)
+      const head = JSON.stringify({
+        total: r.total,
+        totalExact: r.totalExact,
+        pageNum: r.pageNum,
+        pageSize: r.pageSize,
+        aoiAreaKm2: r.aoiAreaKm2,
+        unionAreaKm2: r.unionAreaKm2,
+      })
+      return jsonText(`${head.slice(0, -1)},"list":[${r.rows.map(sceneJson).join(',')}]}`)
+    },
+
+    /** Keyset paging for deep reads (STAC next links): the scenes after a cursor, and the next cursor. */
+    async after(area: AreaInput, filters: SceneFilters, sort: Partial<SceneSort> | undefined, cursor: SceneCursor | null, limit: number) {
+      return repo.after(await resolveArea(area), filters, sortOf(sort), cursor, limit)
+    },
+
+    /** How many scenes match (exact up to ARCHIVE_LIMITS.exactCountLimit). */
+    async count(area: AreaInput, filters: SceneFilters) {
+      return repo.count(await resolveArea(area), filters, ARCHIVE_LIMITS.exactCountLimit)
+    },
+
+    /** The matching scenes' ids in the query's order, up to a limit (coverage, export). */
+    async matchingIds(area: AreaInput, filters: SceneFilters, sort: Partial<SceneSort> | undefined, limit: number): Promise<string[]> {
+      return repo.matchingIds(await resolveArea(area), filters, sortOf(sort), limit)
+    },
+
+    /** The matching scenes' rows (footprints as GeoJSON text) in the query's order, up to a limit. */
+    async matchingRows(area: AreaInput, filters: SceneFilters, sort: Partial<SceneSort> | undefined, limit: number) {
+      return repo.matchingRows(await resolveArea(area), filters, sortOf(sort), limit)
+    },
+
+    /** Scenes by id in the order given (unknown ids left out). */
+    byIds: (ids: string[]) => repo.byIds(ids),
+
+    /** The geodesic area of the union of the scenes' footprints, and how many of the ids exist. */
+    async unionArea(ids: string[]): Promise<{ count: number; unionAreaKm2: number }> {
+      const r = await repo.unionOfIds(ids)
+      return { count: r.count, unionAreaKm2: round3(r.unionAreaKm2) }
+    },
+
+    /** The geodesic area of the union of footprints given as GeoJSON texts. */
+    async unionOfFootprints(footprints: string[]): Promise<number> {
+      return round3(await repo.unionOfFootprints(footprints))
+    },
+
+    /**
+     * A FILE list upload: read in a worker thread (text or Excel, within the budget), then the
+     * well-formed lines and the report stored in one transaction; recorded in the audit log. Bad
+     * input (type, size, line cap, broken workbook) is a Chinese 4xx and nothing is stored.
+     */
+    async uploadList(input: UploadInput & { uploadType: UploadType }): Promise<UploadReport> {
+      const fileName = input.fileName.replace(/^.*[\\/]/, '').slice(0, 200) || 'list.txt'
+      const record = (outcome: 'success' | 'failure', detail: Record<string, unknown>) =>
+        deps.audit.record({
+          actor: input.actor,
+          ip: input.ip,
+          action: 'sceneListUpload',
+          target: fileName,
+          outcome,
+          detail: { bytes: input.data.length, uploadType: input.uploadType, ...detail },
+        })
+      try {
+        const kind = listKind(fileName)
+        if (!kind) throw ApiError.of(400, 'archive.upload.badListType')
+        if (input.data.length > ARCHIVE_LIMITS.maxListBytes) {
+          throw ApiError.of(413, 'archive.upload.tooLarge', { size: `${ARCHIVE_LIMITS.maxListBytes / MB} MB` })
+        }
+        const parsed = await readList(kind, input.data, input.uploadType)
+        const stored = await repo.insertList({
+          userId: input.actor?.userId ?? null,
+          uploadType: input.uploadType,
+          fileName,
+          lineCount: parsed.lineCount,
+          lines: parsed.lines,
+          unmatched: parsed.rejected,
+        })
+        const report = await repo.listReport(stored.id)
+        const answer: UploadReport = {
+          uploadId: stored.id,
+          kind: 'file',
+          uploadType: input.uploadType,
+          fileName,
+          lineCount: parsed.lineCount,
+          matchedCount: stored.matchedLines.length,
+          unmatched: report?.unmatched ?? [],
+          areaKm2: null,
+          notices: parsed.notices,
+        }
+        await record('success', { uploadId: stored.id, lines: parsed.lineCount, matched: answer.matchedCount })
+        return answer
+      } catch (error) {
+        await record('failure', { status: error instanceof ApiError ? error.status : 500 })
+        throw error
+      }
+    },
+
+    /** An SHP (or GeoJSON, KML) area upload through the area-upload service, answered as a match report of the features read. */
+    async uploadShp(input: UploadInput): Promise<UploadReport> {
+      const aoi = await deps.areaUploader.upload(input)
+      return {
+        uploadId: aoi.uploadId,
+        kind: 'shp',
+        uploadType: null,
+        fileName: aoi.name,
+        lineCount: aoi.featureCount,
+        matchedCount: aoi.featureCount,
+        unmatched: [],
+        areaKm2: aoi.areaKm2,
+        notices: aoi.notices,
+      }
+    },
+
+    /** One scene as the JSON text of a Scene; 404 for an unknown id. */
+    async detailJson(id: string): Promise<JsonText<Scene>> {
+      const [row] = await repo.byIds([id])
+      if (!row) throw ApiError.of(404, 'archive.errors.sceneNotFound', { id })
+      return jsonText(sceneJson(row))
+    },
+  }
+}
+
+const round3 = (n: number) => Math.round(n * 1000) / 1000
+
+export type ScenesService = ReturnType<typeof createScenesService>
