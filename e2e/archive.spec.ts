@@ -55,10 +55,26 @@ async function searchBeijing(page: Page): Promise<number> {
   await page.getByTestId('region-province').click()
   await page.locator('.ant-select-item-option').filter({ hasText: '北京市' }).click()
   await expect(page.getByTestId('selected-area')).toContainText('北京市')
-  await page.getByTestId('archive-search').click()
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/api/normalmeta/query')),
+    page.getByTestId('archive-search').click(),
+  ])
   await expect(page.getByTestId('result-panel')).toBeVisible()
   await expect(rows(page).first()).toBeVisible()
   const measured = await page.waitForFunction(() => performance.getEntriesByName('archive:first-page')[0]?.duration)
+  const timing = response.request().timing()
+  const steps = await page.evaluate(() => {
+    const measure = performance.getEntriesByName('archive:first-page')[0]
+    const request = performance
+      .getEntriesByType('resource')
+      .filter((e) => e.name.endsWith('/api/normalmeta/query'))
+      .at(-1) as PerformanceResourceTiming | undefined
+    if (!measure || !request) return null
+    return { sent: request.startTime - measure.startTime, answered: request.responseEnd - measure.startTime, shown: measure.duration }
+  })
+  console.log(
+    `query answered in ${(timing.responseEnd - timing.requestStart).toFixed(0)} ms (request to last byte); after the click: sent ${steps?.sent.toFixed(0)} ms, answered ${steps?.answered.toFixed(0)} ms, first page shown ${steps?.shown.toFixed(0)} ms`,
+  )
   return Number(await measured.jsonValue())
 }
 
@@ -84,10 +100,10 @@ test.describe('image query', () => {
     await expect(page.getByTestId('result-table')).toContainText('2020-03-')
 
     // page 2, then 50 a page
-    await page.getByTestId('result-table').locator('.ant-pagination-item-2').click()
+    await page.getByTestId('result-list').locator('.ant-pagination-item-2').click()
     await expect(page).toHaveURL(/page=2/)
     await expect.poll(() => rowIds(page)).toEqual(expected.slice(20, 40).map((r) => r.id))
-    await page.getByTestId('result-table').locator('.ant-pagination-options .ant-select').click()
+    await page.getByTestId('result-list').locator('.ant-pagination-options .ant-select').click()
     await page.locator('.ant-select-item-option').filter({ hasText: '50' }).click()
     await expect(page).toHaveURL(/size=50/)
     await expect.poll(() => rowIds(page)).toHaveLength(expected.length)
@@ -259,7 +275,14 @@ test.describe('image query', () => {
   })
 
   test.describe('on a phone', () => {
-    test.use({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true })
+    test.use({
+      viewport: { width: 375, height: 812 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+    })
     test('the result tab fits the 1200 px layout', async ({ page }) => {
       await page.goto(`/chinese/normal?mode=region&region=110000&from=${MONTH.from}&to=${MONTH.to}&run=1&tab=2`)
       await expect(rows(page).first()).toBeVisible()
@@ -267,6 +290,7 @@ test.describe('image query', () => {
         scroll: document.documentElement.scrollWidth,
         client: document.documentElement.clientWidth,
       }))
+      expect(client).toBe(1200)
       expect(scroll).toBeLessThanOrEqual(client)
       await page.screenshot({ path: 'test-results/screens/archive-phone.png' })
     })

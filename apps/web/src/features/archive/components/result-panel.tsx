@@ -62,16 +62,20 @@ export function ResultPanel({ query, answer, isFetching, error, onPage, onSort }
     {
       title: t('archivePage.result.columns.quicklook'),
       key: 'quicklook',
-      width: 64,
+      width: 60,
       render: (_, scene) => (
-        <div style={{ position: 'relative', width: 48, height: 48 }}>
+        <div style={{ position: 'relative', width: 48, height: 48, overflow: 'hidden', background: '#f5f5f5', borderRadius: 4 }}>
           <img
             src={`${scene.quicklookUrl}&size=64`}
-            alt={scene.fileName}
+            alt=""
+            title={scene.fileName}
             width={48}
             height={48}
             loading="lazy"
-            style={{ objectFit: 'contain', background: '#f5f5f5', borderRadius: 4 }}
+            style={{ objectFit: 'contain', display: 'block' }}
+            onError={(event) => {
+              event.currentTarget.style.visibility = 'hidden'
+            }}
           />
           {scene.illustrative && (
             <Tag style={{ position: 'absolute', left: 0, bottom: 0, fontSize: 10, lineHeight: '14px', padding: '0 2px', margin: 0 }}>
@@ -81,24 +85,24 @@ export function ResultPanel({ query, answer, isFetching, error, onPage, onSort }
         </div>
       ),
     },
-    { title: t('archivePage.result.columns.satellite'), dataIndex: 'satellite', ellipsis: true },
-    { title: t('archivePage.result.columns.sensor'), dataIndex: 'sensor', ellipsis: true },
+    { title: t('archivePage.result.columns.satellite'), dataIndex: 'satellite' },
+    { title: t('archivePage.result.columns.sensor'), dataIndex: 'sensor' },
     {
       title: t('archivePage.result.columns.time'),
       dataIndex: 'acquiredAt',
-      width: 150,
+      width: 138,
       render: (value: string) => formatBeijing(value, 'YYYY-MM-DD HH:mm'),
     },
     {
       title: t('archivePage.result.columns.cloud'),
       dataIndex: 'cloudPercent',
-      width: 64,
+      width: 58,
       render: (value: number) => t('archivePage.result.cloudValue', { value }),
     },
     {
       title: t('archivePage.result.columns.resolution'),
       dataIndex: 'resolutionM',
-      width: 72,
+      width: 70,
       render: (value: number) => t('archivePage.result.resolutionValue', { value }),
     },
   ]
@@ -150,7 +154,7 @@ export function ResultPanel({ query, answer, isFetching, error, onPage, onSort }
         <ExportButtons query={query} checkedIds={checkedIds} />
       </Space>
       {error != null && answer && <Alert type="error" showIcon title={errorMessage(error)} style={{ marginBottom: 8 }} />}
-      <div ref={table}>
+      <div ref={table} data-testid="result-list">
         <Table<Scene>
           size="small"
           rowKey="id"
