@@ -1,8 +1,8 @@
 import { AimOutlined, BorderOutlined } from '@ant-design/icons'
-import { type SceneArea, WHOLE_COUNTRY_CODE } from '@rs/shared'
+import { type SceneArea, type SceneFilters, WHOLE_COUNTRY_CODE } from '@rs/shared'
 import { Button, Space, Typography } from 'antd'
 import type { Geometry } from 'geojson'
-import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { useLocation, useSearchParams } from 'react-router'
 import { PageSpinner } from '../../components/page-spinner'
 import { fetchAoi } from '../../features/aoi/api/fetch-aoi'
@@ -22,7 +22,7 @@ import { SceneDrawer } from '../../features/archive/components/scene-drawer'
 import { useResultStore } from '../../features/archive/state/result-store'
 import { useArchiveMap } from '../../features/archive/state/use-archive-map'
 import { queryBodyOf, useArchiveSearch } from '../../features/archive/state/use-archive-search'
-import { ARCHIVE_TAB, areaKey, DEFAULT_PAGE } from '../../features/archive/url-state'
+import { ARCHIVE_TAB, type ArchiveSort, areaKey, DEFAULT_PAGE } from '../../features/archive/url-state'
 import { useRegionDetail } from '../../features/region/api/fetch-region-detail'
 import { RegionPicker } from '../../features/region/components/region-picker'
 import { useSiteConfig } from '../../features/site/api/fetch-site-config'
@@ -116,6 +116,18 @@ export default function NormalScreen(_props: ScreenProps) {
     clearResults()
     update({ area: storeArea, run: false, page: DEFAULT_PAGE }, { replace: true })
   }, [hydrated, storeAreaKey])
+
+  const storeAreaRef = useRef(storeArea)
+  storeAreaRef.current = storeArea
+  const handleSearch = useCallback(
+    (filters: SceneFilters, sort: ArchiveSort) => {
+      performance.clearMarks(SEARCH_START_MARK)
+      performance.mark(SEARCH_START_MARK)
+      clearResults()
+      update({ area: storeAreaRef.current, filters, sort, page: DEFAULT_PAGE, run: true, tab: ARCHIVE_TAB.RESULT })
+    },
+    [clearResults, update],
+  )
 
   const query = hydrated ? queryBodyOf(search) : null
   const results = useSearchScenes(query)
@@ -219,17 +231,7 @@ export default function NormalScreen(_props: ScreenProps) {
       <Typography.Paragraph style={{ marginTop: 12, marginBottom: 0, fontSize: 12 }} data-testid="selected-area">
         {t('map.selectedArea')}：{selectedText}
       </Typography.Paragraph>
-      <FilterPanel
-        filters={search.filters}
-        sort={search.sort}
-        hasArea={storeArea !== null}
-        onSearch={(filters, sort) => {
-          performance.clearMarks(SEARCH_START_MARK)
-          performance.mark(SEARCH_START_MARK)
-          clearResults()
-          update({ area: storeArea, filters, sort, page: DEFAULT_PAGE, run: true, tab: ARCHIVE_TAB.RESULT })
-        }}
-      />
+      <FilterPanel filters={search.filters} sort={search.sort} hasArea={storeArea !== null} onSearch={handleSearch} />
     </div>
   )
 

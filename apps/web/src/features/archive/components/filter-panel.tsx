@@ -2,7 +2,7 @@ import { SearchOutlined } from '@ant-design/icons'
 import { ARCHIVE_LIMITS, DATA_STATUS, PRODUCT_LEVELS, SCENE_SORT_FIELDS, type SceneFilters } from '@rs/shared'
 import { Alert, Button, Checkbox, DatePicker, Divider, Form, InputNumber, Radio, Select, Slider, Space } from 'antd'
 import dayjs from 'dayjs'
-import { useEffect, useState } from 'react'
+import { memo, useEffect, useState } from 'react'
 import { useT } from '../../../lib/i18n'
 import { type ArchiveSort, DEFAULT_FILTERS, DEFAULT_SORT } from '../url-state'
 import { SatelliteFilter } from './satellite-filter'
@@ -17,7 +17,7 @@ export interface FilterPanelProps {
 }
 
 /** The filters of SPEC §4's image query, edited as a draft and sent with the Search button. */
-export function FilterPanel({ filters, sort, hasArea, onSearch }: FilterPanelProps) {
+export const FilterPanel = memo(function FilterPanel({ filters, sort, hasArea, onSearch }: FilterPanelProps) {
   const t = useT()
   const [draft, setDraft] = useState(filters)
   const [draftSort, setDraftSort] = useState(sort)
@@ -153,4 +153,4 @@ export function FilterPanel({ filters, sort, hasArea, onSearch }: FilterPanelPro
       {!hasArea && <div style={{ color: '#8c8c8c', fontSize: 12, marginTop: 6 }}>{t('archivePage.needArea')}</div>}
     </div>
   )
-}
+})

@@ -52,8 +52,7 @@ export function ResultPanel({ query, answer, isFetching, error, onPage, onSort }
     table.current?.querySelector(`tr[data-row-key="${CSS.escape(hoveredId)}"]`)?.scrollIntoView({ block: 'nearest' })
   }, [hoveredId])
 
-  if (!query) return <Empty description={t('archivePage.result.notRun')} data-testid="result-not-run" />
-  if (error && !answer) return <Alert type="error" showIcon title={errorMessage(error)} data-testid="result-error" />
+  if (query && error && !answer) return <Alert type="error" showIcon title={errorMessage(error)} data-testid="result-error" />
 
   const list = answer?.list ?? []
   const total = answer?.total ?? 0
@@ -109,50 +108,58 @@ export function ResultPanel({ query, answer, isFetching, error, onPage, onSort }
 
   return (
     <div data-testid="result-panel">
-      <Space wrap size={[12, 4]} style={{ marginBottom: 8 }}>
-        <Typography.Text strong data-testid="result-total">
-          {answer
-            ? t(answer.totalExact ? 'archivePage.result.total' : 'archivePage.result.totalApprox', { total: total.toLocaleString('zh-CN') })
-            : t('archivePage.searching')}
-        </Typography.Text>
-        <Typography.Text data-testid="result-checked">{t('archivePage.result.checked', { count: checkedIds.length })}</Typography.Text>
-        {checkedIds.length > 0 && (
-          <Button size="small" type="link" onClick={clear} data-testid="result-clear-checked">
-            {t('archivePage.result.clearChecked')}
-          </Button>
-        )}
-        <span>
-          <Switch size="small" checked={showFootprints} onChange={setShowFootprints} data-testid="result-footprints" />{' '}
-          {t('archivePage.result.footprints')}
-        </span>
-      </Space>
-      <div style={{ fontSize: 12, color: '#595959', marginBottom: 8 }} data-testid="result-union">
-        {unionArea === undefined
-          ? '\u00a0'
-          : t(checkedIds.length > 0 ? 'archivePage.result.unionChecked' : 'archivePage.result.unionPage', { area: formatKm2(unionArea) })}
-        {answer?.aoiAreaKm2 != null && (
-          <span style={{ marginLeft: 12 }}>{t('archivePage.result.aoiArea', { area: formatKm2(answer.aoiAreaKm2) })}</span>
-        )}
-      </div>
-      <Space wrap size={8} style={{ marginBottom: 8 }}>
-        <Select
-          size="small"
-          style={{ width: 150 }}
-          value={`${query.sort.sortField}-${query.sort.sortOrder}`}
-          data-testid="result-sort"
-          onChange={(v: string) => {
-            const [sortField, sortOrder] = v.split('-') as [ArchiveSort['sortField'], ArchiveSort['sortOrder']]
-            onSort({ sortField, sortOrder })
-          }}
-          options={SCENE_SORT_FIELDS.flatMap((f) =>
-            (['desc', 'asc'] as const).map((o) => ({
-              value: `${f}-${o}`,
-              label: `${t(`archive.sort.${f}`)} ${t(`archivePage.filters.${o}`)}`,
-            })),
-          )}
-        />
-        <ExportButtons query={query} checkedIds={checkedIds} />
-      </Space>
+      {query && (
+        <>
+          <Space wrap size={[12, 4]} style={{ marginBottom: 8 }}>
+            <Typography.Text strong data-testid="result-total">
+              {answer
+                ? t(answer.totalExact ? 'archivePage.result.total' : 'archivePage.result.totalApprox', {
+                    total: total.toLocaleString('zh-CN'),
+                  })
+                : t('archivePage.searching')}
+            </Typography.Text>
+            <Typography.Text data-testid="result-checked">{t('archivePage.result.checked', { count: checkedIds.length })}</Typography.Text>
+            {checkedIds.length > 0 && (
+              <Button size="small" type="link" onClick={clear} data-testid="result-clear-checked">
+                {t('archivePage.result.clearChecked')}
+              </Button>
+            )}
+            <span>
+              <Switch size="small" checked={showFootprints} onChange={setShowFootprints} data-testid="result-footprints" />{' '}
+              {t('archivePage.result.footprints')}
+            </span>
+          </Space>
+          <div style={{ fontSize: 12, color: '#595959', marginBottom: 8 }} data-testid="result-union">
+            {unionArea === undefined
+              ? '\u00a0'
+              : t(checkedIds.length > 0 ? 'archivePage.result.unionChecked' : 'archivePage.result.unionPage', {
+                  area: formatKm2(unionArea),
+                })}
+            {answer?.aoiAreaKm2 != null && (
+              <span style={{ marginLeft: 12 }}>{t('archivePage.result.aoiArea', { area: formatKm2(answer.aoiAreaKm2) })}</span>
+            )}
+          </div>
+          <Space wrap size={8} style={{ marginBottom: 8 }}>
+            <Select
+              size="small"
+              style={{ width: 150 }}
+              value={`${query.sort.sortField}-${query.sort.sortOrder}`}
+              data-testid="result-sort"
+              onChange={(v: string) => {
+                const [sortField, sortOrder] = v.split('-') as [ArchiveSort['sortField'], ArchiveSort['sortOrder']]
+                onSort({ sortField, sortOrder })
+              }}
+              options={SCENE_SORT_FIELDS.flatMap((f) =>
+                (['desc', 'asc'] as const).map((o) => ({
+                  value: `${f}-${o}`,
+                  label: `${t(`archive.sort.${f}`)} ${t(`archivePage.filters.${o}`)}`,
+                })),
+              )}
+            />
+            <ExportButtons query={query} checkedIds={checkedIds} />
+          </Space>
+        </>
+      )}
       {error != null && answer && <Alert type="error" showIcon title={errorMessage(error)} style={{ marginBottom: 8 }} />}
       <div ref={table} data-testid="result-list">
         <Table<Scene>
@@ -160,10 +167,16 @@ export function ResultPanel({ query, answer, isFetching, error, onPage, onSort }
           rowKey="id"
           data-testid="result-table"
           loading={isFetching}
-          dataSource={list}
+          dataSource={query ? list : []}
           columns={columns}
           scroll={{ y: 520 }}
-          locale={{ emptyText: <Empty description={t('archivePage.result.empty')} data-testid="result-empty" /> }}
+          locale={{
+            emptyText: query ? (
+              <Empty description={t('archivePage.result.empty')} data-testid="result-empty" />
+            ) : (
+              <Empty description={t('archivePage.result.notRun')} data-testid="result-not-run" />
+            ),
+          }}
           rowClassName={(scene) =>
             [scene.id === hoveredId ? 'archive-row--hovered' : '', scene.id === activeId ? 'archive-row--active' : ''].join(' ')
           }
@@ -186,16 +199,21 @@ export function ResultPanel({ query, answer, isFetching, error, onPage, onSort }
                 selected,
               ),
           }}
-          pagination={{
-            current: query.pageNum,
-            pageSize: query.pageSize,
-            total: Math.min(total, ARCHIVE_LIMITS.maxPageNum * query.pageSize),
-            showSizeChanger: true,
-            pageSizeOptions: ARCHIVE_LIMITS.pageSizes.map(String),
-            size: 'small',
-            showTotal: () => null,
-            onChange: (pageNum, pageSize) => onPage({ pageNum: pageSize === query.pageSize ? pageNum : 1, pageSize: pageSize as PageSize }),
-          }}
+          pagination={
+            !query
+              ? false
+              : {
+                  current: query.pageNum,
+                  pageSize: query.pageSize,
+                  total: Math.min(total, ARCHIVE_LIMITS.maxPageNum * query.pageSize),
+                  showSizeChanger: true,
+                  pageSizeOptions: ARCHIVE_LIMITS.pageSizes.map(String),
+                  size: 'small',
+                  showTotal: () => null,
+                  onChange: (pageNum, pageSize) =>
+                    onPage({ pageNum: pageSize === query.pageSize ? pageNum : 1, pageSize: pageSize as PageSize }),
+                }
+          }
         />
       </div>
     </div>
