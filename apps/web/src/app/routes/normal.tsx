@@ -26,7 +26,9 @@ import { ARCHIVE_TAB, type ArchiveSort, areaKey, DEFAULT_PAGE } from '../../feat
 import { useRegionDetail } from '../../features/region/api/fetch-region-detail'
 import { RegionPicker } from '../../features/region/components/region-picker'
 import { useSiteConfig } from '../../features/site/api/fetch-site-config'
+import { errorMessage } from '../../lib/api-client'
 import { useT } from '../../lib/i18n'
+import { notify } from '../../lib/notify'
 import type { MapViewHandle } from '../../map/map-view'
 import { geometryBBox } from '../../map/quicklook-layer'
 import type { ScreenProps } from '../screen-props'
@@ -133,6 +135,13 @@ export default function NormalScreen(_props: ScreenProps) {
   const results = useSearchScenes(query)
   const scenes = results.data?.list ?? []
   const coverage = useSceneCoverage(query, checkedIds, search.tab === ARCHIVE_TAB.COVERAGE)
+  // a refused search or analysis: the server's Chinese message, once per failure
+  useEffect(() => {
+    if (results.error) notify.error(errorMessage(results.error))
+  }, [results.error])
+  useEffect(() => {
+    if (coverage.error) notify.error(errorMessage(coverage.error))
+  }, [coverage.error])
   const listed = scenes.find((s) => s.id === activeId)
   const detail = useSceneDetail(activeId, listed)
   const activeScene = detail.data ?? listed
