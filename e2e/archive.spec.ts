@@ -303,7 +303,9 @@ test.describe('image query', () => {
     await page.reload()
     await expect(page.getByTestId('result-total')).toHaveText(total)
     expect(page.url()).toBe(url)
+    await page.getByTestId('archive-tabs').getByText('条件选择').click()
     await expect(page.getByTestId('selected-area')).toContainText('已绘制的图形')
+    await expect(page.getByTestId('select-mode').locator('.ant-radio-button-wrapper-checked')).toContainText('绘制')
   })
 
   test.describe('on a phone', () => {
