@@ -49,7 +49,9 @@ export function ResultPanel({ query, answer, isFetching, error, onPage, onSort }
   // a footprint hovered on the map brings its row into view
   useEffect(() => {
     if (!hoveredId) return
-    table.current?.querySelector(`tr[data-row-key="${CSS.escape(hoveredId)}"]`)?.scrollIntoView({ block: 'nearest' })
+    // scene ids are letters, digits, '_', '.' and '-' (the contract's SceneId): safe inside a quoted attribute value
+    const row = table.current?.querySelector<HTMLElement>(`tr[data-row-key="${hoveredId}"]`)
+    row?.scrollIntoView?.({ block: 'nearest' })
   }, [hoveredId])
 
   if (query && error && !answer) return <Alert type="error" showIcon title={errorMessage(error)} data-testid="result-error" />
