@@ -12,7 +12,10 @@ export function useArchiveSearch() {
   const search = useMemo(() => readSearch(params), [params])
   const update = useCallback(
     (change: Partial<ArchiveSearch>, options: { replace?: boolean } = {}) => {
-      setParams((current) => writeSearch({ ...readSearch(current), ...change }, current), { replace: options.replace ?? false })
+      // the address as it is now: react-router's functional update sees the parameters of the last render,
+      // which two changes in one tick (a new area, then a tab) would overwrite
+      const current = new URLSearchParams(window.location.search)
+      setParams(writeSearch({ ...readSearch(current), ...change }, current), { replace: options.replace ?? false })
     },
     [setParams],
   )
