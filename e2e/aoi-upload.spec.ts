@@ -6,7 +6,7 @@ test.describe('image query area', () => {
   test('a visitor uploads a shapefile that the map shows, and a broken one is refused', async ({ page }) => {
     const watch = watchPage(page)
     await page.goto('/chinese/normal')
-    await expect(page.getByTestId('normal-coming-next')).toContainText('影像检索功能即将上线')
+    await expect(page.getByTestId('archive-tabs')).toContainText('条件选择')
     await expect(page.getByTestId('map-canvas').locator('canvas').first()).toBeVisible()
     await expect(page.getByTestId('select-mode')).toContainText('行政区')
 

@@ -5,6 +5,7 @@ import { Segmented } from 'antd'
 import type { Geometry as GeoJsonGeometry } from 'geojson'
 import type { Coordinate } from 'ol/coordinate'
 import type BaseLayer from 'ol/layer/Base'
+import type OlMap from 'ol/Map'
 import { type Ref, useEffect, useImperativeHandle, useRef, useState } from 'react'
 import { callApi } from '../lib/api-client'
 import { useT } from '../lib/i18n'
@@ -40,6 +41,8 @@ export interface MapViewProps {
   initialBBox?: LonLatBBox
   /** Layers a screen owns and updates itself (e.g. satellite tracks), added to the map while given. */
   overlays?: readonly BaseLayer[]
+  /** Called with the OpenLayers map once it exists (and undefined when it goes), for a screen's own interactions. */
+  onMapReady?: (map: OlMap | undefined) => void
   ref?: Ref<MapViewHandle>
 }
 
@@ -59,6 +62,7 @@ export function MapView({
   height = 560,
   initialBBox,
   overlays,
+  onMapReady,
   ref,
 }: MapViewProps) {
   const t = useT()
@@ -70,6 +74,8 @@ export function MapView({
   const drawEnd = useRef(onDrawEnd)
   drawEnd.current = onDrawEnd
   const firstView = useRef(initialBBox)
+  const mapReady = useRef(onMapReady)
+  mapReady.current = onMapReady
 
   useImperativeHandle(
     ref,
@@ -123,6 +129,10 @@ export function MapView({
   useEffect(() => {
     controller?.showArea(area ?? regionOutline, Boolean(area) && fitArea)
   }, [controller, area, regionOutline, fitArea])
+
+  useEffect(() => {
+    mapReady.current?.(controller?.map)
+  }, [controller])
 
   useEffect(() => {
     if (!controller || !overlays?.length) return

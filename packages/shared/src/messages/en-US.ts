@@ -1,5 +1,6 @@
 import { adminEn } from './sections/admin.en-US'
 import { analysisPageEn } from './sections/analysis-page.en-US'
+import { archivePageEn } from './sections/archive-page.en-US'
 import { inputEn } from './sections/input.en-US'
 import { newsPageEn } from './sections/news-page.en-US'
 import { satellitePageEn } from './sections/satellite-page.en-US'
@@ -237,6 +238,7 @@ export const enUS: DeepPartial<Messages> = {
   satellitePage: satellitePageEn,
   analysisPage: analysisPageEn,
   newsPage: newsPageEn,
+  archivePage: archivePageEn,
   admin: adminEn,
   typicalImagePage: typicalImagePageEn,
   input: inputEn,

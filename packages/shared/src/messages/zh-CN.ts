@@ -3,6 +3,7 @@ import { analysisZh } from './sections/analysis'
 import { analysisPageZh } from './sections/analysis-page'
 import { archiveZh } from './sections/archive'
 import { archiveCoverageZh } from './sections/archive-coverage'
+import { archivePageZh } from './sections/archive-page'
 import { inputZh } from './sections/input'
 import { newsZh } from './sections/news'
 import { newsPageZh } from './sections/news-page'
@@ -417,8 +418,6 @@ export const zhCN = {
       drawn: '已绘制的图形',
       extentShort: '当前视图范围',
       areaOf: '范围：{name}',
-      comingNext: '影像检索功能即将上线：此处先完成查询范围的选择（行政区、视图范围、绘制或上传文件），检索结果将在下一版本中提供。',
-      fileModeNote: '按文件名 / 轨道号批量检索将随影像检索一同上线。',
     },
   },
   ogc: {
@@ -515,6 +514,7 @@ export const zhCN = {
   archive: archiveZh,
   archiveCoverage: archiveCoverageZh,
   stac: stacZh,
+  archivePage: archivePageZh,
 } as const
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> }

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { SELECT_MODE, selectedGeometry, useSelectStore } from './select-store'
+import { SELECT_MODE, selectedGeometry, selectedSceneArea, useSelectStore } from './select-store'
 
 const withResults = () => useSelectStore.setState({ resultIds: ['a', 'b'], checkedIds: ['a'], total: 2, unionArea: 10 })
 const hasNoResults = () => {
@@ -46,5 +46,45 @@ describe('select store (SPEC §4)', () => {
     expect(useSelectStore.getState()).toMatchObject({ drawGeojson: null, drawType: null })
     s.setSelectMode(SELECT_MODE.REGION)
     expect(selectedGeometry(useSelectStore.getState())).toBeNull()
+  })
+
+  it('keeps a FILE list until the mode changes or the area is cleared, clearing results', () => {
+    const s = useSelectStore.getState()
+    s.setSelectMode(SELECT_MODE.FILE)
+    withResults()
+    s.setFileList({ uploadId: '7c0a4d6e-1111-4a2b-8c3d-44556677aabb', report: null })
+    expect(hasNoResults()).toBe(true)
+    expect(useSelectStore.getState().fileList?.uploadId).toBe('7c0a4d6e-1111-4a2b-8c3d-44556677aabb')
+    expect(selectedGeometry(useSelectStore.getState())).toBeNull()
+    useSelectStore.getState().clearArea()
+    expect(useSelectStore.getState().fileList).toBeNull()
+  })
+
+  it('answers the query area of each mode', () => {
+    const s = useSelectStore.getState()
+    expect(selectedSceneArea(useSelectStore.getState())).toEqual({ mode: 'region', regionCode: '100000' })
+    s.setSelectMode(SELECT_MODE.EXTENT)
+    expect(selectedSceneArea(useSelectStore.getState())).toBeNull()
+    s.setExtent([100, 30, 101, 31])
+    expect(selectedSceneArea(useSelectStore.getState())).toEqual({ mode: 'extent', bbox: [100, 30, 101, 31] })
+    s.chooseDrawType('polygon')
+    const polygon = {
+      type: 'Polygon' as const,
+      coordinates: [
+        [
+          [1, 1],
+          [2, 1],
+          [2, 2],
+          [1, 1],
+        ],
+      ],
+    }
+    s.setDrawn(polygon)
+    expect(selectedSceneArea(useSelectStore.getState())).toEqual({ mode: 'draw', geometry: polygon })
+    s.setDrawn({ type: 'Point', coordinates: [1, 1] })
+    expect(selectedSceneArea(useSelectStore.getState())).toBeNull()
+    s.setSelectMode(SELECT_MODE.FILE)
+    s.setFileList({ uploadId: 'u1', report: null })
+    expect(selectedSceneArea(useSelectStore.getState())).toEqual({ mode: 'file', uploadId: 'u1' })
   })
 })

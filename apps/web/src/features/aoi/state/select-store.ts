@@ -1,4 +1,4 @@
-import type { AoiUpload } from '@rs/shared'
+import type { AoiUpload, AreaGeometry, SceneArea, UploadReport } from '@rs/shared'
 import { WHOLE_COUNTRY_CODE } from '@rs/shared'
 import type { Geometry } from 'geojson'
 import { create } from 'zustand'
@@ -26,6 +26,8 @@ export interface SelectState {
   drawType: DrawType | null
   drawGeojson: Geometry | null
   shp: Pick<AoiUpload, 'uploadId' | 'name' | 'geojson' | 'areaKm2' | 'featureCount' | 'vertexCount' | 'notices'> | null
+  /** FILE mode: the stored list (upload id) and its match report when this page uploaded it. */
+  fileList: { uploadId: string; report: UploadReport | null } | null
   resultIds: string[]
   checkedIds: string[]
   total: number
@@ -36,6 +38,7 @@ export interface SelectState {
   chooseDrawType: (type: DrawType) => void
   setDrawn: (geometry: Geometry) => void
   setShp: (upload: SelectState['shp']) => void
+  setFileList: (list: SelectState['fileList']) => void
   clearArea: () => void
   reset: () => void
 }
@@ -50,6 +53,7 @@ const INITIAL = {
   drawType: null,
   drawGeojson: null,
   shp: null,
+  fileList: null,
   ...NO_RESULTS,
 }
 
@@ -68,11 +72,13 @@ export const useSelectStore = create<SelectState>((set, get) => ({
   chooseDrawType: (type) => set({ drawType: type, selectMode: SELECT_MODE.DRAW, drawGeojson: null, ...NO_RESULTS }),
   setDrawn: (geometry) => set({ drawGeojson: geometry, ...NO_RESULTS }),
   setShp: (upload) => set({ shp: upload, ...NO_RESULTS }),
+  setFileList: (list) => set({ fileList: list, ...NO_RESULTS }),
   clearArea: () => {
     const mode = get().selectMode
     if (mode === SELECT_MODE.DRAW) set({ drawGeojson: null, drawType: null, ...NO_RESULTS })
     else if (mode === SELECT_MODE.EXTENT) set({ extent: null, ...NO_RESULTS })
     else if (mode === SELECT_MODE.SHP) set({ shp: null, ...NO_RESULTS })
+    else if (mode === SELECT_MODE.FILE) set({ fileList: null, ...NO_RESULTS })
     else if (mode === SELECT_MODE.REGION) set({ regionCode: WHOLE_COUNTRY_CODE, ...NO_RESULTS })
   },
   reset: () => set(INITIAL),
@@ -87,6 +93,28 @@ export function selectedGeometry(state: Pick<SelectState, 'selectMode' | 'extent
       return state.drawGeojson
     case SELECT_MODE.SHP:
       return state.shp?.geojson ?? null
+    default:
+      return null
+  }
+}
+
+/** The query area of the current mode as the image query sends it (SceneArea); null while the mode has none. */
+export function selectedSceneArea(
+  state: Pick<SelectState, 'selectMode' | 'regionCode' | 'extent' | 'drawGeojson' | 'shp' | 'fileList'>,
+): SceneArea | null {
+  switch (state.selectMode) {
+    case SELECT_MODE.REGION:
+      return { mode: 'region', regionCode: state.regionCode }
+    case SELECT_MODE.EXTENT:
+      return state.extent ? { mode: 'extent', bbox: state.extent } : null
+    case SELECT_MODE.DRAW: {
+      const g = state.drawGeojson
+      return g && (g.type === 'Polygon' || g.type === 'MultiPolygon') ? { mode: 'draw', geometry: g as AreaGeometry } : null
+    }
+    case SELECT_MODE.SHP:
+      return state.shp ? { mode: 'shp', uploadId: state.shp.uploadId } : null
+    case SELECT_MODE.FILE:
+      return state.fileList ? { mode: 'file', uploadId: state.fileList.uploadId } : null
     default:
       return null
   }

@@ -1,0 +1,56 @@
+import type { Scene } from '@rs/shared'
+import type { Geometry as GeoJsonGeometry } from 'geojson'
+import type OlMap from 'ol/Map'
+import { useEffect, useMemo, useState } from 'react'
+import { bindFootprintPointer, createFootprintLayer, createGapLayer } from '../../../map/footprint-layer'
+import { lonLatToExtent } from '../../../map/geometry'
+import { createQuicklookLayer, geometryBBox, showQuicklook } from '../../../map/quicklook-layer'
+import { useResultStore } from './result-store'
+
+/**
+ * The archive's map layers: the page's footprints (落图) styled by the result store, hover and
+ * click on them, the opened scene's quicklook in its footprint's bbox, and the coverage gaps.
+ * Returns what MapView takes: the overlays and the map-ready callback.
+ */
+export function useArchiveMap({
+  scenes,
+  activeScene,
+  gaps,
+}: {
+  scenes: readonly Scene[]
+  activeScene: Scene | undefined
+  gaps: GeoJsonGeometry | null
+}) {
+  const layers = useMemo(() => ({ footprints: createFootprintLayer(), gaps: createGapLayer(), quicklook: createQuicklookLayer() }), [])
+  const overlays = useMemo(() => [layers.quicklook, layers.footprints.layer, layers.gaps.layer], [layers])
+  const [map, setMap] = useState<OlMap>()
+  const { checkedIds, hoveredId, activeId, showFootprints, hover, activate } = useResultStore()
+
+  useEffect(() => layers.footprints.setScenes(scenes), [layers, scenes])
+  useEffect(() => layers.footprints.layer.setVisible(showFootprints), [layers, showFootprints])
+  useEffect(
+    () => layers.footprints.setHighlight({ hoveredId, activeId, checkedIds: new Set(checkedIds) }),
+    [layers, hoveredId, activeId, checkedIds],
+  )
+  const quicklookUrl = activeScene?.quicklookUrl
+  const footprint = activeScene?.footprint
+  useEffect(() => {
+    const bbox = footprint ? geometryBBox(footprint) : null
+    showQuicklook(layers.quicklook, quicklookUrl && bbox ? { url: `${quicklookUrl}&size=1024`, bbox } : null)
+  }, [layers, quicklookUrl, footprint])
+  // the opened scene comes into view with its quicklook
+  const openedId = activeScene?.id
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per opened scene, not per footprint object
+  useEffect(() => {
+    const bbox = footprint ? geometryBBox(footprint) : null
+    if (!map || !bbox) return
+    map.getView().fit(lonLatToExtent(bbox), { size: map.getSize(), padding: [80, 80, 80, 80], maxZoom: 11, duration: 250 })
+  }, [map, openedId])
+  useEffect(() => layers.gaps.show(gaps), [layers, gaps])
+  useEffect(() => {
+    if (!map) return
+    return bindFootprintPointer(map, layers.footprints.layer, { onHover: hover, onClick: activate })
+  }, [map, layers, hover, activate])
+
+  return { overlays, onMapReady: setMap, quicklookLayer: layers.quicklook }
+}

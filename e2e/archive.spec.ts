@@ -1,0 +1,339 @@
+import { readFileSync } from 'node:fs'
+import { expect, type Page, test } from '@playwright/test'
+import { sql, watchPage } from './support'
+
+/**
+ * The image query (/normal) as a person uses it. A fixture of 45 scenes over Beijing in March 2020
+ * (a month the generated demo archive does not use) is written through SQL, so every figure the
+ * screen shows can be checked against the database itself.
+ */
+
+const MONTH = { from: '2020-03-01', to: '2020-03-31' }
+const SATS = [
+  ['GF1', 'PMS1', 2, 'gf1'],
+  ['GF2', 'PMS1', 0.8, 'gf2'],
+  ['ZY3-2', 'MUX', 5.8, 'zy3'],
+] as const
+
+async function seedScenes() {
+  await sql(`DELETE FROM scene WHERE source = 'e2e'`)
+  // a 9 × 5 grid of 0.15° boxes 0.2° apart over Beijing: no two footprints overlap
+  await sql(
+    `INSERT INTO scene (id, satellite, sensor, slug, acquired_at, cloud_percent, resolution_m, product_level, orbit, path, "row",
+       direction, off_nadir_deg, sun_elevation_deg, file_name, data_status, footprint, area_km2, illustrative, source)
+     SELECT 'E2E_' || lpad(i::text, 3, '0'), sat, sensor, slug, timestamptz '2020-03-01 02:00Z' + i * interval '13 hours',
+       (i * 37) % 100, res, CASE WHEN i % 2 = 0 THEN 'L1A' ELSE 'L2A' END, 20000 + i, 100 + i % 9, 50 + i / 9,
+       'descending', 0, 40, sat || '_' || sensor || '_E2E' || lpad(i::text, 3, '0') || '.tar.gz', '2', g,
+       ST_Area(g::geography) / 1e6, false, 'e2e'
+     FROM (
+       SELECT i, ($1::text[])[i % 3 + 1] AS sat, ($2::text[])[i % 3 + 1] AS sensor, ($3::real[])[i % 3 + 1] AS res,
+         ($4::text[])[i % 3 + 1] AS slug,
+         ST_Multi(ST_MakeEnvelope(115.6 + (i % 9) * 0.2, 39.5 + (i / 9) * 0.25, 115.75 + (i % 9) * 0.2, 39.65 + (i / 9) * 0.25, 4326)) AS g
+       FROM generate_series(0, 44) AS i
+     ) AS x`,
+    [SATS.map((s) => s[0]), SATS.map((s) => s[1]), SATS.map((s) => s[2]), SATS.map((s) => s[3])],
+  )
+}
+
+/** The fixture scenes over Beijing (110000) as the database counts them. */
+async function expectedInBeijing(): Promise<{ id: string; cloud: number; file: string }[]> {
+  return (
+    await sql<{ id: string; cloud: number; file: string }>(
+      `SELECT s.id, s.cloud_percent AS cloud, s.file_name AS file FROM scene s, region r
+       WHERE r.code = '110000' AND s.source = 'e2e' AND ST_Intersects(s.footprint, r.geom) ORDER BY s.acquired_at DESC, s.id DESC`,
+    )
+  ).map((r) => ({ ...r, cloud: Number(r.cloud) }))
+}
+
+const rows = (page: Page) => page.getByTestId('result-table').locator('tr.ant-table-row')
+const rowIds = async (page: Page) => (await rows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-row-key')))) as string[]
+
+/** Opens the screen for March 2020, picks 北京市 and searches; answers the first page's time in ms. */
+async function searchBeijing(page: Page): Promise<number> {
+  await page.goto(`/chinese/normal?from=${MONTH.from}&to=${MONTH.to}`)
+  await expect(page.getByTestId('map-canvas').locator('canvas').first()).toBeVisible()
+  await page.getByTestId('region-province').click()
+  await page.locator('.ant-select-item-option').filter({ hasText: '北京市' }).click()
+  await expect(page.getByTestId('selected-area')).toContainText('北京市')
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/api/normalmeta/query')),
+    page.getByTestId('archive-search').click(),
+  ])
+  await expect(page.getByTestId('result-panel')).toBeVisible()
+  await expect(rows(page).first()).toBeVisible()
+  const measured = await page.waitForFunction(() => performance.getEntriesByName('archive:first-page')[0]?.duration)
+  const timing = response.request().timing()
+  const steps = await page.evaluate(() => {
+    const measure = performance.getEntriesByName('archive:first-page')[0]
+    const request = performance
+      .getEntriesByType('resource')
+      .filter((e) => e.name.endsWith('/api/normalmeta/query'))
+      .at(-1) as PerformanceResourceTiming | undefined
+    if (!measure || !request) return null
+    return { sent: request.startTime - measure.startTime, answered: request.responseEnd - measure.startTime, shown: measure.duration }
+  })
+  console.log(
+    `query answered in ${(timing.responseEnd - timing.requestStart).toFixed(0)} ms (request to last byte); after the click: sent ${steps?.sent.toFixed(0)} ms, answered ${steps?.answered.toFixed(0)} ms, first page shown ${steps?.shown.toFixed(0)} ms`,
+  )
+  return Number(await measured.jsonValue())
+}
+
+test.describe('image query', () => {
+  test.beforeAll(seedScenes)
+
+  test('a visitor searches a province, pages, sorts, checks, sees the union area, hovers and opens a scene', async ({ page }) => {
+    const watch = watchPage(page)
+    const expected = await expectedInBeijing()
+    expect(expected.length).toBeGreaterThan(20)
+    await page.goto(`/chinese/normal?from=${MONTH.from}&to=${MONTH.to}`)
+    await expect(page.getByTestId('filter-panel')).toBeVisible()
+    await expect(page.getByTestId('satellite-filter')).toContainText('光学卫星')
+    await page.screenshot({ path: 'test-results/screens/archive-select.png' })
+
+    const firstPageMs = await searchBeijing(page)
+    console.log(`first page visible ${firstPageMs.toFixed(0)} ms after the search started`)
+    await expect(page).toHaveURL(/tab=2/)
+    await expect(page).toHaveURL(/run=1/)
+    await expect(page.getByTestId('result-total')).toHaveText(`共 ${expected.length} 景`)
+    expect(await rowIds(page)).toEqual(expected.slice(0, 20).map((r) => r.id))
+    // local time: the first fixture scene is 2020-03-01 02:00 UTC = 10:00 Beijing time
+    await expect(page.getByTestId('result-table')).toContainText('2020-03-')
+
+    // page 2, then 50 a page
+    await page.getByTestId('result-list').locator('.ant-pagination-item-2').click()
+    await expect(page).toHaveURL(/page=2/)
+    await expect.poll(() => rowIds(page)).toEqual(expected.slice(20, 40).map((r) => r.id))
+    await page.getByTestId('result-list').locator('.ant-pagination-options .ant-select').click()
+    await page.locator('.ant-select-item-option').filter({ hasText: '50' }).click()
+    await expect(page).toHaveURL(/size=50/)
+    await expect.poll(() => rowIds(page)).toHaveLength(expected.length)
+
+    // sort by cloud, lowest first
+    await page.getByTestId('result-sort').click()
+    await page.locator('.ant-select-item-option').filter({ hasText: '云量 升序' }).click()
+    await expect(page).toHaveURL(/sort=cloud-asc/)
+    const byCloud = [...expected].sort((a, b) => a.cloud - b.cloud || (a.id < b.id ? -1 : 1))
+    await expect.poll(async () => (await rowIds(page))[0]).toBe(byCloud[0]?.id)
+
+    // the page's union area, then two checked scenes' union area, against PostGIS on the ellipsoid
+    const pageUnion = await sql<{ km2: number }>(
+      `SELECT ST_Area(ST_Union(footprint)::geography) / 1e6 AS km2 FROM scene WHERE id = ANY($1::text[])`,
+      [await rowIds(page)],
+    )
+    const shownPage = Number(
+      (await page.getByTestId('result-union').innerText()).match(/本页影像覆盖面积：([\d,.]+)/)?.[1]?.replace(/,/g, ''),
+    )
+    expect(Math.abs(shownPage - Number(pageUnion[0]?.km2)) / Number(pageUnion[0]?.km2)).toBeLessThan(0.005)
+    const [a, b] = (await rowIds(page)).slice(0, 2) as [string, string]
+    await rows(page).nth(0).locator('.ant-checkbox-input').check()
+    await rows(page).nth(1).locator('.ant-checkbox-input').check()
+    await expect(page.getByTestId('result-checked')).toHaveText('已选 2 景')
+    const union = await sql<{ km2: number }>(
+      `SELECT ST_Area(ST_Union(footprint)::geography) / 1e6 AS km2 FROM scene WHERE id IN ($1, $2)`,
+      [a, b],
+    )
+    await expect(page.getByTestId('result-union')).toContainText('所选影像覆盖面积')
+    const shown = Number((await page.getByTestId('result-union').innerText()).match(/所选影像覆盖面积：([\d,.]+)/)?.[1]?.replace(/,/g, ''))
+    expect(Math.abs(shown - Number(union[0]?.km2)) / Number(union[0]?.km2)).toBeLessThan(0.005)
+
+    // hover in the list marks the row; a click opens the drawer and lays the quicklook on the map
+    await rows(page).nth(2).hover()
+    await expect(rows(page).nth(2)).toHaveClass(/archive-row--hovered/)
+    const opened = (await rowIds(page))[2] as string
+    await rows(page).nth(2).locator('td').nth(3).click()
+    const drawer = page.getByTestId('scene-drawer')
+    await expect(drawer).toBeVisible()
+    await expect(page.getByTestId('scene-fields')).toContainText(opened)
+    await expect(page.getByTestId('scene-fields')).toContainText('北京时间')
+    await expect(page.getByTestId('scene-fields')).toContainText('降轨')
+    await page.waitForTimeout(600)
+    await page.screenshot({ path: 'test-results/screens/archive-drawer.png' })
+    await page.keyboard.press('Escape')
+    await expect(drawer).toBeHidden()
+
+    // the map came to the opened scene: its footprint is under the map's centre, and hovering it marks its row
+    await page.mouse.move(10, 10)
+    const box = await page.getByTestId('map-canvas').boundingBox()
+    if (!box) throw new Error('no map')
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+    await expect(page.getByTestId('result-table').locator(`tr[data-row-key="${opened}"]`)).toHaveClass(/archive-row--hovered/)
+    await page.screenshot({ path: 'test-results/screens/archive-result.png' })
+
+    // reload: the same search, page, sort and tab come back
+    const url = page.url()
+    const before = await rowIds(page)
+    await page.reload()
+    await expect(rows(page).first()).toBeVisible()
+    expect(page.url()).toBe(url)
+    await expect.poll(() => rowIds(page)).toEqual(before)
+    await expect(page.getByTestId('archive-tabs').locator('.ant-tabs-tab-active')).toContainText('查询结果')
+
+    expect(watch.errors).toEqual([])
+    expect(watch.external).toEqual([])
+  })
+
+  test('coverage of the results, the fewest-scenes cover checked in one click, and each export downloads a file', async ({ page }) => {
+    const watch = watchPage(page)
+    const expected = await expectedInBeijing()
+    await searchBeijing(page)
+
+    await page.getByTestId('archive-tabs').getByText('覆盖分析').click()
+    await expect(page).toHaveURL(/tab=3/)
+    await expect(page.getByTestId('coverage-panel')).toBeVisible({ timeout: 20_000 })
+    await expect(page.getByTestId('coverage-percent')).toContainText('%')
+    await expect(page.getByTestId('coverage-regions')).toContainText(/分(省|市|县)统计/)
+    // the covered area against PostGIS: the union of the matching footprints inside Beijing, on the ellipsoid
+    const covered = await sql<{ km2: number }>(
+      `SELECT ST_Area(ST_Intersection(ST_Union(s.footprint), r.geom)::geography) / 1e6 AS km2 FROM scene s, region r
+       WHERE r.code = '110000' AND s.source = 'e2e' AND ST_Intersects(s.footprint, r.geom) GROUP BY r.geom`,
+    )
+    const shownCovered = Number((await page.getByTestId('coverage-covered').innerText()).replace(/[^\d.]/g, ''))
+    expect(Math.abs(shownCovered - Number(covered[0]?.km2)) / Number(covered[0]?.km2)).toBeLessThan(0.005)
+    const coverText = await page.getByTestId('coverage-cover').innerText()
+    const coverCount = Number(coverText.match(/(\d+) 景/)?.[1])
+    expect(coverCount).toBeGreaterThan(0)
+    expect(coverCount).toBeLessThanOrEqual(expected.length)
+    await page.waitForTimeout(500)
+    await page.screenshot({ path: 'test-results/screens/archive-coverage.png' })
+    await page.getByTestId('coverage-check-cover').click()
+    await page.getByTestId('archive-tabs').getByText('查询结果').click()
+    await expect(page.getByTestId('result-checked')).toHaveText(`已选 ${coverCount} 景`)
+
+    // exports of the checked scenes: each format is a file with the server's name
+    const checked = coverCount
+    for (const [format, ending] of [
+      ['csv', '.csv'],
+      ['xlsx', '.xlsx'],
+      ['geojson', '.geojson'],
+      ['shp', '.zip'],
+    ] as const) {
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(`export-${format}`).click()])
+      expect(download.suggestedFilename().endsWith(ending), download.suggestedFilename()).toBe(true)
+      const path = await download.path()
+      const bytes = readFileSync(path)
+      expect(bytes.length).toBeGreaterThan(100)
+      if (format === 'geojson') expect((JSON.parse(bytes.toString('utf8')) as { features: unknown[] }).features).toHaveLength(checked)
+      if (format === 'csv') expect(bytes.toString('utf8').trim().split(/\r?\n/)).toHaveLength(checked + 1)
+      if (format === 'shp')
+        for (const part of ['.shp', '.shx', '.dbf', '.prj', '.cpg']) expect(bytes.includes(Buffer.from(part))).toBe(true)
+    }
+
+    // all matching when nothing is checked
+    await page.getByTestId('result-clear-checked').click()
+    await expect(page.getByTestId('export-scope')).toContainText('最多 10,000 景')
+    const [all] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-geojson').click()])
+    expect((JSON.parse(readFileSync(await all.path()).toString('utf8')) as { features: unknown[] }).features).toHaveLength(expected.length)
+
+    expect(watch.errors).toEqual([])
+    expect(watch.external).toEqual([])
+  })
+
+  test('a FILE list of file names: the match report, then the search finds exactly the matched scenes', async ({ page }) => {
+    const watch = watchPage(page)
+    const files = (await sql<{ file_name: string }>(`SELECT file_name FROM scene WHERE source = 'e2e' ORDER BY id LIMIT 3`)).map(
+      (r) => r.file_name,
+    )
+    await page.goto(`/chinese/normal?from=${MONTH.from}&to=${MONTH.to}`)
+    await page.getByTestId('select-mode').getByText('文件清单').click()
+    await expect(page.getByTestId('file-list-upload')).toBeVisible()
+    const text = [...files, 'NO_SUCH_SCENE_E2E.tar.gz', files[0]].join('\n')
+    await page
+      .getByTestId('file-list-upload')
+      .locator('input[type=file]')
+      .setInputFiles({
+        name: '清单.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from(text, 'utf8'),
+      })
+    await expect(page.getByTestId('file-report')).toContainText('共 5 行，匹配 3 行，未匹配 2 行')
+    await expect(page.getByTestId('file-unmatched')).toContainText('未找到对应影像')
+    await expect(page.getByTestId('file-unmatched')).toContainText('重复的行')
+    await expect(page).toHaveURL(/mode=file/)
+    await page.screenshot({ path: 'test-results/screens/archive-file.png' })
+    await page.getByTestId('archive-search').click()
+    await expect(page.getByTestId('result-total')).toHaveText('共 3 景')
+    expect((await rowIds(page)).sort()).toEqual(
+      (await sql<{ id: string }>(`SELECT id FROM scene WHERE file_name = ANY($1::text[]) ORDER BY id`, [files])).map((r) => r.id),
+    )
+
+    // a list over its line cap is refused in Chinese, and nothing is stored
+    const before = Number((await sql<{ n: string }>('SELECT count(*) AS n FROM scene_list'))[0]?.n)
+    await page.getByTestId('archive-tabs').getByText('条件选择').click()
+    await page
+      .getByTestId('file-list-upload')
+      .locator('input[type=file]')
+      .setInputFiles({
+        name: 'too-long.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from(Array.from({ length: 5001 }, (_, i) => `X${i}.tar.gz`).join('\n')),
+      })
+    await expect(page.getByTestId('file-error')).toContainText(/[\u4e00-\u9fff]/)
+    expect(Number((await sql<{ n: string }>('SELECT count(*) AS n FROM scene_list'))[0]?.n)).toBe(before)
+
+    expect(watch.errors).toEqual([])
+    expect(watch.external).toEqual([])
+  })
+
+  test('a reversed date range is refused with the server’s Chinese message, and an empty result says so', async ({ page }) => {
+    await page.goto('/chinese/normal?mode=region&region=110000&from=2020-03-31&to=2020-03-01&run=1&tab=2')
+    await expect(page.getByTestId('result-error')).toContainText('开始日期不能晚于结束日期')
+    await expect(page.locator('.ant-message')).toContainText('开始日期不能晚于结束日期')
+    await page.goto('/chinese/normal?mode=region&region=110000&from=1990-01-01&to=1990-01-02&run=1&tab=2')
+    await expect(page.getByTestId('result-empty')).toContainText('没有符合条件的影像')
+
+    // SPEC §4: another region clears the results (the address keeps the new area, without run)
+    await page.getByTestId('archive-tabs').getByText('条件选择').click()
+    await page.getByTestId('region-province').click()
+    await page.locator('.ant-select-item-option').filter({ hasText: '天津市' }).click()
+    await expect(page).toHaveURL(/region=120000/)
+    await expect(page).not.toHaveURL(/run=1/)
+    await page.getByTestId('archive-tabs').getByText('查询结果').click()
+    await expect(page.getByTestId('result-not-run')).toBeVisible()
+  })
+
+  test('a drawn rectangle is searched and comes back from the address', async ({ page }) => {
+    await page.goto(`/chinese/normal?from=${MONTH.from}&to=${MONTH.to}`)
+    await expect(page.getByTestId('map-canvas').locator('canvas').first()).toBeVisible()
+    await page.getByTestId('draw-rectangle').click()
+    await expect(page.getByTestId('select-mode').locator('.ant-radio-button-wrapper-checked')).toContainText('绘制')
+    const box = await page.getByTestId('map-canvas').boundingBox()
+    if (!box) throw new Error('no map')
+    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.3)
+    await page.mouse.down()
+    await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.5, { steps: 8 })
+    await page.mouse.up()
+    await expect(page).toHaveURL(/mode=draw&draw=/)
+    await page.getByTestId('archive-search').click()
+    await expect(page.getByTestId('result-total')).toContainText('景')
+    const url = page.url()
+    const total = await page.getByTestId('result-total').innerText()
+    await page.reload()
+    await expect(page.getByTestId('result-total')).toHaveText(total)
+    expect(page.url()).toBe(url)
+    await page.getByTestId('archive-tabs').getByText('条件选择').click()
+    await expect(page.getByTestId('selected-area')).toContainText('已绘制的图形')
+    await expect(page.getByTestId('select-mode').locator('.ant-radio-button-wrapper-checked')).toContainText('绘制')
+  })
+
+  test.describe('on a phone', () => {
+    test.use({
+      viewport: { width: 375, height: 812 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+    })
+    test('the result tab fits the 1200 px layout', async ({ page }) => {
+      await page.goto(`/chinese/normal?mode=region&region=110000&from=${MONTH.from}&to=${MONTH.to}&run=1&tab=2`)
+      await expect(rows(page).first()).toBeVisible()
+      const { scroll, client } = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        client: document.documentElement.clientWidth,
+      }))
+      expect(client).toBe(1200)
+      expect(scroll).toBeLessThanOrEqual(client)
+      await page.screenshot({ path: 'test-results/screens/archive-phone.png' })
+    })
+  })
+})
