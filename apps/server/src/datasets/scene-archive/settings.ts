@@ -55,6 +55,7 @@ export function scaleSettings(scenes: number): ArchiveSettings {
   return {
     ...DEFAULT_ARCHIVE_SETTINGS,
     membersPerSeries: 0,
+    density: 1,
     days,
     start: new Date(end - days * 86_400_000).toISOString(),
     maxScenes: scenes,
