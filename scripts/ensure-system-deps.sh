@@ -11,6 +11,8 @@ fc-list 2>/dev/null | grep -qi 'Noto Sans CJK' || need+=(fonts-noto-cjk)
 command -v ogrinfo >/dev/null 2>&1 && command -v gdal_translate >/dev/null 2>&1 || need+=(gdal-bin)
 # independent geometry checks in the tests (areas and unions): Debian's Shapely and pyproj
 /usr/bin/python3 -c 'import shapely, pyproj' >/dev/null 2>&1 || need+=(python3-shapely python3-pyproj)
+# the generated archive's checks: orbits (skyfield + sgp4) and the sun (PyEphem, offline VSOP87)
+/usr/bin/python3 -c 'import skyfield, sgp4, ephem' >/dev/null 2>&1 || need+=(python3-skyfield python3-sgp4 python3-ephem)
 pgver=$(ls /etc/postgresql 2>/dev/null | sort -n | tail -n 1 || true)
 if [ -z "$pgver" ]; then
   need+=(postgresql postgresql-15-postgis-3)

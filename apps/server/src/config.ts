@@ -20,6 +20,8 @@ const Env = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag(false),
   SEED_DEMO: flag(true),
+  /** Generate the demo image archive (illustrative scenes from the real orbits) at start; off for a real archive. */
+  ARCHIVE_DEMO: flag(true),
   AUTO_LOGIN: flag(true),
   BOOTSTRAP_ADMIN_PASSWORD: z.string().min(8, { error: '至少8个字符' }).max(128).optional(),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(180, { error: '审计日志至少保存180天' }).default(180),

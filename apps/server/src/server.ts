@@ -4,6 +4,7 @@ import { loadConfig } from './config'
 import { ensureAdministrator } from './db/accounts'
 import { migrateToLatest, openDatabase } from './db/database'
 import { loadReferenceData } from './db/reference-data'
+import { loadSceneArchive } from './datasets/scene-archive/load'
 import { seedDemo } from './db/seed'
 import { createAuditRepository } from './modules/audit/audit.repository'
 import { createAuditService } from './modules/audit/audit.service'
@@ -19,6 +20,7 @@ async function main() {
   })
   const applied = await migrateToLatest(database.db)
   const reference = await loadReferenceData(database.db)
+  const archive = config.ARCHIVE_DEMO ? await loadSceneArchive(database.db) : null
   const seeded = await seedDemo(database.db, { demo: config.SEED_DEMO })
   const admin = await ensureAdministrator(database.db, { password: config.BOOTSTRAP_ADMIN_PASSWORD })
   const audit = createAuditService(createAuditRepository(database.db))
@@ -43,6 +45,7 @@ async function main() {
       database: database.kind,
       migrations: applied,
       referenceData: { version: reference.version, loaded: reference.loaded, ms: Math.round(reference.milliseconds) },
+      sceneArchive: archive && { version: archive.version, loaded: archive.loaded, scenes: archive.scenes, ms: Math.round(archive.milliseconds) },
       demoUsers: seeded.createdUsers,
       disabledDemoUsers: seeded.disabledUsers,
       purgedAuditRecords,
