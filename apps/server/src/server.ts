@@ -1,10 +1,10 @@
 import path from 'node:path'
 import { buildApp } from './app'
 import { loadConfig } from './config'
+import { loadSceneArchive } from './datasets/scene-archive/load'
 import { ensureAdministrator } from './db/accounts'
 import { migrateToLatest, openDatabase } from './db/database'
 import { loadReferenceData } from './db/reference-data'
-import { loadSceneArchive } from './datasets/scene-archive/load'
 import { seedDemo } from './db/seed'
 import { createAuditRepository } from './modules/audit/audit.repository'
 import { createAuditService } from './modules/audit/audit.service'
@@ -45,7 +45,12 @@ async function main() {
       database: database.kind,
       migrations: applied,
       referenceData: { version: reference.version, loaded: reference.loaded, ms: Math.round(reference.milliseconds) },
-      sceneArchive: archive && { version: archive.version, loaded: archive.loaded, scenes: archive.scenes, ms: Math.round(archive.milliseconds) },
+      sceneArchive: archive && {
+        version: archive.version,
+        loaded: archive.loaded,
+        scenes: archive.scenes,
+        ms: Math.round(archive.milliseconds),
+      },
       demoUsers: seeded.createdUsers,
       disabledDemoUsers: seeded.disabledUsers,
       purgedAuditRecords,
