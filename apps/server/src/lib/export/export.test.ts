@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parse } from 'csv-parse/sync'
-import ExcelJS from 'exceljs'
 import { unzipSync } from 'fflate'
 import type { MultiPolygon, Polygon } from 'geojson'
+import readXlsxFile from 'read-excel-file/node'
 import { afterAll, describe, expect, it } from 'vitest'
 import { geodesicAreaKm2 } from '../geometry/geodesic'
 import { contentDisposition, EXPORT_COLUMNS, type ExportRecord, writeExport } from '.'
@@ -129,15 +129,10 @@ describe('exports', () => {
 
   it('writes an Excel workbook that reads back with numbers as numbers', async () => {
     const file = await writeExport('xlsx', records, AT)
-    const workbook = new ExcelJS.Workbook()
-    await workbook.xlsx.load(file.bytes.buffer as ArrayBuffer)
-    const sheet = workbook.worksheets[0]
-    expect(sheet?.name).toBe('影像列表')
-    // ExcelJS rows are 1-based, each row's values too: [row][column] 0-based here, empty cells null
-    const rows: unknown[][] = []
-    sheet?.eachRow({ includeEmpty: true }, (row) => {
-      rows.push(EXPORT_COLUMNS.map((_, j) => row.getCell(j + 1).value ?? null))
-    })
+    const sheets = await readXlsxFile(Buffer.from(file.bytes))
+    expect(sheets[0]?.sheet).toBe('影像列表')
+    // [row][column] 0-based, empty cells null
+    const rows: unknown[][] = (sheets[0]?.data ?? []).map((row) => EXPORT_COLUMNS.map((_, j) => row[j] ?? null))
     expect(rows[0]).toEqual(EXPORT_COLUMNS.map((c) => c.header))
     expect(rows[1]?.[0]).toBe(records[0]?.id)
     expect(rows[1]?.[3]).toBe('2026-06-01 11:04:05')

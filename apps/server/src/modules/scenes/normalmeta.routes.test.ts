@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { ARCHIVE_LIMITS, type Scene, SceneFilters, SceneQueryAnswer } from '@rs/shared'
-import ExcelJS from 'exceljs'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import writeXlsxFile, { type SheetData } from 'write-excel-file/node'
 import { buildScene } from '../../test/factories'
 import { createTestContext, type TestContext } from '../../test/test-context'
 import { createScenesRepository } from './scenes.repository'
@@ -378,11 +378,9 @@ async function listCount(): Promise<number> {
   return Number(res.rows[0]?.n)
 }
 
-async function xlsx(rows: unknown[][]): Promise<Uint8Array> {
-  const workbook = new ExcelJS.Workbook()
-  const sheet = workbook.addWorksheet('列表')
-  for (const r of rows) sheet.addRow(r)
-  return new Uint8Array(await workbook.xlsx.writeBuffer())
+async function xlsx(rows: Array<Array<string | number>>): Promise<Uint8Array> {
+  const data = rows.map((r) => r.map((value) => ({ value }))) as SheetData
+  return new Uint8Array(await writeXlsxFile(data, { sheet: '列表' }).toBuffer())
 }
 
 describe('POST /api/normalmeta/upload', () => {

@@ -1,5 +1,5 @@
 import { ARCHIVE_LIMITS, type UploadReport, type UploadType } from '@rs/shared'
-import ExcelJS from 'exceljs'
+import { readSheet } from 'read-excel-file/node'
 import { ApiError } from '../../lib/errors'
 import type { ListLine } from './scenes.repository'
 
@@ -65,23 +65,29 @@ function textLines(data: Uint8Array): RawLine[] {
   return out
 }
 
+/** A cell as the text a person sees for a name or a number (dates as ISO text, empty as ''). */
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return ''
+  if (value instanceof Date) return value.toISOString()
+  return String(value).trim()
+}
+
 async function excelLines(data: Uint8Array): Promise<RawLine[]> {
-  const workbook = new ExcelJS.Workbook()
+  let rows: unknown[][]
   try {
-    await workbook.xlsx.load(Buffer.from(data.buffer, data.byteOffset, data.byteLength) as unknown as ArrayBuffer)
+    rows = await readSheet(Buffer.from(data.buffer, data.byteOffset, data.byteLength), 1)
   } catch {
     throw ApiError.of(400, 'archive.upload.badExcel')
   }
-  const sheet = workbook.worksheets[0]
-  if (!sheet) throw ApiError.of(400, 'archive.upload.badExcel')
   const out: RawLine[] = []
-  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+  // rows start at the sheet's row 1 (empty rows kept as rows of nulls), so a row's number is its index + 1
+  rows.forEach((row, i) => {
     const fields: string[] = []
-    row.eachCell({ includeEmpty: false }, (cell) => {
-      const text = cell.text.trim()
+    for (const cell of row) {
+      const text = cellText(cell)
       if (text !== '') fields.push(...text.split(SEPARATORS).filter((f) => f !== ''))
-    })
-    if (fields.length > 0) out.push({ line: rowNumber, text: fields.join(' '), fields })
+    }
+    if (fields.length > 0) out.push({ line: i + 1, text: fields.join(' '), fields })
   })
   return out
 }
