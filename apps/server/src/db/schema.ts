@@ -102,6 +102,13 @@ export interface RegionTable {
   area_km2: number | null
 }
 
+/** A region cut into parts of at most 128 vertices for the scene search (filled by the reference-data loader). */
+export interface RegionPartTable {
+  code: string
+  level: RegionTable['level']
+  geom: Geometry
+}
+
 export interface GlobalRegionTable {
   code: string
   name: string
@@ -325,6 +332,7 @@ export interface Database {
   page_visit: PageVisitTable
   cart_item: CartItemTable
   region: RegionTable
+  region_part: RegionPartTable
   global_region: GlobalRegionTable
   reference_data: ReferenceDataTable
   aoi_upload: AoiUploadTable

@@ -10,6 +10,7 @@ import * as tileGeometry from './20261125030000_tile-geometry'
 import * as sceneArchive from './20261126000000_scene-archive'
 import * as sceneSearchIndexes from './20261126013000_scene-search-indexes'
 import * as sceneTileView from './20261126050000_scene-tile-view'
+import * as regionParts from './20261126060000_region-parts'
 
 /** Every migration in order; the file name is the migration's name. Never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '20261126000000_scene-archive': sceneArchive,
   '20261126013000_scene-search-indexes': sceneSearchIndexes,
   '20261126050000_scene-tile-view': sceneTileView,
+  '20261126060000_region-parts': regionParts,
 }

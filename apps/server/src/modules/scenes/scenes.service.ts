@@ -127,6 +127,14 @@ export function createScenesService(repo: ScenesRepository, tasks: TaskPool, dep
     if (unknown.length > 0) throw ApiError.of(400, 'archive.errors.unknownSatellites', { codes: unknown.slice(0, 5).join('、') })
   }
 
+  /** A statement cut by the database's time limit (57014, PostgreSQL's statement_timeout) is a 4xx asking for a narrower search, never a 500. */
+  function overBudget(error: unknown): never {
+    if ((error as { code?: string }).code === '57014') {
+      throw ApiError.of(400, 'archive.errors.tooSlow')
+    }
+    throw error
+  }
+
   async function search(query: SceneQueryBody): Promise<{
     total: number
     totalExact: boolean
@@ -142,7 +150,7 @@ export function createScenesService(repo: ScenesRepository, tasks: TaskPool, dep
     const [count, page] = await Promise.all([
       repo.count(area, query.filters, ARCHIVE_LIMITS.exactCountLimit),
       repo.page(area, query.filters, sort, (query.pageNum - 1) * query.pageSize, query.pageSize),
-    ])
+    ]).catch(overBudget)
     return {
       total: count.total,
       totalExact: count.exact,

@@ -43,6 +43,7 @@ export const archiveZh = {
     unknownList: '找不到该上传的列表（上传编号 {id}），请重新上传文件列表',
     sceneNotFound: '影像 {id} 不存在',
     unknownSatellites: '存档中没有卫星或传感器 {codes}，请从卫星列表中选择',
+    tooSlow: '查询未能在时间限制内完成，请缩小范围或增加筛选条件（卫星、日期、云量）后重试',
   },
   upload: {
     noFile: '请选择要上传的文件（文本 .txt/.csv 或 Excel .xlsx 列表，或矢量文件）',
