@@ -156,10 +156,10 @@ export async function loadReferenceData(db: Kysely<Database>, options: Reference
         SELECT r.code, r.name, r.name_en, ST_Multi(ST_SetSRID(ST_GeomFromTWKB(decode(r.twkb, 'base64')), 4326))
         FROM json_to_recordset(${JSON.stringify(batch)}::json) AS r(code text, name text, name_en text, twkb text)`.execute(trx)
     }
-    // the regions cut into small parts for the scene search (migration 20261126060000_region-parts)
+    // the provinces cut into small parts for the 全国 scene search (migration 20261126060000_region-parts)
     await sql`
       INSERT INTO region_part (code, level, geom)
-      SELECT code, level, ST_Subdivide(geom, 128) FROM region WHERE geom IS NOT NULL`.execute(trx)
+      SELECT code, level, ST_Subdivide(geom, 128) FROM region WHERE level = 'province' AND geom IS NOT NULL`.execute(trx)
     // PGlite once reported success for statements that had inserted nothing: count what is there
     const counted = await sql<{ regions: number; countries: number }>`
       SELECT (SELECT count(*) FROM region)::int AS regions, (SELECT count(*) FROM global_region)::int AS countries`.execute(trx)

@@ -102,7 +102,7 @@ export interface RegionTable {
   area_km2: number | null
 }
 
-/** A region cut into parts of at most 128 vertices for the scene search (filled by the reference-data loader). */
+/** A province cut into parts of at most 128 vertices for the 全国 scene search (filled by the reference-data loader). */
 export interface RegionPartTable {
   code: string
   level: RegionTable['level']

@@ -173,20 +173,20 @@ describe('POST /api/normalmeta/query: areas', () => {
     expect(a.aoiAreaKm2).toBeLessThan(10_000_000)
   })
 
-  it('cuts every region into parts of at most 128 vertices that make up the region exactly (region_part)', async () => {
+  it('cuts every province into parts of at most 128 vertices that make up the province exactly (region_part)', async () => {
     const res = await sql<{ regions: number; cut: number; max_points: number; worst: number }>`
       SELECT (SELECT count(*) FROM region WHERE geom IS NOT NULL)::int AS regions,
              count(DISTINCT p.code)::int AS cut, max(ST_NPoints(p.geom))::int AS max_points,
              max(abs(ST_Area(r.geom) - a.parts) / ST_Area(r.geom))::float8 AS worst
       FROM region_part p JOIN region r USING (code)
       JOIN (SELECT code, sum(ST_Area(geom)) AS parts FROM region_part GROUP BY code) a USING (code)
-      WHERE r.level IN ('province', 'city')`.execute(ctx.database.db)
+      WHERE r.level = 'province'`.execute(ctx.database.db)
     const row = res.rows[0]
     expect(row?.max_points).toBeLessThanOrEqual(128)
-    // every province and city is cut; the parts' areas add up to the outline's (no overlap, no gap)
-    const provincesAndCities = await sql<{ n: number }>`
-      SELECT count(*)::int AS n FROM region WHERE geom IS NOT NULL AND level IN ('province', 'city')`.execute(ctx.database.db)
-    expect(row?.cut).toBe(provincesAndCities.rows[0]?.n)
+    // every province is cut; the parts' areas add up to the outline's (no overlap, no gap)
+    const provinces = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM region WHERE geom IS NOT NULL AND level = 'province'`.execute(ctx.database.db)
+    expect(row?.cut).toBe(provinces.rows[0]?.n)
     expect(row?.worst).toBeLessThan(1e-9)
   })
 
