@@ -3,6 +3,7 @@ import { analysisZh } from './sections/analysis'
 import { analysisPageZh } from './sections/analysis-page'
 import { archiveZh } from './sections/archive'
 import { archiveCoverageZh } from './sections/archive-coverage'
+import { archiveDataZh } from './sections/archive-data'
 import { archivePageZh } from './sections/archive-page'
 import { inputZh } from './sections/input'
 import { newsZh } from './sections/news'
@@ -515,6 +516,7 @@ export const zhCN = {
   archiveCoverage: archiveCoverageZh,
   stac: stacZh,
   archivePage: archivePageZh,
+  archiveData: archiveDataZh,
 } as const
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> }
