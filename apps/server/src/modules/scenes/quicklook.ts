@@ -26,6 +26,8 @@ export interface QuicklookInput {
 
 /** Brightest a land pixel's darkest channel may be; every cloud pixel's darkest channel is above CLOUD_MIN. */
 export const LAND_MAX = 170
+/** Noise grid points along the longer side of a picture. */
+const GRID = 96
 export const CLOUD_MIN = 200
 
 // Debian's fonts-noto-cjk (scripts/ensure-system-deps.sh); the label needs two Chinese glyphs
@@ -101,18 +103,45 @@ export async function drawQuicklook(input: QuicklookInput): Promise<Uint8Array> 
   const seed = hash32(input.id)
   const landSeed = seed ^ 0x5bd1e995
   const cloudSeed = (seed * 31 + 7) >>> 0
-  // noise in units of the box: about 3 land features and 2.5 weather cells across the longer side
-  const unit = 1 / Math.max(width, height)
+  // noise in units of the box: about 3 land features and 2.5 weather cells across the longer side,
+  // computed on a grid of at most GRID + 1 points a side and interpolated, so a large picture costs
+  // little more than a small one (and every size shows the same picture)
   const n = width * height
   const land = new Float32Array(n)
   const cloud = new Float32Array(n)
+  const step = Math.max(width, height) / GRID
+  const gw = Math.ceil(width / step) + 2
+  const gh = Math.ceil(height / step) + 2
+  const gLand = new Float32Array(gw * gh)
+  const gCloud = new Float32Array(gw * gh)
+  for (let j = 0; j < gh; j++)
+    for (let k = 0; k < gw; k++) {
+      const u = k / GRID
+      const v = j / GRID
+      gLand[j * gw + k] = fractalNoise(landSeed, u * 3, v * 3, 0.5, 4)
+      gCloud[j * gw + k] = fractalNoise(cloudSeed, u * 2.5, v * 2.5, 0.5, 4)
+    }
+  const at = (grid: Float32Array, gx: number, gy: number) => {
+    const k = Math.floor(gx)
+    const j = Math.floor(gy)
+    const fx = gx - k
+    const fy = gy - j
+    const a = grid[j * gw + k] as number
+    const b = grid[j * gw + k + 1] as number
+    const c = grid[(j + 1) * gw + k] as number
+    const d = grid[(j + 1) * gw + k + 1] as number
+    return (a + (b - a) * fx) * (1 - fy) + (c + (d - c) * fx) * fy
+  }
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {
       const i = y * width + x
-      const u = (x + 0.5) * unit
-      const v = (y + 0.5) * unit
-      land[i] = fractalNoise(landSeed, u * 3, v * 3, 0.5, 5)
-      cloud[i] = fractalNoise(cloudSeed, u * 2.5, v * 2.5, 0.5, 5)
+      const gx = (x + 0.5) / step
+      const gy = (y + 0.5) / step
+      // fine grain of fields and roofs: a seeded jitter per grid cell of the picture
+      const grain =
+        (((Math.imul((Math.floor(gx * 4) * 73856093) ^ (Math.floor(gy * 4) * 19349663), landSeed | 1) >>> 0) % 1000) / 1000 - 0.5) * 0.04
+      land[i] = at(gLand, gx, gy) + grain
+      cloud[i] = at(gCloud, gx, gy)
     }
 
   // the cloud threshold: the quantile of the footprint's pixels that leaves cloudPercent above it
