@@ -4,6 +4,7 @@ import { analysisPageZh } from './sections/analysis-page'
 import { archiveZh } from './sections/archive'
 import { archiveCoverageZh } from './sections/archive-coverage'
 import { archiveImportZh } from './sections/archive-import'
+import { archiveDataZh } from './sections/archive-data'
 import { archivePageZh } from './sections/archive-page'
 import { inputZh } from './sections/input'
 import { newsZh } from './sections/news'
@@ -517,6 +518,7 @@ export const zhCN = {
   archiveImport: archiveImportZh,
   stac: stacZh,
   archivePage: archivePageZh,
+  archiveData: archiveDataZh,
 } as const
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> }
