@@ -1,3 +1,4 @@
+import { get as getProjection } from 'ol/proj'
 import type VectorTileSource from 'ol/source/VectorTile'
 import { describe, expect, it } from 'vitest'
 import { createFootprintTileLayer, FOOTPRINT_TILE_THRESHOLD, usesFootprintTiles } from './footprint-tiles'
@@ -26,7 +27,9 @@ describe('footprint tiles', () => {
     tiles.show(url)
     expect(tiles.layer.getSource()).toBe(source)
     const fn = source.getTileUrlFunction()
-    expect(fn([5, 26, 12], 1, source.getProjection() ?? undefined as never)).toBe('/map/tiles/scene/5/26/12.pbf?q=abcdefghijklmnopqrstuv')
+    expect(fn([5, 26, 12], 1, getProjection('EPSG:3857') as NonNullable<ReturnType<typeof getProjection>>)).toBe(
+      '/map/tiles/scene/5/26/12.pbf?q=abcdefghijklmnopqrstuv',
+    )
     tiles.show(null)
     expect(tiles.layer.getSource()).toBeNull()
     expect(tiles.url()).toBeNull()

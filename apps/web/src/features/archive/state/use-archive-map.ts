@@ -3,8 +3,8 @@ import type { Geometry as GeoJsonGeometry } from 'geojson'
 import type OlMap from 'ol/Map'
 import { useEffect, useMemo, useState } from 'react'
 import { bindFootprintPointer, createFootprintLayer, createGapLayer } from '../../../map/footprint-layer'
-import { lonLatToExtent } from '../../../map/geometry'
 import { createFootprintTileLayer } from '../../../map/footprint-tiles'
+import { lonLatToExtent } from '../../../map/geometry'
 import { createQuicklookLayer, geometryBBox, showQuicklook } from '../../../map/quicklook-layer'
 import { useResultStore } from './result-store'
 
@@ -36,10 +36,7 @@ export function useArchiveMap({
     }),
     [],
   )
-  const overlays = useMemo(
-    () => [layers.allFootprints.layer, layers.quicklook, layers.footprints.layer, layers.gaps.layer],
-    [layers],
-  )
+  const overlays = useMemo(() => [layers.allFootprints.layer, layers.quicklook, layers.footprints.layer, layers.gaps.layer], [layers])
   const [map, setMap] = useState<OlMap>()
   const { checkedIds, hoveredId, activeId, showFootprints, hover, activate } = useResultStore()
 
