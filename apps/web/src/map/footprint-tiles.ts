@@ -1,7 +1,7 @@
 import MVT from 'ol/format/MVT'
 import VectorTileLayer from 'ol/layer/VectorTile'
 import VectorTileSource from 'ol/source/VectorTile'
-import { Fill, Stroke, Style } from 'ol/style'
+import { Stroke, Style } from 'ol/style'
 
 /**
  * Past this many matching scenes the map draws every matching footprint from the server's vector
@@ -17,8 +17,8 @@ export function usesFootprintTiles(total: number | undefined, threshold: number 
 
 /** Light outline of the matching footprints beyond the page (the page's own stay blue and clickable). */
 export const FOOTPRINT_TILE_STYLE = new Style({
-  fill: new Fill({ color: 'rgba(22, 119, 255, 0.025)' }),
-  stroke: new Stroke({ color: 'rgba(22, 119, 255, 0.45)', width: 0.6 }),
+  // outlines only: a fill would add up to a solid blue where thousands overlap
+  stroke: new Stroke({ color: 'rgba(22, 119, 255, 0.3)', width: 0.6 }),
 })
 
 /** The layer of all matching footprints; `show(url)` points it at a tile URL template, `show(null)` empties it. */
