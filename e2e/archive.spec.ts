@@ -387,6 +387,14 @@ test.describe('image query', () => {
     await page.getByTestId('result-footprints').click()
     await expect.poll(bluePixels).toBeGreaterThan(2000)
 
+    // a generated scene opens with its illustrative quicklook, labelled 示意, laid on the map
+    await rows(page).nth(0).locator('td').nth(3).click()
+    await expect(page.getByTestId('scene-drawer')).toBeVisible()
+    await expect(page.getByTestId('scene-fields')).toContainText(demo[0]?.first[0] ?? 'no scene')
+    await expect(page.getByTestId('scene-drawer')).toContainText('示意')
+    await page.waitForTimeout(600)
+    await page.screenshot({ path: 'test-results/screens/archive-demo-drawer.png' })
+
     expect(watch.errors).toEqual([])
     expect(watch.external).toEqual([])
   })
