@@ -3,6 +3,7 @@ import { analysisZh } from './sections/analysis'
 import { analysisPageZh } from './sections/analysis-page'
 import { archiveZh } from './sections/archive'
 import { archiveCoverageZh } from './sections/archive-coverage'
+import { archiveImportZh } from './sections/archive-import'
 import { archivePageZh } from './sections/archive-page'
 import { inputZh } from './sections/input'
 import { newsZh } from './sections/news'
@@ -513,6 +514,7 @@ export const zhCN = {
   input: inputZh,
   archive: archiveZh,
   archiveCoverage: archiveCoverageZh,
+  archiveImport: archiveImportZh,
   stac: stacZh,
   archivePage: archivePageZh,
 } as const
