@@ -315,6 +315,90 @@ test.describe('image query', () => {
     await expect(page.getByTestId('select-mode').locator('.ant-radio-button-wrapper-checked')).toContainText('绘制')
   })
 
+  test('the generated demo archive: 内蒙古 matches more than 500 scenes, and all its footprints come as vector tiles', async ({ page }) => {
+    const watch = watchPage(page)
+    // the demo archive loaded at start (ARCHIVE_DEMO): its matching scenes in 内蒙古自治区 as the database counts them
+    const demo = await sql<{ n: string; first: string[] }>(
+      `SELECT count(*) AS n, (array_agg(s.id ORDER BY s.acquired_at DESC, s.id DESC))[1:20] AS first FROM scene s, region r
+       WHERE r.code = '150000' AND s.source = 'generated' AND s.data_status = '2' AND ST_Intersects(s.footprint, r.geom)`,
+    )
+    const demoCount = Number(demo[0]?.n)
+    expect(demoCount, 'the demo archive is loaded and covers Inner Mongolia').toBeGreaterThan(500)
+    const all = Number(
+      (
+        await sql<{ n: string }>(
+          `SELECT count(*) AS n FROM scene s, region r WHERE r.code = '150000' AND s.data_status = '2' AND ST_Intersects(s.footprint, r.geom)`,
+        )
+      )[0]?.n,
+    )
+
+    await page.goto('/chinese/normal')
+    await expect(page.getByTestId('map-canvas').locator('canvas').first()).toBeVisible()
+    await page.getByTestId('region-province').click()
+    await page.locator('.ant-select-item-option').filter({ hasText: '内蒙古自治区' }).click()
+    await expect(page.getByTestId('selected-area')).toContainText('内蒙古自治区')
+    const tileAnswer = page.waitForResponse((r) => r.url().endsWith('/api/normalmeta/tiles'))
+    const firstTile = page.waitForResponse((r) => r.url().includes('/map/tiles/scene/'))
+    await page.getByTestId('archive-search').click()
+    await expect(rows(page).first()).toBeVisible()
+    // under ARCHIVE_LIMITS.exactCountLimit the total is counted, not estimated
+    await expect(page.getByTestId('result-total')).toHaveText(`共 ${all.toLocaleString('zh-CN')} 景`)
+    // newest first: the page is the generated scenes' newest (the e2e fixture lies in 2020)
+    expect(await rowIds(page)).toEqual(demo[0]?.first)
+
+    // past 500 matches the map asks for the tiles of all of them and draws them under the page's footprints
+    const answer = (await (await tileAnswer).json()) as { data: { tiles: string; layer: string } }
+    expect(answer.data.layer).toBe('scene')
+    const tile = await firstTile
+    expect(tile.status()).toBe(200)
+    expect(tile.url()).toContain(answer.data.tiles.split('?')[1] ?? 'no token')
+    expect(tile.headers()['content-type']).toContain('application/vnd.mapbox-vector-tile')
+    // every tile the map asked for loads; the view of Inner Mongolia holds footprints, so some tile is not empty
+    await expect
+      .poll(async () => {
+        const tiles = await page.evaluate(() =>
+          performance
+            .getEntriesByType('resource')
+            .filter((e) => e.name.includes('/map/tiles/scene/'))
+            .map((e) => (e as PerformanceResourceTiming).encodedBodySize),
+        )
+        return tiles.some((bytes) => bytes > 1000)
+      })
+      .toBe(true)
+
+    // 落图 off hides the page's footprints and the tiles: no footprint blue is left on the map
+    const bluePixels = () =>
+      page.getByTestId('map-canvas').evaluate((root) => {
+        let n = 0
+        for (const canvas of root.querySelectorAll('canvas')) {
+          const ctx = (canvas as HTMLCanvasElement).getContext('2d')
+          if (!ctx || canvas.width === 0) continue
+          const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height)
+          for (let i = 0; i < data.length; i += 4)
+            if ((data[i + 3] ?? 0) > 60 && (data[i + 2] ?? 0) > 150 && (data[i + 2] ?? 0) - (data[i] ?? 0) > 80) n++
+        }
+        return n
+      })
+    await expect.poll(bluePixels).toBeGreaterThan(2000)
+    await page.waitForTimeout(400)
+    await page.screenshot({ path: 'test-results/screens/archive-demo-tiles.png' })
+    await page.getByTestId('result-footprints').click()
+    await expect.poll(bluePixels).toBeLessThan(50)
+    await page.getByTestId('result-footprints').click()
+    await expect.poll(bluePixels).toBeGreaterThan(2000)
+
+    // a generated scene opens with its illustrative quicklook, labelled 示意, laid on the map
+    await rows(page).nth(0).locator('td').nth(3).click()
+    await expect(page.getByTestId('scene-drawer')).toBeVisible()
+    await expect(page.getByTestId('scene-fields')).toContainText(demo[0]?.first[0] ?? 'no scene')
+    await expect(page.getByTestId('scene-drawer')).toContainText('示意')
+    await page.waitForTimeout(600)
+    await page.screenshot({ path: 'test-results/screens/archive-demo-drawer.png' })
+
+    expect(watch.errors).toEqual([])
+    expect(watch.external).toEqual([])
+  })
+
   test.describe('on a phone', () => {
     test.use({
       viewport: { width: 375, height: 812 },
@@ -334,6 +418,20 @@ test.describe('image query', () => {
       expect(client).toBe(1200)
       expect(scroll).toBeLessThanOrEqual(client)
       await page.screenshot({ path: 'test-results/screens/archive-phone.png' })
+      // each tab as a phone shows it: the drawer with the quicklook, the coverage with its gaps, the filters
+      await rows(page).nth(0).locator('td').nth(3).click()
+      await expect(page.getByTestId('scene-drawer')).toBeVisible()
+      await page.waitForTimeout(600)
+      await page.screenshot({ path: 'test-results/screens/archive-phone-drawer.png' })
+      await page.keyboard.press('Escape')
+      await expect(page.getByTestId('scene-drawer')).toBeHidden()
+      await page.getByTestId('archive-tabs').getByText('覆盖分析').click()
+      await expect(page.getByTestId('coverage-percent')).toContainText('%', { timeout: 20_000 })
+      await page.waitForTimeout(500)
+      await page.screenshot({ path: 'test-results/screens/archive-phone-coverage.png' })
+      await page.getByTestId('archive-tabs').getByText('条件选择').click()
+      await expect(page.getByTestId('filter-panel')).toBeVisible()
+      await page.screenshot({ path: 'test-results/screens/archive-phone-select.png' })
     })
   })
 })

@@ -5,17 +5,26 @@
  *   npm run archive -- generate [--scenes 1000000] [--seed N] [--days N]
  *       (re)generates the demo archive (source 'generated'); --scenes sets the size of a scale set:
  *       the period and the members of each series grow until it is reached
+ *   npm run archive -- import <file> [--format stac|csv|shp] [--dry-run] [--report <path>]
+ *       imports a real archive (STAC items as ndjson, CSV with WKT footprints, zipped shapefile):
+ *       every row validated, all rows written in one transaction or none; the report (each rejected
+ *       row and why) is printed and written to <file>.report.txt or --report
  */
+import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { tZh } from '@rs/shared'
 import { loadConfig } from '../apps/server/src/config'
+import { importReport, importScenes } from '../apps/server/src/datasets/scene-archive/import/import'
+import { formatOf, IMPORT_FORMATS, ImportFileError, type ImportFormat } from '../apps/server/src/datasets/scene-archive/import/read'
 import { loadSceneArchive } from '../apps/server/src/datasets/scene-archive/load'
 import { scaleSettings } from '../apps/server/src/datasets/scene-archive/settings'
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database'
 import { loadReferenceData } from '../apps/server/src/db/reference-data'
 
 const USAGE = `用法 / usage:
-  npm run archive -- generate [--scenes 1000000] [--seed 20260613] [--days 30]`
+  npm run archive -- generate [--scenes 1000000] [--seed 20260613] [--days 30]
+  npm run archive -- import <file> [--format stac|csv|shp] [--dry-run] [--report <path>]`
 
 async function main() {
   const { positionals, values } = parseArgs({
@@ -24,9 +33,13 @@ async function main() {
       scenes: { type: 'string' },
       seed: { type: 'string' },
       days: { type: 'string' },
+      format: { type: 'string' },
+      'dry-run': { type: 'boolean' },
+      report: { type: 'string' },
     },
   })
-  const [command] = positionals
+  const [command, file] = positionals
+  if (command === 'import' && file) return importCommand(file, values)
   if (command !== 'generate') {
     console.error(USAGE)
     process.exit(2)
@@ -64,6 +77,42 @@ async function main() {
     console.log(
       `已生成演示存档 / demo archive generated: ${result.scenes} 景 / scenes, ${result.satellites} 颗卫星 / satellites, ${(result.milliseconds / 1000).toFixed(1)} s (${database.kind})`,
     )
+  } finally {
+    await database.close()
+  }
+}
+
+async function importCommand(file: string, values: { format?: string; 'dry-run'?: boolean; report?: string }) {
+  let format: ImportFormat
+  let data: Uint8Array
+  try {
+    if (values.format !== undefined && !IMPORT_FORMATS.includes(values.format as ImportFormat)) throw new ImportFileError(USAGE)
+    format = (values.format as ImportFormat | undefined) ?? formatOf(file)
+    data = readFileSync(file)
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error)
+    process.exit(2)
+  }
+  const config = loadConfig()
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pgdata') })
+  try {
+    await migrateToLatest(database.db)
+    // the satellite and sensor codes are checked against the catalogue of the reference data
+    await loadReferenceData(database.db)
+    const result = await importScenes(database.db, data, { format, dryRun: values['dry-run'] })
+    const report = importReport(result, path.basename(file))
+    const reportPath = values.report ?? `${file}.report.txt`
+    writeFileSync(reportPath, report)
+    console.log(report.trimEnd())
+    console.log(tZh('archiveImport.report.reportFile', { path: reportPath }))
+    if (result.rejected.length > 0) process.exitCode = 1
+  } catch (error) {
+    if (error instanceof ImportFileError) {
+      console.error(error.message)
+      process.exitCode = 2
+      return
+    }
+    throw error
   } finally {
     await database.close()
   }

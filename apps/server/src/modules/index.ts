@@ -30,6 +30,7 @@ import { registerCoverageRoutes } from './scenes/coverage.routes'
 import { createCoverageService } from './scenes/coverage.service'
 import { registerExportRoutes } from './scenes/export.routes'
 import { registerNormalmetaRoutes } from './scenes/normalmeta.routes'
+import { registerQuicklookRoutes } from './scenes/quicklook.routes'
 import { createScenesRepository } from './scenes/scenes.repository'
 import { createScenesService } from './scenes/scenes.service'
 import { registerStacRoutes } from './scenes/stac.routes'
@@ -112,6 +113,7 @@ export async function registerModules(app: FastifyInstance, config: Config, data
   const coverage = createCoverageService(createCoverageRepository(db), tasks, scenes)
   registerCoverageRoutes(app, coverage)
   registerExportRoutes(app, coverage)
+  registerQuicklookRoutes(app, db, tasks)
   registerRegionsRoutes(app, createRegionsService(createRegionsRepository(db)))
   registerSatellitesRoutes(app, createSatellitesService(createSatellitesRepository(db)))
   registerNewsRoutes(app, createNewsService(createNewsRepository(db), audit))

@@ -3,6 +3,8 @@ import { analysisZh } from './sections/analysis'
 import { analysisPageZh } from './sections/analysis-page'
 import { archiveZh } from './sections/archive'
 import { archiveCoverageZh } from './sections/archive-coverage'
+import { archiveDataZh } from './sections/archive-data'
+import { archiveImportZh } from './sections/archive-import'
 import { archivePageZh } from './sections/archive-page'
 import { inputZh } from './sections/input'
 import { newsZh } from './sections/news'
@@ -513,8 +515,10 @@ export const zhCN = {
   input: inputZh,
   archive: archiveZh,
   archiveCoverage: archiveCoverageZh,
+  archiveImport: archiveImportZh,
   stac: stacZh,
   archivePage: archivePageZh,
+  archiveData: archiveDataZh,
 } as const
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> }

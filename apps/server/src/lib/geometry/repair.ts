@@ -83,3 +83,15 @@ function toMultiPolygon(value: unknown): MultiPolygon | undefined {
   }
   return undefined
 }
+
+/** Whether the polygons (rings of [lon, lat]) form one valid MultiPolygon as they are, by GEOS's own test. */
+export async function isValidArea(polygons: Position[][][]): Promise<boolean> {
+  const g = await geos()
+  const geometry = geojsonToGeosGeom({ type: 'MultiPolygon', coordinates: polygons } as MultiPolygon, g)
+  if (!geometry) return false
+  try {
+    return g.GEOSisValid(geometry) === 1
+  } finally {
+    g.GEOSGeom_destroy(geometry)
+  }
+}

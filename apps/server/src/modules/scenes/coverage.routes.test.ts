@@ -129,6 +129,20 @@ describe('POST /api/normalmeta/coverage', () => {
     expect(data.percent).toBeLessThan(20)
   })
 
+  it('tables a municipality, which holds counties without cities, by county', async () => {
+    const res = await coverage({ area: { mode: 'region', regionCode: '110000' } })
+    expect(res.statusCode, res.body).toBe(200)
+    const data = CoverageAnswer.parse(res.json().data)
+    expect(data.regionLevel).toBe('county')
+    expect(data.regions.length).toBe(16)
+    expect(data.regions.every((r) => r.code.startsWith('11') && !r.code.endsWith('00'))).toBe(true)
+    within(
+      data.regions.reduce((n, r) => n + r.areaKm2, 0),
+      data.aoiAreaKm2,
+      0.01,
+    )
+  })
+
   it('refuses a FILE list (no area), an unknown region and bad filters with a Chinese 4xx', async () => {
     const file = await coverage({ area: { mode: 'file', uploadId: '00000000-0000-4000-8000-000000000000' } })
     expect(file.statusCode).toBe(400)

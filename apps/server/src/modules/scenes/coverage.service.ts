@@ -121,12 +121,19 @@ export function createCoverageService(
           ? { kind: 'ids', ids: body.ids }
           : { kind: 'area', where: area.where, filters: body.filters, sort: body.sort }
       const limit = ARCHIVE_LIMITS.maxCoverageScenes
-      const { level, prefix } = regionTableFor(body.area, area.areaKm2 ?? 0)
-      const [geometry, scenes, regions] = await Promise.all([
+      const table = regionTableFor(body.area, area.areaKm2 ?? 0)
+      let level = table.level
+      const prefix = table.prefix
+      let [geometry, scenes, regions] = await Promise.all([
         repo.areaGeojson(area.geom),
         repo.coverageScenes(selection, limit + 1),
         repo.regionsNear(area.geom, level, prefix),
       ])
+      // the municipalities (北京, 上海, 天津, 重庆) and a few provinces hold counties directly, without cities
+      if (regions.length === 0 && level === 'city') {
+        level = 'county'
+        regions = await repo.regionsNear(area.geom, level, prefix)
+      }
       if (!geometry) throw ApiError.of(400, 'archiveCoverage.errors.fileArea')
       const truncated = scenes.length > limit
       if (truncated) scenes.length = limit

@@ -70,6 +70,22 @@ export function quicklookUrl(id: string): string {
   return `/api/normalmeta/quicklook?id=${encodeURIComponent(id)}`
 }
 
+/** Longer side of a quicklook in pixels when the request names no size, and of the STAC 'visual' asset. */
+export const QUICKLOOK_SIZE = 256
+export const QUICKLOOK_VISUAL_SIZE = 512
+
+/**
+ * Pixel shape [height, width] of a quicklook drawn in the lon/lat box of a footprint (plate carrée,
+ * the box filled exactly): the longer side has `size` pixels. The STAC items state the same shape
+ * (proj:shape), so the picture and its georeferencing always agree.
+ */
+export function quicklookShape(bbox: readonly [number, number, number, number], size: number): [number, number] {
+  const dx = Math.max(bbox[2] - bbox[0], 1e-9)
+  const dy = Math.max(bbox[3] - bbox[1], 1e-9)
+  const side = (n: number) => Math.max(1, Math.round(n))
+  return dx >= dy ? [side((size * dy) / dx), size] : [size, side((size * dx) / dy)]
+}
+
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits
 
 export function toScene(r: SceneRow): Scene {

@@ -1,5 +1,5 @@
 import { tZh } from '@rs/shared'
-import { quicklookUrl } from './scene-sql'
+import { QUICKLOOK_VISUAL_SIZE, quicklookShape, quicklookUrl } from './scene-sql'
 import { collectionId, STAC_LIMITS } from './stac-params'
 import { type CollectionSummary, STAC_QUERYABLES, type StacRow } from './stac-search'
 
@@ -14,6 +14,7 @@ const EXT = {
   eo: 'https://stac-extensions.github.io/eo/v1.1.0/schema.json',
   sat: 'https://stac-extensions.github.io/sat/v1.0.0/schema.json',
   view: 'https://stac-extensions.github.io/view/v1.0.0/schema.json',
+  proj: 'https://stac-extensions.github.io/projection/v1.1.0/schema.json',
 }
 export const GEOJSON = 'application/geo+json'
 const JSON_TYPE = 'application/json'
@@ -89,10 +90,28 @@ export function itemJson(r: StacRow, base: string): string {
     'rs:area_km2': round(r.area_km2, 3),
     'rs:illustrative': r.illustrative,
   })
+  const bbox = [r.minx, r.miny, r.maxx, r.maxy].map((v) => round(Number(v), 6)) as [number, number, number, number]
+  // a generated scene's quicklook is drawn exactly in the footprint's lon/lat box (quicklook.ts), so
+  // at a fixed size it is a georeferenced picture: the 'visual' asset says where (projection
+  // extension), which lets GDAL's STACIT driver mosaic the quicklooks of a search
+  const visual = r.illustrative
+    ? {
+        visual: {
+          href: `${base}${quicklookUrl(r.id)}&size=${QUICKLOOK_VISUAL_SIZE}`,
+          type: 'image/png',
+          title: tZh('archiveData.visualAsset'),
+          roles: ['visual'],
+          'proj:epsg': 4326,
+          'proj:bbox': bbox,
+          'proj:shape': quicklookShape(bbox, QUICKLOOK_VISUAL_SIZE),
+        },
+      }
+    : {}
+  if (r.illustrative) extensions.push(EXT.proj)
   const self = `${base}/stac/collections/${encodeURIComponent(cid)}/items/${encodeURIComponent(r.id)}`
   const head = JSON.stringify({ type: 'Feature', stac_version: STAC_VERSION, stac_extensions: extensions, id: r.id, collection: cid })
   const tail = JSON.stringify({
-    bbox: [r.minx, r.miny, r.maxx, r.maxy].map((v) => round(Number(v), 6)),
+    bbox,
     properties,
     links: [
       { rel: 'self', href: self, type: GEOJSON },
@@ -107,6 +126,7 @@ export function itemJson(r: StacRow, base: string): string {
         title: tZh('stac.thumbnail'),
         roles: ['thumbnail'],
       },
+      ...visual,
     },
   })
   return `${head.slice(0, -1)},"geometry":${r.footprint},${tail.slice(1)}`

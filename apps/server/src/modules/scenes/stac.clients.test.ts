@@ -1,4 +1,7 @@
 import { execFile } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildScene } from '../../test/factories'
@@ -75,16 +78,47 @@ describe.skipIf(!gdalTests)('GDAL (gdal-bin) as a client of /stac', () => {
     expect(ids).toEqual(['G00', 'G06'])
   })
 
-  it('gdalinfo STACIT reads the search but finds no raster asset: the archive has quicklooks, not georeferenced rasters', async () => {
-    const url = `${base}/stac/search?collections=GF1_PMS1&limit=5`
-    const result = await gdal('gdalinfo', [`STACIT:"${url}"`]).then(
-      (r) => ({ ok: true, out: r.stdout + r.stderr }),
-      (e: { stdout?: string; stderr?: string }) => ({ ok: false, out: `${e.stdout ?? ''}${e.stderr ?? ''}` }),
-    )
-    // GDAL fetched and parsed the ItemCollection; STACIT mosaics only assets with proj:epsg and
-    // proj:transform (or proj:bbox + proj:shape), i.e. georeferenced rasters, which a demo archive of
-    // quicklooks does not have. A malformed answer would fail earlier with a JSON or HTTP error.
-    expect(result.ok).toBe(false)
-    expect(result.out).toContain('No compatible asset found')
+  it('gdalinfo and gdal_translate read a STACIT mosaic of the quicklooks (visual assets with proj:epsg, proj:bbox, proj:shape)', async () => {
+    // G00 (110–110.8 E, 30–30.8 N) and G06 (111–111.8 E, 31–31.8 N) of one collection (STACIT
+    // makes one subdataset per collection, so a search over two would list subdatasets instead)
+    const url = `${base}/stac/search?collections=GF1_PMS1&ids=G00,G06&limit=10`
+    const info = await gdal('gdalinfo', ['-json', `STACIT:"${url}"`])
+    const doc = JSON.parse(info.stdout) as {
+      size: [number, number]
+      bands: unknown[]
+      cornerCoordinates: { upperLeft: [number, number]; lowerRight: [number, number] }
+      coordinateSystem: { wkt: string }
+    }
+    expect(doc.coordinateSystem.wkt).toContain('4326')
+    // the mosaic spans the four boxes: 110–111.8 E, 30–31.8 N
+    expect(doc.cornerCoordinates.upperLeft[0]).toBeCloseTo(110, 4)
+    expect(doc.cornerCoordinates.upperLeft[1]).toBeCloseTo(31.8, 4)
+    expect(doc.cornerCoordinates.lowerRight[0]).toBeCloseTo(111.8, 4)
+    expect(doc.cornerCoordinates.lowerRight[1]).toBeCloseTo(30, 4)
+    // RGBA PNG quicklooks: four bands
+    expect(doc.bands.length).toBe(4)
+
+    const dir = mkdtempSync(join(tmpdir(), 'rs-stacit-'))
+    try {
+      const out = join(dir, 'mosaic.tif')
+      await gdal('gdal_translate', ['-q', '-outsize', '180', '180', `STACIT:"${url}"`, out])
+      const stats = await gdal('gdalinfo', ['-json', '-stats', out])
+      const bands = (JSON.parse(stats.stdout) as { bands: Array<{ minimum: number; maximum: number; mean: number }> }).bands
+      // the alpha band: the two footprints fill their boxes, 2 × 0.64 of the 3.24 square degrees (0.395)
+      const alpha = bands[3] as { maximum: number; mean: number }
+      expect(alpha.maximum).toBe(255)
+      expect(Math.abs(alpha.mean / 255 - 0.395)).toBeLessThan(0.02)
+      // colour: land and cloud, not an empty picture
+      for (const band of bands.slice(0, 3)) expect(band.maximum).toBeGreaterThan(band.minimum + 50)
+      // a pixel inside G06 (111–111.8 E, 31–31.8 N) is opaque: the mosaic places each quicklook in its box
+      const probe = await gdal('gdallocationinfo', ['-valonly', '-geoloc', out, '111.4', '31.4'])
+      const values = probe.stdout.trim().split(/\s+/).map(Number)
+      expect(values[3]).toBe(255)
+      // and between the two boxes (110.4 E, 31.4 N) nothing is drawn
+      const gap = await gdal('gdallocationinfo', ['-valonly', '-geoloc', out, '110.4', '31.4'])
+      expect(gap.stdout.trim().split(/\s+/).map(Number)[3]).toBe(0)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

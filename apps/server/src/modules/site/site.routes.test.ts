@@ -108,12 +108,15 @@ describe('pages and docs', () => {
       expect(res.statusCode, url).toBe(302)
       expect(res.headers.location, url).toBe('/chinese/home')
     }
-    for (const url of ['/api/nothing', '/api', '/stac/nothing', '/missing.js']) {
+    for (const url of ['/api/nothing', '/api', '/missing.js']) {
       const res = await ctx.app.inject({ method: 'GET', url })
       expect(res.statusCode, url).toBe(404)
       expect(res.json(), url).toMatchObject({ code: 404 })
     }
-    // the map services answer in their own (OGC) format, but never with a page
+    // STAC answers in its own JSON error shape, the map services in theirs (OGC), never with a page
+    const stac = await ctx.app.inject({ method: 'GET', url: '/stac/nothing' })
+    expect(stac.statusCode).toBe(404)
+    expect(stac.json()).toMatchObject({ code: expect.any(String), description: expect.any(String) })
     expect((await ctx.app.inject({ method: 'GET', url: '/map/nothing' })).statusCode).toBe(404)
     const post = await ctx.app.inject({ method: 'POST', url: '/foo', payload: {} })
     expect(post.statusCode).toBe(404)

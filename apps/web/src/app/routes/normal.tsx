@@ -11,6 +11,7 @@ import { DrawToolbar } from '../../features/aoi/components/draw-toolbar'
 import { SelectModeTabs } from '../../features/aoi/components/select-mode-tabs'
 import { SELECT_MODE, type SelectMode, selectedGeometry, selectedSceneArea, useSelectStore } from '../../features/aoi/state/select-store'
 import { useSceneDetail } from '../../features/archive/api/fetch-scene-detail'
+import { useFootprintTiles } from '../../features/archive/api/footprint-tiles'
 import { useSceneCoverage } from '../../features/archive/api/scene-coverage'
 import { useSearchScenes } from '../../features/archive/api/search-scenes'
 import { ArchiveSidebar } from '../../features/archive/components/archive-sidebar'
@@ -29,6 +30,7 @@ import { useSiteConfig } from '../../features/site/api/fetch-site-config'
 import { errorMessage } from '../../lib/api-client'
 import { useT } from '../../lib/i18n'
 import { notify } from '../../lib/notify'
+import { usesFootprintTiles } from '../../map/footprint-tiles'
 import type { MapViewHandle } from '../../map/map-view'
 import { geometryBBox } from '../../map/quicklook-layer'
 import type { ScreenProps } from '../screen-props'
@@ -134,6 +136,8 @@ export default function NormalScreen(_props: ScreenProps) {
   const query = hydrated ? queryBodyOf(search) : null
   const results = useSearchScenes(query)
   const scenes = results.data?.list ?? []
+  // past a page's worth of matches, every matching footprint comes as vector tiles under the page's own
+  const tiles = useFootprintTiles(query, results.data?.total)
   const coverage = useSceneCoverage(query, checkedIds, search.tab === ARCHIVE_TAB.COVERAGE)
   // a refused search or analysis: the server's Chinese message, once per failure
   useEffect(() => {
@@ -147,6 +151,7 @@ export default function NormalScreen(_props: ScreenProps) {
   const activeScene = detail.data ?? listed
   const mapLayers = useArchiveMap({
     scenes: query ? scenes : [],
+    tilesUrl: query && tiles.data && usesFootprintTiles(results.data?.total) ? tiles.data.tiles : null,
     activeScene: query ? activeScene : undefined,
     gaps: search.tab === ARCHIVE_TAB.COVERAGE && query ? ((coverage.data?.gaps as Geometry | null | undefined) ?? null) : null,
   })

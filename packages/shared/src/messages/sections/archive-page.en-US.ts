@@ -75,6 +75,7 @@ export const archivePageEn: Messages['archivePage'] = {
     pageSize: '{size} / page',
   },
   detail: {
+    noQuicklook: 'No quicklook',
     title: 'Scene details',
     illustrative: 'A demo archive scene; its quicklook is a generated illustration',
     fields: {

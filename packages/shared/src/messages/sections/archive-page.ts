@@ -73,6 +73,7 @@ export const archivePageZh = {
     pageSize: '{size} 条/页',
   },
   detail: {
+    noQuicklook: '暂无快视图',
     title: '影像详情',
     illustrative: '演示存档影像，快视图为生成的示意图',
     fields: {

@@ -86,8 +86,17 @@ export function ResultPanel({ query, answer, isFetching, error, onPage, onSort }
         </div>
       ),
     },
-    { title: t('archivePage.result.columns.satellite'), dataIndex: 'satellite' },
-    { title: t('archivePage.result.columns.sensor'), dataIndex: 'sensor' },
+    {
+      // one column for both: long names (ZHUHAI-1-OHS-02) stay on one line instead of breaking letter by letter
+      title: `${t('archivePage.result.columns.satellite')} / ${t('archivePage.result.columns.sensor')}`,
+      key: 'satellite',
+      render: (_, scene) => (
+        <div className="archive-row__satellite">
+          <div>{scene.satellite}</div>
+          <div className="archive-row__sensor">{scene.sensor}</div>
+        </div>
+      ),
+    },
     {
       title: t('archivePage.result.columns.time'),
       dataIndex: 'acquiredAt',

@@ -1,5 +1,6 @@
 import type { Scene } from '@rs/shared'
 import { Alert, Descriptions, Drawer, Image } from 'antd'
+import { useState } from 'react'
 import { useT } from '../../../lib/i18n'
 import { formatBeijing } from '../../../lib/time'
 import { formatKm2 } from '../utils/format'
@@ -25,6 +26,8 @@ export function SceneDrawer({ scene, open, onClose }: { scene: Scene | undefined
   const t = useT()
   const none = t('archivePage.detail.none')
   const deg = (v: number | null) => (v === null ? none : t('archivePage.detail.degrees', { value: v }))
+  // a scene whose quicklook cannot be had says so instead of a broken image
+  const [failed, setFailed] = useState<string | null>(null)
   return (
     <Drawer
       title={t('archivePage.detail.title')}
@@ -37,7 +40,19 @@ export function SceneDrawer({ scene, open, onClose }: { scene: Scene | undefined
     >
       {scene && (
         <>
-          <Image src={`${scene.quicklookUrl}&size=512`} alt={scene.fileName} width="100%" data-testid="drawer-quicklook" />
+          {failed === scene.id ? (
+            <div className="scene-drawer__no-quicklook" data-testid="drawer-no-quicklook">
+              {t('archivePage.detail.noQuicklook')}
+            </div>
+          ) : (
+            <Image
+              src={`${scene.quicklookUrl}&size=512`}
+              alt={scene.fileName}
+              width="100%"
+              data-testid="drawer-quicklook"
+              onError={() => setFailed(scene.id)}
+            />
+          )}
           {scene.illustrative && <Alert style={{ margin: '8px 0' }} type="info" showIcon title={t('archivePage.detail.illustrative')} />}
           <Descriptions column={1} size="small" bordered data-testid="scene-fields" styles={{ label: { width: 130 } }}>
             <Descriptions.Item label={t('archivePage.detail.fields.id')}>{scene.id}</Descriptions.Item>

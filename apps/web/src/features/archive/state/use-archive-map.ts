@@ -3,31 +3,49 @@ import type { Geometry as GeoJsonGeometry } from 'geojson'
 import type OlMap from 'ol/Map'
 import { useEffect, useMemo, useState } from 'react'
 import { bindFootprintPointer, createFootprintLayer, createGapLayer } from '../../../map/footprint-layer'
+import { createFootprintTileLayer } from '../../../map/footprint-tiles'
 import { lonLatToExtent } from '../../../map/geometry'
 import { createQuicklookLayer, geometryBBox, showQuicklook } from '../../../map/quicklook-layer'
 import { useResultStore } from './result-store'
 
 /**
  * The archive's map layers: the page's footprints (落图) styled by the result store, hover and
- * click on them, the opened scene's quicklook in its footprint's bbox, and the coverage gaps.
+ * click on them, every matching footprint as vector tiles under them when the search matches more
+ * than a page can hold (`tilesUrl`), the opened scene's quicklook in its footprint's bbox, and the
+ * coverage gaps. The 落图 switch hides both footprint layers.
  * Returns what MapView takes: the overlays and the map-ready callback.
  */
 export function useArchiveMap({
   scenes,
   activeScene,
   gaps,
+  tilesUrl = null,
 }: {
   scenes: readonly Scene[]
+  /** MVT URL template of all matching footprints (POST /api/normalmeta/tiles), or null below the threshold. */
+  tilesUrl?: string | null
   activeScene: Scene | undefined
   gaps: GeoJsonGeometry | null
 }) {
-  const layers = useMemo(() => ({ footprints: createFootprintLayer(), gaps: createGapLayer(), quicklook: createQuicklookLayer() }), [])
-  const overlays = useMemo(() => [layers.quicklook, layers.footprints.layer, layers.gaps.layer], [layers])
+  const layers = useMemo(
+    () => ({
+      footprints: createFootprintLayer(),
+      allFootprints: createFootprintTileLayer(),
+      gaps: createGapLayer(),
+      quicklook: createQuicklookLayer(),
+    }),
+    [],
+  )
+  const overlays = useMemo(() => [layers.allFootprints.layer, layers.quicklook, layers.footprints.layer, layers.gaps.layer], [layers])
   const [map, setMap] = useState<OlMap>()
   const { checkedIds, hoveredId, activeId, showFootprints, hover, activate } = useResultStore()
 
   useEffect(() => layers.footprints.setScenes(scenes), [layers, scenes])
-  useEffect(() => layers.footprints.layer.setVisible(showFootprints), [layers, showFootprints])
+  useEffect(() => layers.allFootprints.show(tilesUrl), [layers, tilesUrl])
+  useEffect(() => {
+    layers.footprints.layer.setVisible(showFootprints)
+    layers.allFootprints.layer.setVisible(showFootprints)
+  }, [layers, showFootprints])
   useEffect(
     () => layers.footprints.setHighlight({ hoveredId, activeId, checkedIds: new Set(checkedIds) }),
     [layers, hoveredId, activeId, checkedIds],
