@@ -84,7 +84,7 @@ export function registerQuicklookRoutes(app: FastifyInstance, db: Kysely<Databas
         .digest('base64url')}"`
       reply.header('cache-control', 'public, max-age=31536000, immutable').header('etag', etag)
       const match = request.headers['if-none-match']
-      if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return reply.status(304).send()
+      if (match?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return reply.status(304).send()
 
       let png = drawn.get(etag)
       if (!png) {
