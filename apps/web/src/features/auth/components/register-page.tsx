@@ -7,7 +7,7 @@ import {
   USERNAME_PATTERN,
   type VerifyChannel,
 } from '@rs/shared'
-import { Button, Card, Checkbox, Col, Form, Input, Modal, Radio, Result, Row, Select, Steps } from 'antd'
+import { Button, Card, Checkbox, Col, Form, Input, Modal, Radio, Result, Row, Select } from 'antd'
 import type { Rule } from 'antd/es/form'
 import { useState } from 'react'
 import { Link } from 'react-router'
@@ -17,6 +17,7 @@ import { notify } from '../../../lib/notify'
 import { isAvailable, type RegisterFields, registerAccount } from '../api/account'
 import type { Captcha } from '../api/fetch-captcha'
 import { openLogin } from '../state/auth-store'
+import { AccountSteps } from './account-steps'
 import { CodeSender } from './code-sender'
 import { PasswordRules } from './password-rules'
 import { RegionCascader } from './region-cascader'
@@ -157,13 +158,7 @@ export function RegisterPage() {
     <div className="account-page" data-testid="register-page">
       <Card className="account-card" title={t('account.register.title')}>
         <p className="account-card__intro">{t('account.register.intro')}</p>
-        <Steps
-          className="account-steps"
-          current={step}
-          responsive={false}
-          size="small"
-          items={[{ title: t('account.steps.account') }, { title: t('account.steps.verify') }, { title: t('account.steps.result') }]}
-        />
+        <AccountSteps current={step} titles={[t('account.steps.account'), t('account.steps.verify'), t('account.steps.result')]} />
         <div hidden={step !== 0}>
           <Form form={form} layout="vertical" requiredMark autoComplete="off" initialValues={{ region: [], termsAccepted: false }}>
             <h3 className="account-section">{t('account.register.accountSection')}</h3>
@@ -186,6 +181,7 @@ export function RegisterPage() {
               <Col xs={24} md={12}>
                 <Form.Item
                   name="password"
+                  required
                   label={t('account.register.password')}
                   rules={[passwordRule(t, () => form.getFieldValue('username') ?? '')]}
                   dependencies={['username']}
@@ -256,6 +252,7 @@ export function RegisterPage() {
               <Col xs={24} md={12}>
                 <Form.Item
                   name="region"
+                  required
                   label={t('account.register.region')}
                   rules={[
                     {

@@ -1,6 +1,6 @@
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons'
 import { EMAIL_PATTERN, TELEPHONE_PATTERN, type VerifyChannel } from '@rs/shared'
-import { Button, Card, Form, Input, Radio, Result, Steps, Tabs } from 'antd'
+import { Button, Card, Form, Input, Radio, Result, Tabs } from 'antd'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { errorMessage } from '../../../lib/api-client'
@@ -11,6 +11,7 @@ import { type Captcha, fetchCaptcha } from '../api/fetch-captcha'
 import { openLogin } from '../state/auth-store'
 import { startSession } from '../state/session'
 import { newCaptchaToken } from '../utils/captcha-token'
+import { AccountSteps } from './account-steps'
 import { CaptchaImage } from './captcha-image'
 import { CodeSender } from './code-sender'
 import { PasswordRules } from './password-rules'
@@ -85,16 +86,9 @@ function ResetByCode() {
 
   return (
     <div data-testid="reset-by-code">
-      <Steps
-        className="account-steps"
+      <AccountSteps
         current={step}
-        responsive={false}
-        size="small"
-        items={[
-          { title: t('account.steps.resetAccount') },
-          { title: t('account.steps.resetPassword') },
-          { title: t('account.steps.resetResult') },
-        ]}
+        titles={[t('account.steps.resetAccount'), t('account.steps.resetPassword'), t('account.steps.resetResult')]}
       />
       {step === 0 && (
         <Form form={addressForm} layout="vertical" autoComplete="off">
@@ -160,11 +154,12 @@ function ResetByCode() {
       )}
       {step === 1 && (
         <Form form={passwordForm} layout="vertical" autoComplete="off" onFinish={(v) => void handleReset(v)}>
-          <Form.Item name="password" label={t('account.reset.newPassword')} rules={[passwordRule(t, () => '')]}>
+          <Form.Item name="password" required label={t('account.reset.newPassword')} rules={[passwordRule(t, () => '')]}>
             <Input.Password prefix={<LockOutlined />} maxLength={128} data-testid="reset-password" autoComplete="new-password" />
           </Form.Item>
           <Form.Item
             name="passwordConfirm"
+            required
             label={t('account.reset.newPasswordConfirm')}
             dependencies={['password']}
             rules={[confirmRule(t, 'password')]}
@@ -277,6 +272,7 @@ function ChangeWithOld() {
       </Form.Item>
       <Form.Item
         name="newPassword"
+        required
         label={t('account.reset.newPassword')}
         dependencies={['username']}
         rules={[passwordRule(t, () => form.getFieldValue('username') ?? '')]}
@@ -285,6 +281,7 @@ function ChangeWithOld() {
       </Form.Item>
       <Form.Item
         name="newPasswordConfirm"
+        required
         label={t('account.reset.newPasswordConfirm')}
         dependencies={['newPassword']}
         rules={[confirmRule(t, 'newPassword')]}
