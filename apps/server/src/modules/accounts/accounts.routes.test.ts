@@ -213,6 +213,32 @@ describe('register by an e-mail code from a real SMTP server', () => {
   })
 })
 
+describe('limits per recipient and per client address', () => {
+  it('refuses the eleventh code of an hour to one recipient with a Chinese 429, and keeps the captcha rule first', async () => {
+    const email = 'limited@example.cn'
+    for (let i = 0; i < 10; i++) {
+      await ctx.database.db
+        .insertInto('verification_code')
+        .values({
+          token: `limit${String(i).padStart(27, '0')}`,
+          purpose: 'register',
+          channel: 'email',
+          recipient: email,
+          code_hash: 'x$y',
+          secret_key: 'k',
+          ip: '10.0.0.9',
+          expires_at: new Date(Date.now() + 60_000),
+        })
+        .execute()
+    }
+    await sql`update verification_code set created_at = now() - interval '5 minutes' where recipient = ${email}`.execute(ctx.database.db)
+    const { res } = await sendEmailCode(email, 'register')
+    expect(res.statusCode).toBe(429)
+    expect(res.json().message).toBe(tZh('account.errors.codeLimit'))
+    expect(smtp.countTo(email)).toBe(0)
+  })
+})
+
 describe('reset password by code', () => {
   it('answers an unknown e-mail exactly as a known one, and mails nothing to it', async () => {
     const unknown = await sendEmailCode('nobody@example.cn', 'reset')
@@ -326,6 +352,40 @@ describe('the outbox without SMTP', () => {
     const sms = page.body.data.items.find((m: { recipient: string }) => m.recipient === '13912345678')
     expect(sms.channel).toBe('sms')
     expect(sms.text).toMatch(/验证码\d{6}，5分钟内有效/)
+    // a reset by telephone: the SMS in the outbox carries the code
+    const r = await fetchCaptcha(plain)
+    const sent = await plain.app.inject({
+      method: 'POST',
+      url: '/api/captcha/sendtelephone',
+      payload: { telephone: '13800000002', purpose: 'reset', captcha: r.answer, token: r.token },
+    })
+    expect(sent.statusCode, sent.body).toBe(200)
+    let text = ''
+    await expect
+      .poll(async () => {
+        const row = await plain.database.db
+          .selectFrom('outbox')
+          .select('text_body')
+          .where('recipient', '=', '13800000002')
+          .executeTakeFirst()
+        text = row?.text_body ?? ''
+        return text
+      })
+      .toMatch(/找回密码/)
+    const code = text.match(/验证码(\d{6})/)?.[1] ?? ''
+    const reset = await plain.app.inject({
+      method: 'POST',
+      url: '/api/usercenter/forgetpwd',
+      payload: {
+        channel: 'telephone',
+        address: '13800000002',
+        code,
+        token: r.token,
+        password: encryptPassword('Phone#Reset2026', r.publicKey, r.token),
+      },
+    })
+    expect(reset.statusCode, reset.body).toBe(200)
+    expect(reset.json().data.username).toBe('neimenggu')
     const user = await loginAs(plain, 'user', DEMO_PASSWORDS.user)
     expect((await getJson(plain, '/api/admin/outbox', { token: user })).status).toBe(403)
     expect((await getJson(plain, '/api/admin/outbox')).status).toBe(401)
