@@ -95,7 +95,7 @@ export function createAccountsRepository(db: Kysely<Database>) {
 
     /**
      * Stores a new code (its HMAC) under the captcha token; an earlier code of the same recipient and
-     * purpose stops working. Rows older than a day are dropped.
+     * purpose stops working. Rows older than a day are dropped. Undefined when the token already names a code.
      */
     async saveCode(input: {
       token: string
@@ -128,9 +128,11 @@ export function createAccountsRepository(db: Kysely<Database>) {
           ip: input.ip.slice(0, 64),
           expires_at: sql<Date>`now() + make_interval(secs => ${input.ttlSeconds})`,
         })
+        // a token already naming a code (a client re-using its token): no second code under it
+        .onConflict((oc) => oc.column('token').doNothing())
         .returning('id')
-        .executeTakeFirstOrThrow()
-      return row.id
+        .executeTakeFirst()
+      return row?.id
     },
 
     /** Withdraws a code that could not be delivered. */

@@ -203,6 +203,28 @@ describe('register by an e-mail code from a real SMTP server', () => {
     const again = await sendEmailCode(p.email, 'register')
     expect(again.res.statusCode).toBe(429)
     expect(again.res.json().message).toMatch(/秒后再试/)
+    // a token that already names a code gets no second one, even with a fresh picture for it
+    const reused = await fetchCaptcha(ctx)
+    const first = await post('/api/captcha/sendemail', {
+      email: 'reuse1@example.cn',
+      purpose: 'register',
+      captcha: reused.answer,
+      token: reused.token,
+    })
+    expect(first.statusCode).toBe(200)
+    const again2 = await ctx.app.inject({ method: 'GET', url: `/api/captcha/image?token=${reused.token}` })
+    const answer2 = (
+      await ctx.database.db.selectFrom('captcha').select('answer').where('token', '=', reused.token).executeTakeFirstOrThrow()
+    ).answer
+    expect(again2.statusCode).toBe(200)
+    const second = await post('/api/captcha/sendemail', {
+      email: 'reuse2@example.cn',
+      purpose: 'register',
+      captcha: answer2,
+      token: reused.token,
+    })
+    expect(second.statusCode).toBe(400)
+    expect(second.json().message).toBe(tZh('errors.captchaInvalid'))
     const badCaptcha = await post('/api/captcha/sendemail', {
       email: p.email,
       purpose: 'register',

@@ -160,6 +160,7 @@ export function createAccountsService(
         ip: client.ip,
         ttlSeconds: settings.codeTtlSeconds,
       })
+      if (id === undefined) throw ApiError.of(400, 'errors.captchaInvalid')
       const deliver = () =>
         input.channel === 'email'
           ? delivery.sendMail(recipient, codeMail(input.purpose, code, minutes))

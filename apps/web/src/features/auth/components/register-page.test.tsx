@@ -28,12 +28,12 @@ describe('RegisterPage', () => {
       </MemoryRouter>,
     )
     fireEvent.change(screen.getByTestId('register-username'), { target: { value: 'neimenggu' } })
-    expect(await screen.findByText(tZh('account.validation.usernameTaken'), {}, { timeout: 3000 })).toBeTruthy()
+    expect(await screen.findByText(tZh('account.validation.usernameTaken'), {}, { timeout: 15_000 })).toBeTruthy()
     expect(asked[0]).toContain('username=neimenggu')
     const rules = screen.getByTestId('password-rules')
     expect(rules.textContent).toContain(tZh('account.rules.classes'))
     expect(rules.textContent).toContain(tZh('account.rules.history'))
-  })
+  }, 30_000)
 
   it('keeps the account step until every field and the terms are valid', async () => {
     vi.stubGlobal(
@@ -46,8 +46,8 @@ describe('RegisterPage', () => {
       </MemoryRouter>,
     )
     fireEvent.click(screen.getByTestId('register-next'))
-    expect(await screen.findByText(tZh('account.validation.termsRequired'))).toBeTruthy()
+    expect(await screen.findByText(tZh('account.validation.termsRequired'), {}, { timeout: 15_000 })).toBeTruthy()
     expect(screen.getByText(tZh('account.validation.usernameRequired'))).toBeTruthy()
     await waitFor(() => expect(screen.queryByTestId('register-code')).toBeNull())
-  })
+  }, 30_000)
 })

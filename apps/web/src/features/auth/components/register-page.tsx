@@ -355,7 +355,16 @@ export function RegisterPage() {
                 />
               </Form.Item>
               <div className="account-actions">
-                <Button onClick={() => setStep(0)}>{t('account.register.previous')}</Button>
+                <Button
+                  onClick={() => {
+                    // the address may change: a code sent for the old one no longer fits
+                    setSentWith(null)
+                    setCode('')
+                    setStep(0)
+                  }}
+                >
+                  {t('account.register.previous')}
+                </Button>
                 <Button
                   type="primary"
                   disabled={!sentWith}

@@ -46,19 +46,19 @@ describe('ResetPasswordPage', () => {
         <ResetPasswordPage />
       </MemoryRouter>,
     )
-    await screen.findAllByTestId('captcha-image')
+    await screen.findAllByTestId('captcha-image', {}, { timeout: 15_000 })
     fill('reset-address', 'Legacy@Example.cn')
     fill('code-captcha', 'ab12')
     fireEvent.click(screen.getByTestId('code-send'))
-    await waitFor(() => expect(server.bodies['/api/captcha/sendemail']).toHaveLength(1))
+    await waitFor(() => expect(server.bodies['/api/captcha/sendemail']).toHaveLength(1), { timeout: 15_000 })
     const sent = server.bodies['/api/captcha/sendemail']?.[0]
     expect(sent).toMatchObject({ email: 'Legacy@Example.cn', purpose: 'reset', captcha: 'ab12' })
     expect(notifier.success).toHaveBeenCalledWith(tZh('account.code.sentReset'))
-    await waitFor(() => expect(screen.getByTestId('code-send').textContent).toMatch(/秒后重新获取/))
+    await waitFor(() => expect(screen.getByTestId('code-send').textContent).toMatch(/秒后重新获取/), { timeout: 15_000 })
 
     fill('reset-code', '123456')
     fireEvent.click(screen.getByTestId('reset-next'))
-    await screen.findByTestId('reset-password')
+    await screen.findByTestId('reset-password', {}, { timeout: 15_000 })
     expect(server.bodies['/api/captcha/check']?.[0]).toMatchObject({
       purpose: 'reset',
       channel: 'email',
@@ -69,15 +69,15 @@ describe('ResetPasswordPage', () => {
     fill('reset-password', 'password')
     fill('reset-password-confirm', 'password')
     fireEvent.click(screen.getByTestId('reset-submit'))
-    expect(await screen.findByText(tZh('errors.passwordWeak'))).toBeTruthy()
+    expect(await screen.findByText(tZh('errors.passwordWeak'), {}, { timeout: 15_000 })).toBeTruthy()
     expect(server.bodies['/api/usercenter/forgetpwd']).toBeUndefined()
 
     fill('reset-password', 'Fresh#Pass2026')
     fill('reset-password-confirm', 'Fresh#Pass2026')
     fireEvent.click(screen.getByTestId('reset-submit'))
-    await screen.findByText(tZh('account.reset.successTitle'))
+    await screen.findByText(tZh('account.reset.successTitle'), {}, { timeout: 15_000 })
     const body = server.bodies['/api/usercenter/forgetpwd']?.[0]
     expect(body?.token).toBe(sent?.token)
     expect(decryptPassword(body?.password ?? '', keys.secretKey, sent?.token ?? '')).toBe('Fresh#Pass2026')
-  })
+  }, 30_000)
 })
