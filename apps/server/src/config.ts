@@ -64,6 +64,20 @@ const Env = z.object({
   MAP_TILES_PER_MINUTE: z.coerce.number().int().positive().default(3000),
   DB_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().min(0).max(3600).default(20),
   WORKER_THREADS: z.coerce.number().int().min(0).max(64).default(0),
+  /** Outgoing mail (verification codes): a URL, or host/port/user/pass; neither: the outbox table. */
+  SMTP_URL: z.string().default(''),
+  SMTP_HOST: z.string().default(''),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+  SMTP_SECURE: flag(false),
+  SMTP_REQUIRE_TLS: flag(false),
+  SMTP_TLS_REJECT_UNAUTHORIZED: flag(true),
+  SMTP_USER: z.string().default(''),
+  SMTP_PASS: z.string().default(''),
+  SMTP_FROM: z.string().default('"自然资源卫星遥感云服务平台" <noreply@localhost>'),
+  VERIFY_CODES_PER_RECIPIENT_PER_HOUR: z.coerce.number().int().positive().default(10),
+  VERIFY_CODES_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(30),
+  ACCOUNT_CHECKS_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  ACCOUNT_SUBMITS_PER_MINUTE: z.coerce.number().int().positive().default(20),
 })
 
 export type Config = z.output<typeof Env>

@@ -1,6 +1,7 @@
 import { displayKey, PERMISSION, PERMISSION_CODE_PATTERN, REGION_CODE_PATTERN, WHOLE_COUNTRY_CODE } from '@rs/shared'
 import { type Kysely, sql } from 'kysely'
 import { hashPassword, randomPassword, verifyPassword } from '../lib/password'
+import { rememberCurrentPassword } from './password-history'
 import type { Database } from './schema'
 
 /** User name of the administrator the first start creates. */
@@ -114,6 +115,7 @@ export async function resetPassword(
   const password = options.password ?? randomPassword()
   const hash = await hashPassword(password)
   await db.transaction().execute(async (trx) => {
+    await rememberCurrentPassword(trx, userId)
     await trx
       .updateTable('app_user')
       .set({

@@ -259,6 +259,52 @@ export interface TypicalImageTable {
 }
 
 /** One audit record (等保 安全审计); the table is append-only (a trigger refuses UPDATE and young DELETEs). */
+/** Person information of account type 0 beyond app_user's real_name and organization (issue 11). */
+export interface PersonInfoTable {
+  user_id: number
+  organization_type: string
+  region_code: string
+  industry: string
+  purpose: string
+  terms_accepted_at: Timestamp
+  created_at: CreatedAt
+}
+
+/** Hashes a password replaced (等保: a new password may not repeat one of the last five). */
+export interface PasswordHistoryTable {
+  id: Generated<number>
+  user_id: number
+  password_hash: string
+  replaced_at: CreatedAt
+}
+
+/** A verification code sent by e-mail or SMS: its HMAC, never the code. */
+export interface VerificationCodeTable {
+  id: Generated<number>
+  token: string
+  purpose: 'register' | 'reset'
+  channel: 'email' | 'telephone'
+  recipient: string
+  code_hash: string
+  secret_key: string
+  ip: Generated<string>
+  failed_tries: Generated<number>
+  created_at: CreatedAt
+  expires_at: Timestamp
+  used_at: Timestamp | null
+}
+
+/** Mail and SMS kept for administrators when no SMTP server or SMS provider is set. */
+export interface OutboxTable {
+  id: Generated<number>
+  at: CreatedAt
+  channel: 'email' | 'sms'
+  recipient: string
+  subject: Generated<string>
+  text_body: string
+  html_body: string | null
+}
+
 export interface AuditLogTable {
   id: Generated<number>
   at: CreatedAt
@@ -345,6 +391,10 @@ export interface Database {
   news: NewsTable
   typical_image: TypicalImageTable
   audit_log: AuditLogTable
+  person_info: PersonInfoTable
+  password_history: PasswordHistoryTable
+  verification_code: VerificationCodeTable
+  outbox: OutboxTable
   scene: SceneTable
   scene_list: SceneListTable
   scene_list_line: SceneListLineTable

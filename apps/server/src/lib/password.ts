@@ -58,6 +58,15 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return parsed.key.length === actual.length && timingSafeEqual(parsed.key, actual)
 }
 
+/**
+ * Whether a password matches any of the stored hashes (the history rule). Checked one after
+ * another: each scrypt takes about 128 MiB.
+ */
+export async function matchesAnyPassword(password: string, hashes: readonly string[]): Promise<boolean> {
+  for (const hash of hashes) if (await verifyPassword(password, hash)) return true
+  return false
+}
+
 /** Whether a stored hash was made with a lower cost than today's and should be redone at the next login. */
 export function needsRehash(stored: string): boolean {
   const parsed = parse(stored)

@@ -3,6 +3,10 @@ import type { Config } from '../config'
 import type { DatabaseHandle } from '../db/database'
 import type { TaskPool } from '../lib/workers/pool'
 import { authPlugin } from '../plugins/auth'
+import { createAccountsRepository } from './accounts/accounts.repository'
+import { registerAccountsRoutes } from './accounts/accounts.routes'
+import { createAccountsService, DEFAULT_ACCOUNTS_SETTINGS } from './accounts/accounts.service'
+import { createDelivery } from './accounts/delivery'
 import { createAnalysisRepository } from './analysis/analysis.repository'
 import { registerAnalysisRoutes } from './analysis/analysis.routes'
 import { createAnalysisService } from './analysis/analysis.service'
@@ -82,6 +86,39 @@ export async function registerModules(app: FastifyInstance, config: Config, data
   registerStacRoutes(app, createStacService(createStacRepository(db)), {
     baseUrl: () => publicBase(app, config.PUBLIC_BASE_URL, config.PORT),
     requestsPerMinute: config.MAP_REQUESTS_PER_MINUTE,
+  })
+  const accountsRepo = createAccountsRepository(db)
+  const delivery = createDelivery(
+    {
+      url: config.SMTP_URL,
+      host: config.SMTP_HOST,
+      port: config.SMTP_PORT,
+      secure: config.SMTP_SECURE,
+      requireTls: config.SMTP_REQUIRE_TLS,
+      tlsRejectUnauthorized: config.SMTP_TLS_REJECT_UNAUTHORIZED,
+      user: config.SMTP_USER,
+      pass: config.SMTP_PASS,
+      from: config.SMTP_FROM,
+    },
+    accountsRepo.outbox,
+  )
+  app.addHook('onClose', async () => delivery.close())
+  // registration and reset use the auth module's captchas and sessions through these hooks
+  const accounts = createAccountsService(
+    accountsRepo,
+    delivery,
+    { consumeCaptcha: auth.consumeCaptcha, openSessionFor: auth.openSessionFor, endSessionsOf: auth.endSessionsOf },
+    audit,
+    app.log,
+    {
+      ...DEFAULT_ACCOUNTS_SETTINGS,
+      perRecipientPerHour: config.VERIFY_CODES_PER_RECIPIENT_PER_HOUR,
+      perIpPerHour: config.VERIFY_CODES_PER_IP_PER_HOUR,
+    },
+  )
+  registerAccountsRoutes(app, accounts, {
+    checksPerMinute: config.ACCOUNT_CHECKS_PER_MINUTE,
+    submitsPerMinute: config.ACCOUNT_SUBMITS_PER_MINUTE,
   })
   registerUsersRoutes(app, createUsersService(createUsersRepository(db), { cacheMs: config.SESSION_CACHE_MS }, audit))
   registerAuditRoutes(app, audit)

@@ -282,6 +282,7 @@ export const ROUTE_TREE: RouteNode[] = [
     children: [
       { name: 'adminUsers', path: 'admin/users', title: 'nav.adminUsers', group: 'admin', ...adminOnly },
       { name: 'adminAudit', path: 'admin/audit', title: 'nav.adminAudit', group: 'admin', ...adminOnly },
+      { name: 'adminOutbox', path: 'admin/outbox', title: 'nav.adminOutbox', group: 'admin', ...adminOnly },
     ],
   },
 ]

@@ -1,3 +1,4 @@
+import { accountEn } from './sections/account.en-US'
 import { adminEn } from './sections/admin.en-US'
 import { analysisPageEn } from './sections/analysis-page.en-US'
 import { archivePageEn } from './sections/archive-page.en-US'
@@ -56,6 +57,7 @@ export const enUS: DeepPartial<Messages> = {
     admin: 'Administration',
     adminUsers: 'Users',
     adminAudit: 'Audit log',
+    adminOutbox: 'Outbox',
   },
   header: {
     switchLanguage: '中',
@@ -242,4 +244,5 @@ export const enUS: DeepPartial<Messages> = {
   admin: adminEn,
   typicalImagePage: typicalImagePageEn,
   input: inputEn,
+  account: accountEn,
 }

@@ -1,3 +1,4 @@
+import { accountZh } from './sections/account'
 import { adminZh } from './sections/admin'
 import { analysisZh } from './sections/analysis'
 import { analysisPageZh } from './sections/analysis-page'
@@ -65,6 +66,7 @@ export const zhCN = {
     admin: '系统管理',
     adminUsers: '用户管理',
     adminAudit: '审计日志',
+    adminOutbox: '发件箱',
   },
   satellite: {
     chinese: {
@@ -519,6 +521,7 @@ export const zhCN = {
   stac: stacZh,
   archivePage: archivePageZh,
   archiveData: archiveDataZh,
+  account: accountZh,
 } as const
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> }

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely'
 import { areaRegionIdsOf, permissionCodesOf } from '../../db/fragments'
+import { recentPasswordHashes, rememberCurrentPassword } from '../../db/password-history'
 import type { Database } from '../../db/schema'
 import type { SessionUser } from '../../lib/session'
 
@@ -110,11 +111,19 @@ export function createAuthRepository(db: Kysely<Database>) {
 
     /** A new password chosen by its owner: the change date is now and no change is pending any more. */
     async setPassword(userId: number, passwordHash: string) {
-      await db
-        .updateTable('app_user')
-        .set({ password_hash: passwordHash, password_changed_at: new Date(), must_change_password: false })
-        .where('id', '=', userId)
-        .execute()
+      await db.transaction().execute(async (trx) => {
+        await rememberCurrentPassword(trx, userId)
+        await trx
+          .updateTable('app_user')
+          .set({ password_hash: passwordHash, password_changed_at: new Date(), must_change_password: false })
+          .where('id', '=', userId)
+          .execute()
+      })
+    },
+
+    /** The hashes a new password may not match: the current one and the four before it. */
+    recentPasswordHashes(userId: number) {
+      return recentPasswordHashes(db, userId)
     },
 
     /** Ends every session of an account; returns their token hashes. */

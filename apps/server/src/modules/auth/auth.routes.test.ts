@@ -365,6 +365,21 @@ describe('POST /api/usercenter/passwordv2', () => {
       .execute()
     expect(audited).toContainEqual({ action: 'passwordChange', outcome: 'success' })
   })
+
+  it('refuses a new password that is one of the last five (等保), the current one included', async () => {
+    const back = await change('legacy', 'Brand#New2026', 'Brand#New2026')
+    expect(back.json().message).toBe(tZh('errors.passwordSame'))
+    expect((await change('legacy', 'Brand#New2026', 'Second#New2026')).json().code).toBe(0)
+    const again = await change('legacy', 'Second#New2026', 'Brand#New2026')
+    expect(again.statusCode).toBe(400)
+    expect(again.json().message).toBe(tZh('account.errors.passwordRecent'))
+    const history = await ctx.database.db
+      .selectFrom('password_history')
+      .select('id')
+      .where('user_id', '=', await userId('legacy'))
+      .execute()
+    expect(history).toHaveLength(2)
+  })
 })
 
 describe('sessions', () => {

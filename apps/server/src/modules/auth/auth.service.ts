@@ -1,8 +1,8 @@
-import { API_CODE, createLoginKeyPair, decryptPassword, PASSWORD_MIN_LENGTH, tZh } from '@rs/shared'
+import { API_CODE, createLoginKeyPair, decryptPassword, passwordWeakness, tZh } from '@rs/shared'
 import { LRUCache } from 'lru-cache'
 import { type AuditRecorder, actorOf } from '../../lib/audit'
 import { ApiError } from '../../lib/errors'
-import { dummyVerify, hashPassword, needsRehash, verifyPassword } from '../../lib/password'
+import { dummyVerify, hashPassword, matchesAnyPassword, needsRehash, verifyPassword } from '../../lib/password'
 import { hashSessionToken, newSessionToken, type SessionUser } from '../../lib/session'
 import type { AuthRepository } from './auth.repository'
 import { createCaptchaImage } from './captcha-image'
@@ -24,14 +24,8 @@ export interface AuthSettings {
   maxServiceSessions: number
 }
 
-/** Why a new password is refused (a message key), or undefined when it is strong enough. */
-export function passwordWeakness(password: string, username: string): 'errors.passwordWeak' | 'errors.passwordHasName' | undefined {
-  const length = [...password].length
-  const kinds = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((re) => re.test(password)).length
-  if (length < PASSWORD_MIN_LENGTH || length > 128 || kinds < 3) return 'errors.passwordWeak'
-  if (username.trim().length >= 3 && password.toLowerCase().includes(username.trim().toLowerCase())) return 'errors.passwordHasName'
-  return undefined
-}
+/** The password rule of 等保 level 3 lives in packages/shared (domain/password.ts), so the forms state the same rule. */
+export { passwordWeakness }
 
 /** The built-in service accounts of the automatic logins (SPEC.md §4), by link code. */
 export const SERVICE_ACCOUNTS = { 1: 'svc_code1', 2: 'svc_code2' } as const
@@ -167,6 +161,10 @@ export function createAuthService(repo: AuthRepository, settings: AuthSettings, 
       if (weakness) throw ApiError.of(400, weakness)
       if (newPassword === oldPassword) throw ApiError.of(400, 'errors.passwordSame')
       const user = await authenticate(input.username, oldPassword, client, 'passwordChange')
+      // 等保: not one of the last five (the current one included), judged once the old password is proven
+      if (await matchesAnyPassword(newPassword, await repo.recentPasswordHashes(user.id))) {
+        throw ApiError.of(400, 'account.errors.passwordRecent')
+      }
       await repo.setPassword(user.id, await hashPassword(newPassword))
       for (const hash of await repo.deleteSessionsOf(user.id)) sessions.delete(hash)
       await audit.record({
@@ -176,6 +174,26 @@ export function createAuthService(repo: AuthRepository, settings: AuthSettings, 
         target: user.username,
       })
       return null
+    },
+
+    /**
+     * Uses up a picture captcha for another module (the verification codes): the one-time secret
+     * key when the answer is right, undefined otherwise.
+     */
+    async consumeCaptcha(token: string, answer: string): Promise<string | undefined> {
+      const captcha = await repo.consumeCaptcha(token)
+      if (!captcha || captcha.answer !== answer.trim().toLowerCase()) return undefined
+      return captcha.secretKey
+    },
+
+    /** Opens a session for an account whose owner proved it otherwise (a password reset by code). */
+    async openSessionFor(userId: number, client: ClientInfo): Promise<string> {
+      return openSession(userId, client, false)
+    },
+
+    /** Ends every session of an account, cached ones included (a password reset). */
+    async endSessionsOf(userId: number): Promise<void> {
+      for (const hash of await repo.deleteSessionsOf(userId)) sessions.delete(hash)
     },
 
     /** Logs in with a built-in service account, unless the operator turned automatic login off. */

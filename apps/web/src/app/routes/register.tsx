@@ -1,7 +1,7 @@
-import { BuildingPage } from '../../components/building-page'
-import type { ScreenProps } from '../screen-props'
+import '../../features/auth/account.css'
+import { RegisterPage } from '../../features/auth/components/register-page'
 
-/** 用户注册 (register). Built by a later issue; until then the honest 建设中 page names the module. */
-export default function RegisterScreen({ route }: ScreenProps) {
-  return <BuildingPage route={route} />
+/** 用户注册 (/register): account → verify → result. */
+export default function RegisterScreen() {
+  return <RegisterPage />
 }

@@ -1,7 +1,7 @@
-import { BuildingPage } from '../../components/building-page'
-import type { ScreenProps } from '../screen-props'
+import '../../features/auth/account.css'
+import { ResetPasswordPage } from '../../features/auth/components/reset-password-page'
 
-/** 重置密码 (resetPassword). Built by a later issue; until then the honest 建设中 page names the module. */
-export default function ResetPasswordScreen({ route }: ScreenProps) {
-  return <BuildingPage route={route} />
+/** 重置密码 (/resetPassword): by a code to the account's e-mail or telephone, or with the old password. */
+export default function ResetPasswordScreen() {
+  return <ResetPasswordPage />
 }

@@ -15,7 +15,7 @@ export function PasswordWarning() {
         showIcon
         title={t('errors.passwordStale')}
         action={
-          <Link to="/resetPassword" onClick={dismissPasswordWarning}>
+          <Link to="/resetPassword?mode=change" onClick={dismissPasswordWarning}>
             {t('header.changePassword')}
           </Link>
         }
