@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
 import { postgis } from '@electric-sql/pglite-postgis'
 import { sql } from 'kysely'
 import pg from 'pg'
@@ -67,7 +68,7 @@ async function openBare(options: { databaseUrl?: string; dataDir?: string }): Pr
     pool.on('error', () => {})
     return { query: (text, params) => pool.query(text, params), close: () => pool.end() }
   }
-  const lite = await PGlite.create(options.dataDir ?? 'memory://', { extensions: { postgis } })
+  const lite = await PGlite.create(options.dataDir ?? 'memory://', { extensions: { postgis, btree_gist } })
   return { query: (text, params) => lite.query(text, params), close: () => lite.close() }
 }
 

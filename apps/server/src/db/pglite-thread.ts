@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
 import { postgis } from '@electric-sql/pglite-postgis'
 import type { PgliteReply, PgliteRequest } from './pglite-client'
 
@@ -14,7 +15,10 @@ if (!port) throw new Error('pglite-thread runs only as a worker thread')
 const errorFields = ['code', 'detail', 'hint', 'position', 'schema', 'table', 'column', 'constraint', 'severity', 'where'] as const
 
 try {
-  const lite = await PGlite.create(workerData.dataDir as string, { extensions: { postgis }, parsers: { 20: (v: string) => Number(v) } })
+  const lite = await PGlite.create(workerData.dataDir as string, {
+    extensions: { postgis, btree_gist },
+    parsers: { 20: (v: string) => Number(v) },
+  })
   port.on('message', async (request: PgliteRequest) => {
     let reply: PgliteReply
     if (request.kind === 'close') {
