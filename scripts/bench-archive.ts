@@ -107,7 +107,10 @@ const STAC_SEARCHES: Array<{ name: string; url: string }> = [
     name: 'collections + CQL2 text (cloud < 20, gsd ≤ 2)',
     url: `/stac/search?collections=GF1_PMS1,GF2_PMS1&limit=20&filter-lang=cql2-text&filter=${encodeURIComponent('eo:cloud_cover < 20 AND gsd <= 2')}`,
   },
-  { name: 'datetime + sortby -eo:cloud_cover', url: '/stac/search?datetime=2025-01-01T00:00:00Z/2025-12-31T23:59:59Z&sortby=-eo:cloud_cover&limit=20' },
+  {
+    name: 'datetime + sortby -eo:cloud_cover',
+    url: '/stac/search?datetime=2025-01-01T00:00:00Z/2025-12-31T23:59:59Z&sortby=-eo:cloud_cover&limit=20',
+  },
 ]
 
 async function timeGet(url: string): Promise<number[]> {
