@@ -64,6 +64,12 @@ export function createRegionsRepository(db: Kysely<Database>) {
       return res.rows.map(toRegion)
     },
 
+    /** Version of the loaded region data (reference_data 'regions', written by db/reference-data.ts); '' before any load. */
+    async dataVersion(): Promise<string> {
+      const res = await sql<{ version: string }>`SELECT version FROM reference_data WHERE name = 'regions'`.execute(db)
+      return res.rows[0]?.version ?? ''
+    },
+
     /**
      * The boundary as GeoJSON geometry text from PostGIS (5 decimals), left as text so the API
      * splices it into its answer; undefined for an unknown code, null when the region has none.

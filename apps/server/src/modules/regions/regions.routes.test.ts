@@ -157,6 +157,37 @@ describe('GET /api/region/boundary', () => {
     }
   })
 
+  it('answers from its cache the same bytes as built from the database, with an ETag and 304 for a client that has them', async () => {
+    const row = await sql<{ name: string; level: string; geojson: string }>`
+      SELECT name, level, ST_AsGeoJSON(geom, 5) AS geojson FROM region WHERE code = '150102'`.execute(ctx.database.db)
+    const r = row.rows[0]
+    if (!r) throw new Error('no 150102')
+    const expected = `{"code":0,"message":"success","data":{"type":"Feature","geometry":${r.geojson},"properties":${JSON.stringify({ code: '150102', name: r.name, level: r.level })}}}`
+    const url = '/api/region/boundary?code=150102'
+    const first = await ctx.app.inject({ method: 'GET', url })
+    const second = await ctx.app.inject({ method: 'GET', url })
+    expect(first.statusCode).toBe(200)
+    expect(first.body).toBe(expected)
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true)
+    const etag = first.headers.etag as string
+    expect(etag).toMatch(/^"[\w-]{27}"$/)
+    expect(second.headers.etag).toBe(etag)
+    expect(first.headers['cache-control']).toBe('no-cache')
+    for (const tag of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+      const again = await ctx.app.inject({ method: 'GET', url, headers: { 'if-none-match': tag } })
+      expect(again.statusCode).toBe(304)
+      expect(again.body).toBe('')
+      expect(again.headers.etag).toBe(etag)
+    }
+    const stale = await ctx.app.inject({ method: 'GET', url, headers: { 'if-none-match': '"stale"' } })
+    expect(stale.statusCode).toBe(200)
+    expect(stale.body).toBe(expected)
+    // another region has another tag
+    const other = await ctx.app.inject({ method: 'GET', url: '/api/region/boundary?code=110101', headers: { 'if-none-match': etag } })
+    expect(other.statusCode).toBe(200)
+    expect(other.headers.etag).not.toBe(etag)
+  })
+
   it('answers 404 for an unknown code and for a region without a boundary', async () => {
     expect((await get('/api/region/boundary?code=999999')).status).toBe(404)
     const missing = await ctx.database.db.selectFrom('region').select(['code', 'name']).where(sql<boolean>`geom IS NULL`).executeTakeFirst()
