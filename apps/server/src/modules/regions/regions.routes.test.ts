@@ -3,6 +3,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadReferenceData } from '../../db/reference-data'
 import { createTestContext, getData, getJson, type TestContext } from '../../test/test-context'
+import { createRegionsRepository } from './regions.repository'
 
 let ctx: TestContext
 
@@ -117,6 +118,14 @@ describe('GET /api/region/search', () => {
     expect(found.map((r: { code: string }) => r.code)).toContain('150100')
     expect(await data(`/api/region/search?name=${encodeURIComponent('区')}&limit=5`)).toHaveLength(5)
   })
+
+  it.each(['朝阳', '区', '新城', '南', '和浩特', '市', '自治', '北京市', '%', '_', '城区'])(
+    'answers "%s" from memory as the SQL search does',
+    async (name) => {
+      const sqlSearch = await createRegionsRepository(ctx.database.db).search(name, 50)
+      expect(await data(`/api/region/search?name=${encodeURIComponent(name)}&limit=50`)).toEqual(sqlSearch)
+    },
+  )
 
   it('treats LIKE wildcards literally and rejects an empty name', async () => {
     expect(await data('/api/region/search?name=%25')).toEqual([])

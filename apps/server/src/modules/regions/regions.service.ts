@@ -30,7 +30,8 @@ interface RegionIndex {
 /**
  * Region look-ups: details, children, parent chain, name search and boundaries. Regions are
  * reference data that change only when the loader runs at start, so the ~3,200 records (without
- * shapes) are read once into memory; shapes and name search stay in the database.
+ * shapes) are read once into memory and the name search runs there; shapes stay in the database,
+ * each finished boundary answer kept in a bounded cache.
  */
 export function createRegionsService(repo: RegionsRepository, options: { boundaryCacheBytes?: number } = {}) {
   let index: Promise<RegionIndex> | undefined
@@ -111,8 +112,20 @@ export function createRegionsService(repo: RegionsRepository, options: { boundar
       return jsonText(`[${(await parentChain(code)).map((r) => json.get(r.code)).join(',')}]`)
     },
 
-    async search(name: string, limit: number): Promise<Region[]> {
-      return repo.search(name, limit)
+    /**
+     * Regions whose name contains the text, from the index (the ranking of the repository's SQL
+     * search: exact names first, then names starting with it, then the rest; fewer characters, then
+     * the code), as JSON text.
+     */
+    async search(name: string, limit: number): Promise<JsonText<Region[]>> {
+      const { byCode, json } = await loadIndex()
+      const rank = (r: Region) => (r.name === name ? 0 : r.name.startsWith(name) ? 1 : 2)
+      const found = [...byCode.values()]
+        .filter((r) => r.name.includes(name))
+        .map((r) => ({ r, rank: rank(r), chars: [...r.name].length }))
+        .sort((a, b) => a.rank - b.rank || a.chars - b.chars || (a.r.code < b.r.code ? -1 : a.r.code > b.r.code ? 1 : 0))
+        .slice(0, limit)
+      return jsonText(`[${found.map(({ r }) => json.get(r.code)).join(',')}]`)
     },
 
     /**
