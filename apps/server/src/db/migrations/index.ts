@@ -11,6 +11,7 @@ import * as sceneArchive from './20261126000000_scene-archive'
 import * as sceneSearchIndexes from './20261126013000_scene-search-indexes'
 import * as sceneTileView from './20261126050000_scene-tile-view'
 import * as regionParts from './20261126060000_region-parts'
+import * as tileZoomGeometry from './20261127000000_tile-zoom-geometry'
 
 /** Every migration in order; the file name is the migration's name. Never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '20261126013000_scene-search-indexes': sceneSearchIndexes,
   '20261126050000_scene-tile-view': sceneTileView,
   '20261126060000_region-parts': regionParts,
+  '20261127000000_tile-zoom-geometry': tileZoomGeometry,
 }

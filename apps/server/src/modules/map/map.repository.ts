@@ -47,10 +47,20 @@ export function conditionSql(layer: LayerDef, c: Condition): RawBuilder<unknown>
   return filterSql(c, { geometryColumn: layer.geometryColumn, idColumn: layer.idColumn })
 }
 
+/** The band of pre-simplified geometry a tile of zoom z draws from, if the layer has one for that zoom. */
+function tileBand(layer: TileLayerDef, z: number) {
+  return layer.tileGeometry?.filter((b) => z <= b.maxZoom).sort((a, b) => a.maxZoom - b.maxZoom)[0]
+}
+
 /** The geometry a tile of zoom z draws from: the layer's pre-simplified column for that zoom, else its geometry. */
 function tileGeom(layer: TileLayerDef, z: number): RawBuilder<unknown> {
-  const band = layer.tileGeometry?.filter((b) => z <= b.maxZoom).sort((a, b) => a.maxZoom - b.maxZoom)[0]
-  return sql.ref(band?.column ?? layer.geometryColumn)
+  return sql.ref(tileBand(layer, z)?.column ?? layer.geometryColumn)
+}
+
+/** Whether the column of zoom z is already simplified as a tile of z simplifies (the tile takes it as it is). */
+function simplifiedFor(layer: TileLayerDef, z: number): boolean {
+  const band = tileBand(layer, z)
+  return band?.exact === true && band.maxZoom === z
 }
 
 /** Rows a tile of zoom z shows: those whose minimum zoom (tileMinZoom) it has reached. */
@@ -183,7 +193,7 @@ export function createMapRepository(db: Kysely<Database>) {
         SELECT json_build_object('type', 'FeatureCollection', 'features', coalesce(json_agg(f.feature), '[]'::json))::text AS fc
         FROM (
           SELECT json_build_object('type', 'Feature', 'properties', ${properties}, 'geometry',
-            ST_AsGeoJSON(ST_Simplify(${clipped}, ${tolerance}::float8, ${z >= KEEP_COLLAPSED_FROM_ZOOM}), ${tileDigits(tolerance)}::int)::json) AS feature
+            ST_AsGeoJSON(${simplifiedFor(layer, z) ? g : sql`ST_Simplify(${clipped}, ${tolerance}::float8, ${z >= KEEP_COLLAPSED_FROM_ZOOM})`}, ${tileDigits(tolerance)}::int)::json) AS feature
           FROM ${tileTable(layer)}, (SELECT ${envelope(box)} AS env) e
           WHERE ${full} && e.env AND ${fixed(layer)} AND ${tileVisible(layer, z)} ${queryWhere(query)}
           ${queryLimit(query)}
@@ -205,7 +215,7 @@ export function createMapRepository(db: Kysely<Database>) {
             least(ST_XMax(env), ${MERCATOR_MAX}::float8), least(ST_YMax(env), ${MERCATOR_MAX}::float8), 3857), 4326) AS env FROM bx),
         q AS (
           SELECT ${tileAttributes(layer, z)},
-            ST_AsMVTGeom(ST_Simplify(ST_Transform(${g}, 3857), ${tolerance}::float8, ${z >= KEEP_COLLAPSED_FROM_ZOOM}), b.env, 4096, 64, true) AS mvt_geom
+            ST_AsMVTGeom(${simplifiedFor(layer, z) ? sql`ST_Transform(${g}, 3857)` : sql`ST_Simplify(ST_Transform(${g}, 3857), ${tolerance}::float8, ${z >= KEEP_COLLAPSED_FROM_ZOOM})`}, b.env, 4096, 64, true) AS mvt_geom
           FROM ${tileTable(layer)}, b, b4326
           WHERE ${full} && b4326.env AND ${fixed(layer)} AND ${tileVisible(layer, z)} ${queryWhere(query)}
           ${queryLimit(query)}
