@@ -6,7 +6,8 @@
  * Uses the region data the server loads at start; when the region table is empty it inserts the
  * test fixtures (a few provinces) and says so, since figures on them mean little.
  * BENCH_ONLY=pglite|postgres runs one database; BENCH_TILES_ONLY=1 stops after the per-zoom tile
- * figures; BENCH_DATA_DIR reuses a PGlite data folder (skips the first start's loading).
+ * figures; BENCH_DATA_DIR reuses a PGlite data folder (skips the first start's loading); BENCH_PORT
+ * (default 3200) the server's port.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -54,7 +55,9 @@ const TILE_SAMPLE = 40
  * and the p95 of building one. Targets: ≤ 200 KB per tile, cold p95 ≤ 150 ms.
  */
 async function tileSizes(): Promise<void> {
-  console.log(`vector tiles per zoom, first request of up to ${TILE_SAMPLE} tiles over China each (targets: ≤ 200 KB, cold p95 ≤ 150 ms):`)
+  console.log(
+    `vector tiles per zoom, first request of up to ${TILE_SAMPLE} tiles over China each, truly cold: a server just started, no tile seeded or kept, one request at a time (targets: ≤ 200 KB, cold p95 ≤ 150 ms):`,
+  )
   for (const layer of ['region', 'global_region', 'region_county']) {
     for (const z of TILE_ZOOMS) {
       const paths = spread(chinaTiles(layer, z), TILE_SAMPLE)

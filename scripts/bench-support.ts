@@ -5,6 +5,7 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import http from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
@@ -223,4 +224,63 @@ export function printRatio(name: string, api: LoadResult, bare: LoadResult): voi
   console.log(
     `${name}: API ${Math.round(api.rps)} req/s (p99 ${fmt(api.p99)} ms), its SQL bare ${Math.round(bare.rps)}/s (p99 ${fmt(bare.p99)} ms): ratio ${(bare.rps / api.rps).toFixed(2)}×`,
   )
+}
+
+/** Figures of latencies (ms) measured over `seconds`. */
+function resultOf(latencies: number[], errors: number, seconds: number): LoadResult {
+  latencies.sort((a, b) => a - b)
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN
+  return { requests: latencies.length, errors, seconds, p50: at(0.5), p95: at(0.95), p99: at(0.99), rps: latencies.length / seconds }
+}
+
+/**
+ * `run(item)` once for every item, `concurrency` at a time, no warm-up: the cost of first requests
+ * (what a cache does not hold yet). Items are taken in order.
+ */
+export async function runOnce<T>(items: T[], concurrency: number, run: (item: T) => Promise<void>): Promise<LoadResult> {
+  const latencies: number[] = []
+  let errors = 0
+  let next = 0
+  const started = performance.now()
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length) {
+        const item = items[next++] as T
+        const t0 = performance.now()
+        try {
+          await run(item)
+          latencies.push(performance.now() - t0)
+        } catch {
+          errors++
+        }
+      }
+    }),
+  )
+  return resultOf(latencies, errors, (performance.now() - started) / 1000)
+}
+
+/**
+ * Each path once with `concurrency` keep-alive connections (node:http, lighter than fetch), no
+ * warm-up: first requests of a server. A status other than 200 counts as an error.
+ */
+export async function loadOnce(paths: string[], concurrency: number): Promise<LoadResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency })
+  try {
+    return await runOnce(
+      paths,
+      concurrency,
+      (p) =>
+        new Promise<void>((resolve, reject) => {
+          http
+            .get({ host: '127.0.0.1', port: BENCH_PORT, path: p, agent }, (res) => {
+              res.on('data', () => {})
+              res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`${p}: ${res.statusCode}`))))
+              res.on('error', reject)
+            })
+            .on('error', reject)
+        }),
+    )
+  } finally {
+    agent.destroy()
+  }
 }

@@ -99,6 +99,11 @@ export interface RegionTable {
   geom_z3: Geometry
   /** generated: geom simplified for the vector tiles of zooms 4–6 */
   geom_z6: Geometry
+  /** generated: geom simplified exactly as a vector tile of zoom 2, 3, 4, 5 does (migration 20261127000000) */
+  tile_z2: Geometry
+  tile_z3: Geometry
+  tile_z4: Geometry
+  tile_z5: Geometry
   area_km2: number | null
 }
 

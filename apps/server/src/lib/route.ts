@@ -6,7 +6,8 @@ import type { SessionUser } from './session'
 /** The session user a handler gets: always set on routes that are not public (the auth plugin refused the others). */
 export type UserFor<A extends RouteAuth> = A extends 'public' ? SessionUser | undefined : SessionUser
 
-import { envelopeText, JsonText } from './json-text'
+import { envelopeText, FinishedJson, JsonText } from './json-text'
+import { matchesEtag } from './send-picture'
 
 /** What a handler gets: the parsed query and body, the session user (always set for protected routes). */
 export interface HandlerInput<Q, B, A extends RouteAuth = RouteAuth> {
@@ -20,10 +21,15 @@ export interface HandlerInput<Q, B, A extends RouteAuth = RouteAuth> {
 type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined
 
 /**
- * A handler's answer: the data, the data as JSON text (sent untouched, see json-text.ts), or a full
+ * A handler's answer: the data, the data as JSON text (sent untouched, see json-text.ts), a finished
+ * answer (envelope bytes with an ETag, kept by a cache: 304 when the client has them), or a full
  * envelope when it must set its own code and message.
  */
-export type HandlerResult<D> = z.input<D & z.ZodType> | JsonText<z.input<D & z.ZodType>> | { envelope: EnvelopeOf<z.input<D & z.ZodType>> }
+export type HandlerResult<D> =
+  | z.input<D & z.ZodType>
+  | JsonText<z.input<D & z.ZodType>>
+  | FinishedJson<z.input<D & z.ZodType>>
+  | { envelope: EnvelopeOf<z.input<D & z.ZodType>> }
 
 /** Fails at start when the auth plugin is missing, so no protected route is ever bound open. */
 export function assertAuthPlugin(app: FastifyInstance) {
@@ -69,6 +75,12 @@ export function bindRoute<Q extends z.ZodType | undefined, B extends z.ZodType |
         reply,
       })
       if (result instanceof JsonText) return reply.type('application/json; charset=utf-8').send(envelopeText(result))
+      if (result instanceof FinishedJson) {
+        reply.header('etag', result.etag).header('cache-control', result.cacheControl)
+        // 304 has no body, so no schema of the route describes it
+        if (matchesEtag(request.headers['if-none-match'], result.etag)) return (reply as FastifyReply).status(304).send()
+        return reply.type('application/json; charset=utf-8').send(result.body)
+      }
       if (result && typeof result === 'object' && 'envelope' in result) return result.envelope
       return { code: 0, message: 'success', data: result }
     },

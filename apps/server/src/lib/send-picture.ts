@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 
 /** Whether an If-None-Match header names this ETag (a list, a weak form of it, or *). */
-function matchesEtag(header: string | undefined, etag: string): boolean {
+export function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false
   return header.split(',').some((tag) => {
     const t = tag.trim()

@@ -43,10 +43,12 @@ export interface LayerDef {
   /** [minLon, minLat, maxLon, maxLat] used while the table is empty */
   fallbackExtent: [number, number, number, number]
   /**
-   * Vector tiles only: columns holding the geometry simplified in advance (migration
-   * 20261125030000_tile-geometry), each serving tiles up to its zoom; higher zooms use geometryColumn.
+   * Vector tiles only: columns holding the geometry simplified in advance (migrations
+   * 20261125030000_tile-geometry, 20261127010000_tile-zoom-geometry), each serving tiles up to its
+   * zoom; higher zooms use geometryColumn. A band with `exact` holds the geometry as a tile of its
+   * maxZoom simplifies it (same tolerance, same rule for specks): tiles of that zoom take it as it is.
    */
-  tileGeometry?: Array<{ maxZoom: number; column: string }>
+  tileGeometry?: Array<{ maxZoom: number; column: string; exact?: boolean }>
   /**
    * Vector tiles only: rows whose `column` has one of these values appear from that zoom on (a mixed
    * layer thins out at low zooms as any base map does); other rows appear at every zoom.
@@ -72,9 +74,15 @@ const REGION_ATTRIBUTES = [
   field('area_km2', 'number'),
 ]
 
-/** Simplified boundaries of the region table for the low zooms. */
+/**
+ * Simplified boundaries of the region table for the low zooms: one column per zoom 2–5 (zooms 0–1
+ * simplify zoom 2's further), then geom_z6 for zoom 6.
+ */
 const REGION_TILE_GEOMETRY = [
-  { maxZoom: 3, column: 'geom_z3' },
+  { maxZoom: 2, column: 'tile_z2', exact: true },
+  { maxZoom: 3, column: 'tile_z3', exact: true },
+  { maxZoom: 4, column: 'tile_z4', exact: true },
+  { maxZoom: 5, column: 'tile_z5', exact: true },
   { maxZoom: 6, column: 'geom_z6' },
 ]
 

@@ -47,10 +47,20 @@ export function conditionSql(layer: LayerDef, c: Condition): RawBuilder<unknown>
   return filterSql(c, { geometryColumn: layer.geometryColumn, idColumn: layer.idColumn })
 }
 
+/** The band of pre-simplified geometry a tile of zoom z draws from, if the layer has one for that zoom. */
+function tileBand(layer: TileLayerDef, z: number) {
+  return layer.tileGeometry?.filter((b) => z <= b.maxZoom).sort((a, b) => a.maxZoom - b.maxZoom)[0]
+}
+
 /** The geometry a tile of zoom z draws from: the layer's pre-simplified column for that zoom, else its geometry. */
 function tileGeom(layer: TileLayerDef, z: number): RawBuilder<unknown> {
-  const band = layer.tileGeometry?.filter((b) => z <= b.maxZoom).sort((a, b) => a.maxZoom - b.maxZoom)[0]
-  return sql.ref(band?.column ?? layer.geometryColumn)
+  return sql.ref(tileBand(layer, z)?.column ?? layer.geometryColumn)
+}
+
+/** Whether the column of zoom z is already simplified as a tile of z simplifies (the tile takes it as it is). */
+function simplifiedFor(layer: TileLayerDef, z: number): boolean {
+  const band = tileBand(layer, z)
+  return band?.exact === true && band.maxZoom === z
 }
 
 /** Rows a tile of zoom z shows: those whose minimum zoom (tileMinZoom) it has reached. */
@@ -178,17 +188,20 @@ export function createMapRepository(db: Kysely<Database>) {
         : g
       const names =
         layer.tileSummary && z < layer.tileSummary.belowZoom ? layer.tileSummary.attributes : layer.attributes.map((a) => a.name)
-      const properties = sql`json_strip_nulls(json_build_object(${sql.join(names.map((n) => sql`${n}::text, ${col(n)}`))}))`
+      const properties = sql`json_strip_nulls(json_build_object(${sql.join(names.map((n) => sql`${n}::text, f.${col(n)}`))}))`
+      const shape = simplifiedFor(layer, z) ? g : sql`ST_Simplify(${clipped}, ${tolerance}::float8, ${z >= KEEP_COLLAPSED_FROM_ZOOM})`
+      // shapes simplified away (NULL) are left out on the geometry itself: a filter on the built JSON
+      // parsed every feature's text again, the larger part of a county tile's time in PGlite
       const result = await sql<{ fc: string }>`
-        SELECT json_build_object('type', 'FeatureCollection', 'features', coalesce(json_agg(f.feature), '[]'::json))::text AS fc
+        SELECT json_build_object('type', 'FeatureCollection', 'features', coalesce(json_agg(json_build_object('type', 'Feature',
+          'properties', ${properties}, 'geometry', ST_AsGeoJSON(f.__shape, ${tileDigits(tolerance)}::int)::json)), '[]'::json))::text AS fc
         FROM (
-          SELECT json_build_object('type', 'Feature', 'properties', ${properties}, 'geometry',
-            ST_AsGeoJSON(ST_Simplify(${clipped}, ${tolerance}::float8, ${z >= KEEP_COLLAPSED_FROM_ZOOM}), ${tileDigits(tolerance)}::int)::json) AS feature
+          SELECT ${sql.join(names.map((n) => col(n)))}, ${shape} AS __shape
           FROM ${tileTable(layer)}, (SELECT ${envelope(box)} AS env) e
           WHERE ${full} && e.env AND ${fixed(layer)} AND ${tileVisible(layer, z)} ${queryWhere(query)}
           ${queryLimit(query)}
         ) f
-        WHERE f.feature->'geometry' IS NOT NULL AND json_typeof(f.feature->'geometry') <> 'null'`.execute(db)
+        WHERE f.__shape IS NOT NULL`.execute(db)
       return result.rows[0]?.fc ?? '{"type":"FeatureCollection","features":[]}'
     },
 
@@ -205,7 +218,7 @@ export function createMapRepository(db: Kysely<Database>) {
             least(ST_XMax(env), ${MERCATOR_MAX}::float8), least(ST_YMax(env), ${MERCATOR_MAX}::float8), 3857), 4326) AS env FROM bx),
         q AS (
           SELECT ${tileAttributes(layer, z)},
-            ST_AsMVTGeom(ST_Simplify(ST_Transform(${g}, 3857), ${tolerance}::float8, ${z >= KEEP_COLLAPSED_FROM_ZOOM}), b.env, 4096, 64, true) AS mvt_geom
+            ST_AsMVTGeom(${simplifiedFor(layer, z) ? sql`ST_Transform(${g}, 3857)` : sql`ST_Simplify(ST_Transform(${g}, 3857), ${tolerance}::float8, ${z >= KEEP_COLLAPSED_FROM_ZOOM})`}, b.env, 4096, 64, true) AS mvt_geom
           FROM ${tileTable(layer)}, b, b4326
           WHERE ${full} && b4326.env AND ${fixed(layer)} AND ${tileVisible(layer, z)} ${queryWhere(query)}
           ${queryLimit(query)}

@@ -52,7 +52,11 @@ export function createRegionsRepository(db: Kysely<Database>) {
       return res.rows.map(toRegion)
     },
 
-    /** Regions whose name contains the text: exact names first, then names starting with it, then the rest; shorter names and codes break ties. */
+    /**
+     * Regions whose name contains the text: exact names first, then names starting with it, then the
+     * rest; shorter names and codes break ties. The SQL form of the service's search in memory (a
+     * test holds the two to the same answers; bench:regions runs this text bare).
+     */
     async search(text: string, limit: number): Promise<Region[]> {
       const contains = `%${likeLiteral(text)}%`
       const prefix = `${likeLiteral(text)}%`
@@ -62,6 +66,12 @@ export function createRegionsRepository(db: Kysely<Database>) {
         ORDER BY CASE WHEN name = ${text} THEN 0 WHEN name LIKE ${prefix} THEN 1 ELSE 2 END, length(name), code
         LIMIT ${limit}`.execute(db)
       return res.rows.map(toRegion)
+    },
+
+    /** Version of the loaded region data (reference_data 'regions', written by db/reference-data.ts); '' before any load. */
+    async dataVersion(): Promise<string> {
+      const res = await sql<{ version: string }>`SELECT version FROM reference_data WHERE name = 'regions'`.execute(db)
+      return res.rows[0]?.version ?? ''
     },
 
     /**

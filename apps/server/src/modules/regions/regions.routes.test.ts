@@ -3,6 +3,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadReferenceData } from '../../db/reference-data'
 import { createTestContext, getData, getJson, type TestContext } from '../../test/test-context'
+import { createRegionsRepository } from './regions.repository'
 
 let ctx: TestContext
 
@@ -118,6 +119,14 @@ describe('GET /api/region/search', () => {
     expect(await data(`/api/region/search?name=${encodeURIComponent('区')}&limit=5`)).toHaveLength(5)
   })
 
+  it.each(['朝阳', '区', '新城', '南', '和浩特', '市', '自治', '北京市', '%', '_', '城区'])(
+    'answers "%s" from memory as the SQL search does',
+    async (name) => {
+      const sqlSearch = await createRegionsRepository(ctx.database.db).search(name, 50)
+      expect(await data(`/api/region/search?name=${encodeURIComponent(name)}&limit=50`)).toEqual(sqlSearch)
+    },
+  )
+
   it('treats LIKE wildcards literally and rejects an empty name', async () => {
     expect(await data('/api/region/search?name=%25')).toEqual([])
     const { status, body } = await get('/api/region/search?name=%20')
@@ -155,6 +164,37 @@ describe('GET /api/region/boundary', () => {
       )
       expect(inside.rows[0]?.inside).toBe(true)
     }
+  })
+
+  it('answers from its cache the same bytes as built from the database, with an ETag and 304 for a client that has them', async () => {
+    const row = await sql<{ name: string; level: string; geojson: string }>`
+      SELECT name, level, ST_AsGeoJSON(geom, 5) AS geojson FROM region WHERE code = '150102'`.execute(ctx.database.db)
+    const r = row.rows[0]
+    if (!r) throw new Error('no 150102')
+    const expected = `{"code":0,"message":"success","data":{"type":"Feature","geometry":${r.geojson},"properties":${JSON.stringify({ code: '150102', name: r.name, level: r.level })}}}`
+    const url = '/api/region/boundary?code=150102'
+    const first = await ctx.app.inject({ method: 'GET', url })
+    const second = await ctx.app.inject({ method: 'GET', url })
+    expect(first.statusCode).toBe(200)
+    expect(first.body).toBe(expected)
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true)
+    const etag = first.headers.etag as string
+    expect(etag).toMatch(/^"[\w-]{27}"$/)
+    expect(second.headers.etag).toBe(etag)
+    expect(first.headers['cache-control']).toBe('no-cache')
+    for (const tag of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+      const again = await ctx.app.inject({ method: 'GET', url, headers: { 'if-none-match': tag } })
+      expect(again.statusCode).toBe(304)
+      expect(again.body).toBe('')
+      expect(again.headers.etag).toBe(etag)
+    }
+    const stale = await ctx.app.inject({ method: 'GET', url, headers: { 'if-none-match': '"stale"' } })
+    expect(stale.statusCode).toBe(200)
+    expect(stale.body).toBe(expected)
+    // another region has another tag
+    const other = await ctx.app.inject({ method: 'GET', url: '/api/region/boundary?code=110101', headers: { 'if-none-match': etag } })
+    expect(other.statusCode).toBe(200)
+    expect(other.headers.etag).not.toBe(etag)
   })
 
   it('answers 404 for an unknown code and for a region without a boundary', async () => {

@@ -1,13 +1,24 @@
 import type { Region, RegionBoundary } from '@rs/shared'
+import { LRUCache } from 'lru-cache'
 import type { z } from 'zod'
 import { ApiError } from '../../lib/errors'
-import { type JsonText, jsonText } from '../../lib/json-text'
+import { type FinishedJson, finishedJson, type JsonText, jsonText } from '../../lib/json-text'
 import type { RegionsRepository } from './regions.repository'
 
 /** A GeoJSON Feature of a region's boundary (WGS84). */
 export type RegionBoundaryFeature = z.input<typeof RegionBoundary>
 
+/**
+ * Bytes of finished boundary answers kept (least recently used go first): every region's boundary
+ * is about 28 MB of GeoJSON, so the whole set fits.
+ */
+export const BOUNDARY_CACHE_BYTES = 64 * 1024 * 1024
+/** Boundaries change only when the loader runs (at start), which changes the version in the key; clients revalidate with the ETag. */
+const BOUNDARY_CACHE_CONTROL = 'no-cache'
+
 interface RegionIndex {
+  /** Version of the loaded region data: part of every cached answer's key. */
+  version: string
   byCode: Map<string, Region>
   children: Map<string, Region[]>
   /** Each region as JSON text, serialised once: answers splice these instead of serialising again. */
@@ -19,19 +30,26 @@ interface RegionIndex {
 /**
  * Region look-ups: details, children, parent chain, name search and boundaries. Regions are
  * reference data that change only when the loader runs at start, so the ~3,200 records (without
- * shapes) are read once into memory; shapes and name search stay in the database.
+ * shapes) are read once into memory and the name search runs there; shapes stay in the database,
+ * each finished boundary answer kept in a bounded cache.
  */
-export function createRegionsService(repo: RegionsRepository) {
+export function createRegionsService(repo: RegionsRepository, options: { boundaryCacheBytes?: number } = {}) {
   let index: Promise<RegionIndex> | undefined
+  // finished boundary answers by `${data version}/${code}`; concurrent misses of one key share a build
+  const boundaries = new LRUCache<string, FinishedJson<RegionBoundaryFeature>>({
+    maxSize: options.boundaryCacheBytes ?? BOUNDARY_CACHE_BYTES,
+    sizeCalculation: (answer) => answer.body.byteLength + 100,
+  })
+  const building = new Map<string, Promise<FinishedJson<RegionBoundaryFeature>>>()
 
   function loadIndex(): Promise<RegionIndex> {
-    index ??= repo.all().then((regions) => {
+    index ??= Promise.all([repo.all(), repo.dataVersion()]).then(([regions, version]) => {
       const byCode = new Map(regions.map((r) => [r.code, r]))
       const children = new Map<string, Region[]>()
       for (const r of regions) if (r.parentRegionId) children.set(r.parentRegionId, [...(children.get(r.parentRegionId) ?? []), r])
       const json = new Map(regions.map((r) => [r.code, JSON.stringify(r)]))
       const childrenJson = new Map([...children].map(([code, list]) => [code, `[${list.map((r) => json.get(r.code)).join(',')}]`]))
-      return { byCode, children, json, childrenJson }
+      return { version, byCode, children, json, childrenJson }
     })
     index.catch(() => {
       index = undefined
@@ -57,6 +75,15 @@ export function createRegionsService(repo: RegionsRepository) {
       region = parent
     }
     return chain
+  }
+
+  /** The boundary Feature as JSON text from the database: PostGIS's GeoJSON geometry goes in untouched (never parsed). */
+  async function boundaryText(code: string): Promise<JsonText<RegionBoundaryFeature>> {
+    const found = await repo.boundary(code)
+    if (!found) throw ApiError.of(404, 'region.notFound', { code })
+    if (found.geojson === null) throw ApiError.of(404, 'region.noBoundary', { code, name: found.name })
+    const properties = JSON.stringify({ code, name: found.name, level: found.level })
+    return jsonText(`{"type":"Feature","geometry":${found.geojson},"properties":${properties}}`)
   }
 
   return {
@@ -85,18 +112,48 @@ export function createRegionsService(repo: RegionsRepository) {
       return jsonText(`[${(await parentChain(code)).map((r) => json.get(r.code)).join(',')}]`)
     },
 
-    async search(name: string, limit: number): Promise<Region[]> {
-      return repo.search(name, limit)
+    /**
+     * Regions whose name contains the text, from the index (the ranking of the repository's SQL
+     * search: exact names first, then names starting with it, then the rest; fewer characters, then
+     * the code), as JSON text.
+     */
+    async search(name: string, limit: number): Promise<JsonText<Region[]>> {
+      const { byCode, json } = await loadIndex()
+      const rank = (r: Region) => (r.name === name ? 0 : r.name.startsWith(name) ? 1 : 2)
+      const found = [...byCode.values()]
+        .filter((r) => r.name.includes(name))
+        .map((r) => ({ r, rank: rank(r), chars: [...r.name].length }))
+        .sort((a, b) => a.rank - b.rank || a.chars - b.chars || (a.r.code < b.r.code ? -1 : a.r.code > b.r.code ? 1 : 0))
+        .slice(0, limit)
+      return jsonText(`[${found.map(({ r }) => json.get(r.code)).join(',')}]`)
     },
 
-    /** The boundary Feature as JSON text: PostGIS's GeoJSON geometry goes in untouched (never parsed). */
-    async boundary(code: string): Promise<JsonText<RegionBoundaryFeature>> {
-      const found = await repo.boundary(code)
-      if (!found) throw ApiError.of(404, 'region.notFound', { code })
-      if (found.geojson === null) throw ApiError.of(404, 'region.noBoundary', { code, name: found.name })
-      const properties = JSON.stringify({ code, name: found.name, level: found.level })
-      return jsonText(`{"type":"Feature","geometry":${found.geojson},"properties":${properties}}`)
+    /**
+     * The boundary Feature as a finished answer: PostGIS's GeoJSON geometry goes in untouched (never
+     * parsed), the envelope is encoded once and kept (BOUNDARY_CACHE_BYTES) under the data version.
+     * Unknown codes and regions without a shape are answered from the index, without SQL.
+     */
+    async boundary(code: string): Promise<FinishedJson<RegionBoundaryFeature>> {
+      const region = await detail(code)
+      if (!region.hasBoundary) throw ApiError.of(404, 'region.noBoundary', { code, name: region.name })
+      const key = `${(await loadIndex()).version}/${code}`
+      const kept = boundaries.get(key)
+      if (kept) return kept
+      let build = building.get(key)
+      if (!build) {
+        build = boundaryText(code).then((text) => {
+          const answer = finishedJson(text, BOUNDARY_CACHE_CONTROL)
+          boundaries.set(key, answer)
+          return answer
+        })
+        building.set(key, build)
+        void build.finally(() => building.delete(key)).catch(() => {})
+      }
+      return build
     },
+
+    /** The boundary Feature as JSON text, read from the database every time (the cache's source; tests compare the two). */
+    boundaryText,
   }
 }
 
