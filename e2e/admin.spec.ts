@@ -27,6 +27,8 @@ test.describe('the administrator', () => {
     await openFromMenu(page, '系统管理', '审计日志', /\/chinese\/admin\/audit$/)
     const audit = page.getByTestId('admin-audit')
     await audit.getByTestId('audit-action').click()
+    // the list of actions is longer than the dropdown: typed, as a person would, to narrow it
+    await page.keyboard.type('解除')
     await page.locator('.ant-select-dropdown').getByText('解除锁定', { exact: true }).click()
     await audit.getByTestId('audit-search').click()
     const first = audit.locator('.ant-table-tbody tr.ant-table-row').first()

@@ -100,6 +100,7 @@ export function AuditLogPage() {
         <Form.Item name="action" label={t('admin.audit.action')}>
           <Select
             allowClear
+            showSearch={{ optionFilterProp: 'label' }}
             style={{ width: 160 }}
             placeholder={t('admin.audit.anyAction')}
             options={AUDIT_ACTIONS.map((a) => ({ value: a, label: t(`admin.action.${a}`) }))}
