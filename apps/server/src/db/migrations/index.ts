@@ -13,6 +13,7 @@ import * as sceneTileView from './20261126050000_scene-tile-view'
 import * as regionParts from './20261126060000_region-parts'
 import * as sceneFilterIndex from './20261126070000_scene-filter-index'
 import * as accounts from './20261127000000_accounts'
+import * as orders from './20261128000000_orders'
 
 /** Every migration in order; the file name is the migration's name. Never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '20261126060000_region-parts': regionParts,
   '20261126070000_scene-filter-index': sceneFilterIndex,
   '20261127000000_accounts': accounts,
+  '20261128000000_orders': orders,
 }
