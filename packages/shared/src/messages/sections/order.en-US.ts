@@ -28,6 +28,7 @@ export const orderEn: Messages['order'] = {
     selected: '{count} selected',
     submit: 'Submit order',
     missing: 'Scene no longer exists',
+    loginFirst: 'Please log in to use the cart',
   },
   columns: {
     quicklook: 'Quicklook',

@@ -26,6 +26,7 @@ export const orderZh = {
     selected: '已选{count}景',
     submit: '提交订单',
     missing: '影像已不存在',
+    loginFirst: '请先登录后再加入购物车',
   },
   columns: {
     quicklook: '快视图',
