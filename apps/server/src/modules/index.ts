@@ -170,7 +170,7 @@ export async function registerModules(app: FastifyInstance, config: Config, data
     {
       packageDir: path.join(config.DATA_DIR, 'orders'),
       downloadDays: config.ORDER_DOWNLOAD_DAYS,
-      quicklookSize: 512,
+      quicklookSize: 384,
       packageBudgetMs: 120_000,
     },
   )

@@ -24,7 +24,10 @@ function bboxOf(features: readonly Feature[]): LonLatBBox | undefined {
     } else for (const child of node) walk(child)
   }
   for (const f of features) walk(f.geometry.coordinates)
-  return b
+  if (!b) return undefined
+  // a margin of a fifth on each side, so the outermost footprints do not touch the map's edge
+  const [dx, dy] = [(b[2] - b[0]) * 0.2 || 0.05, (b[3] - b[1]) * 0.2 || 0.05]
+  return [b[0] - dx, b[1] - dy, b[2] + dx, b[3] + dy]
 }
 
 /** The footprints of an order's scenes on the portal's map ('high vector'). */
