@@ -169,6 +169,16 @@ export const orderReview = defineRoute({
   data: OrderSummary,
 })
 
+export const orderRetry = defineRoute({
+  method: 'POST',
+  path: '/api/order/retry',
+  summary: '重新生产生产失败的订单数据包（订单审核权限）',
+  tags: ['order'],
+  auth: reviewer,
+  body: z.object({ id: Id }),
+  data: OrderSummary,
+})
+
 /** GET the package: a zip, bound by hand; Range supported (206, Content-Range, 416). */
 export const orderDownload = defineRoute({
   method: 'GET',

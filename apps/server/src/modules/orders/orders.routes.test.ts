@@ -20,7 +20,7 @@ const sceneIds: string[] = []
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'rs-orders-'))
   ctx = await createTestContext({ DATA_DIR: dataDir, ORDER_SWEEP_MINUTES: '0', ORDER_DOWNLOADS_PER_MINUTE: '1000' })
-  const reviewer = await buildUser(ctx.database.db, { permissions: [PERMISSION.orderReview], email: 'reviewer@example.com' })
+  const reviewer = await buildUser(ctx.database.db, { permissions: [PERMISSION.orderReview], email: 'order-reviewer@example.com' })
   tokens.reviewer = await loginAs(ctx, reviewer.username, reviewer.password)
   tokens.owner = await loginAs(ctx, 'neimenggu', DEMO_PASSWORDS.neimenggu)
   tokens.other = await loginAs(ctx, 'user', DEMO_PASSWORDS.user)
@@ -333,6 +333,26 @@ describe('an order from submission to download', () => {
   })
 })
 
+describe('a failed production', () => {
+  it('moves the order to 生产失败, and a reviewer starts it again', async () => {
+    await post('/api/ordercart/add', 'owner', { sceneIds: [sceneIds[3]] })
+    const id = (await submit([sceneIds[3] as string])).body.data.id
+    // the package folder cannot be made: a file stands in its way
+    const folder = path.join(dataDir, 'orders')
+    await rm(folder, { recursive: true, force: true })
+    await writeFile(folder, 'not a folder')
+    await post('/api/order/review', 'reviewer', { id, decision: 'approve' })
+    const failed = await until(id, 'failed')
+    expect(failed.extractCode).toBeNull()
+    expect((await post('/api/order/retry', 'owner', { id })).status).toBe(403)
+    await rm(folder, { force: true })
+    const retried = await post('/api/order/retry', 'reviewer', { id })
+    expect(retried.status).toBe(200)
+    expect((await until(id, 'ready')).extractCode).toMatch(/^[A-Z2-9]{6}$/)
+    expect((await post('/api/order/retry', 'reviewer', { id })).status).toBe(409)
+  })
+})
+
 describe('rejecting and cancelling', () => {
   it('rejects with the reason, shown in the detail and the mail', async () => {
     await post('/api/ordercart/add', 'owner', { sceneIds: [sceneIds[1]] })
@@ -362,7 +382,7 @@ describe('rejecting and cancelling', () => {
   it('filters my orders by status and Beijing day', async () => {
     const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai' }).format(new Date())
     const mine = (await get(`/api/order/list?from=${today}&to=${today}`, 'owner')).body.data
-    expect(mine.total).toBe(3)
+    expect(mine.total).toBe(4)
     expect((await get('/api/order/list?from=2020-01-01&to=2020-01-02', 'owner')).body.data.total).toBe(0)
     expect((await get('/api/order/list?status=cancelled', 'owner')).body.data.total).toBe(1)
     expect((await get('/api/order/list?status=nonsense', 'owner')).status).toBe(400)

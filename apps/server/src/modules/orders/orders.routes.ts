@@ -9,6 +9,7 @@ import {
   orderDetail,
   orderDownload,
   orderList,
+  orderRetry,
   orderReview,
   orderReviewList,
   orderSubmit,
@@ -46,6 +47,7 @@ export function registerOrdersRoutes(app: FastifyInstance, orders: OrdersService
   bindRoute(app, orderCancel, async ({ user, request, body }) => orders.cancel(callerOf(user, request), body.id))
   bindRoute(app, orderReviewList, async ({ query }) => orders.list({ status: query.status, from: query.from, to: query.to }, query))
   bindRoute(app, orderReview, async ({ user, request, body }) => orders.review(callerOf(user, request), body))
+  bindRoute(app, orderRetry, async ({ user, request, body }) => orders.retry(callerOf(user, request), body.id))
 
   assertAuthPlugin(app)
   app.route({

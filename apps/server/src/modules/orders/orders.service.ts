@@ -336,6 +336,14 @@ export function createOrdersService(
       return summary(input.id)
     },
 
+    /** A reviewer starts a failed production again. */
+    async retry(user: Caller, id: number): Promise<OrderSummary> {
+      const { from } = await transition(id, 'retry', () => {}, { progress: 0 })
+      await afterChange(id, from, 'retry', user)
+      startProduction(id)
+      return summary(id)
+    },
+
     /**
      * The package of an order for its owner with the right code: the file, its size and whether it
      * may still be read. Wrong codes are audited as failures.

@@ -93,6 +93,8 @@ export const orderEn: Messages['order'] = {
     reasonRequired: 'A rejection needs a reason',
     approved: 'Approved; the package is being produced',
     rejected: 'Rejected',
+    retry: 'Produce again',
+    retried: 'Production started again',
   },
   errors: {
     cartFull: 'A cart holds at most {max} scenes; it has {count}, so at most {left} more can be added',

@@ -91,6 +91,8 @@ export const orderZh = {
     reasonRequired: '驳回时请填写原因',
     approved: '已通过，开始生产数据包',
     rejected: '已驳回',
+    retry: '重新生产',
+    retried: '已重新开始生产',
   },
   errors: {
     cartFull: '购物车最多{max}景，当前已有{count}景，本次最多还能加入{left}景',

@@ -7,6 +7,7 @@ import {
   orderDetail,
   orderDownload,
   orderList,
+  orderRetry,
   orderReview,
   orderReviewList,
   orderSubmit,
@@ -59,6 +60,8 @@ export const cancelOrder = (id: number) => callApi(orderCancel, { body: { id } }
 
 export const reviewOrder = (id: number, decision: 'approve' | 'reject', reason?: string) =>
   callApi(orderReview, { body: { id, decision, ...(reason ? { reason } : {}) } })
+
+export const retryOrder = (id: number) => callApi(orderRetry, { body: { id } })
 
 export const quicklookSrc = (id: string, size = 64) => apiUrl(normalmetaQuicklook, { id, size })
 

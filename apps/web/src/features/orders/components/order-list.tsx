@@ -6,7 +6,7 @@ import { errorMessage } from '../../../lib/api-client'
 import { useT } from '../../../lib/i18n'
 import { notify } from '../../../lib/notify'
 import { formatBeijing } from '../../../lib/time'
-import { cancelOrder, type OrderFilterState, reviewOrder, useOrders } from '../api/orders-api'
+import { cancelOrder, type OrderFilterState, retryOrder, reviewOrder, useOrders } from '../api/orders-api'
 import { OrderDetailDrawer } from './order-detail'
 import { OrderStatusTag } from './order-status'
 
@@ -69,6 +69,16 @@ export function OrderList({ mode }: { mode: 'mine' | 'review' }) {
                 {t('order.list.cancel')}
               </Button>
             </Popconfirm>
+          )}
+          {mode === 'review' && o.status === 'failed' && (
+            <Button
+              type="link"
+              size="small"
+              data-testid="order-retry"
+              onClick={() => void act(() => retryOrder(o.id), t('order.review.retried'))}
+            >
+              {t('order.review.retry')}
+            </Button>
           )}
           {mode === 'review' && o.status === 'pending' && (
             <>
