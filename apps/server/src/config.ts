@@ -78,6 +78,12 @@ const Env = z.object({
   VERIFY_CODES_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(30),
   ACCOUNT_CHECKS_PER_MINUTE: z.coerce.number().int().positive().default(60),
   ACCOUNT_SUBMITS_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  /** Orders: days a produced package stays downloadable; packages live in DATA_DIR/orders. */
+  ORDER_DOWNLOAD_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  /** Minutes between sweeps that expire orders and remove their packages (0: only at start). */
+  ORDER_SWEEP_MINUTES: z.coerce.number().int().min(0).max(1440).default(10),
+  /** Package downloads (and extraction-code tries) per client address and minute. */
+  ORDER_DOWNLOADS_PER_MINUTE: z.coerce.number().int().positive().default(60),
 })
 
 export type Config = z.output<typeof Env>

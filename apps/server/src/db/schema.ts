@@ -371,6 +371,36 @@ export interface SceneListLineTable {
   row: number | null
 }
 
+/** An order of scenes (issue 11); status follows packages/shared domain/order.ts. */
+export interface SceneOrderTable {
+  id: Generated<number>
+  user_id: number
+  status: Generated<string>
+  purpose: string
+  project: string
+  terms_accepted_at: Timestamp
+  scene_count: number
+  reject_reason: string | null
+  reviewed_by: number | null
+  reviewed_at: Timestamp | null
+  progress: Generated<number>
+  extract_code: string | null
+  package_file: string | null
+  /** bigint: read as a string by node-postgres */
+  package_bytes: ColumnType<string | number | null, number | null, number | null>
+  package_sha256: string | null
+  ready_at: Timestamp | null
+  expires_at: Timestamp | null
+  created_at: CreatedAt
+  updated_at: Timestamp
+}
+
+export interface SceneOrderItemTable {
+  order_id: number
+  position: number
+  scene_id: string
+}
+
 export interface Database {
   app_user: AppUserTable
   permission: PermissionTable
@@ -382,6 +412,8 @@ export interface Database {
   user_session: UserSessionTable
   page_visit: PageVisitTable
   cart_item: CartItemTable
+  scene_order: SceneOrderTable
+  scene_order_item: SceneOrderItemTable
   region: RegionTable
   region_part: RegionPartTable
   global_region: GlobalRegionTable

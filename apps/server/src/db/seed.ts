@@ -73,6 +73,15 @@ export const DEMO_USERS: DemoUser[] = [
     areaRanges: [],
   },
   {
+    username: 'reviewer',
+    password: 'Review@2026',
+    realName: '订单审核员（演示）',
+    organization: '',
+    email: 'reviewer@example.com',
+    permissions: [PERMISSION.orderReview],
+    areaRanges: [],
+  },
+  {
     username: 'olduser',
     password: 'Old@2026',
     realName: '长期未改密用户',

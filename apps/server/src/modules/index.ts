@@ -1,3 +1,4 @@
+import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config'
 import type { DatabaseHandle } from '../db/database'
@@ -23,6 +24,9 @@ import { publicBase, registerMapRoutes } from './map/map.routes'
 import { createNewsRepository } from './news/news.repository'
 import { registerNewsRoutes } from './news/news.routes'
 import { createNewsService } from './news/news.service'
+import { ordersRepository } from './orders/orders.repository'
+import { registerOrdersRoutes } from './orders/orders.routes'
+import { createOrdersService } from './orders/orders.service'
 import { createRegionsRepository } from './regions/regions.repository'
 import { registerRegionsRoutes } from './regions/regions.routes'
 import { createRegionsService } from './regions/regions.service'
@@ -34,6 +38,7 @@ import { registerCoverageRoutes } from './scenes/coverage.routes'
 import { createCoverageService } from './scenes/coverage.service'
 import { registerExportRoutes } from './scenes/export.routes'
 import { registerNormalmetaRoutes } from './scenes/normalmeta.routes'
+import { QUICKLOOK_WORKER } from './scenes/quicklook'
 import { registerQuicklookRoutes } from './scenes/quicklook.routes'
 import { createScenesRepository } from './scenes/scenes.repository'
 import { createScenesService } from './scenes/scenes.service'
@@ -151,6 +156,37 @@ export async function registerModules(app: FastifyInstance, config: Config, data
   registerCoverageRoutes(app, coverage)
   registerExportRoutes(app, coverage)
   registerQuicklookRoutes(app, db, tasks)
+  // orders draw quicklooks through the scenes module's worker and mail through the accounts module's delivery
+  const orders = createOrdersService(
+    db,
+    ordersRepository,
+    {
+      tasks,
+      audit,
+      quicklooks: { draw: (input) => tasks.run<Uint8Array>(QUICKLOOK_WORKER, 'quicklookTask', input, 10_000) },
+      sendMail: (to, mail) => delivery.sendMail(to, mail),
+      log: app.log,
+    },
+    {
+      packageDir: path.join(config.DATA_DIR, 'orders'),
+      downloadDays: config.ORDER_DOWNLOAD_DAYS,
+      quicklookSize: 384,
+      packageBudgetMs: 120_000,
+    },
+  )
+  registerOrdersRoutes(app, orders, { downloadsPerMinute: config.ORDER_DOWNLOADS_PER_MINUTE })
+  let sweeper: NodeJS.Timeout | undefined
+  app.addHook('onReady', async () => {
+    await orders.sweep()
+    await orders.resume()
+    if (config.ORDER_SWEEP_MINUTES > 0)
+      sweeper = setInterval(
+        () => void orders.sweep().catch((err) => app.log.error({ err }, 'order sweep failed')),
+        config.ORDER_SWEEP_MINUTES * 60_000,
+      ).unref()
+  })
+  // a production cut short by a stop stays 生产中 and is started again by resume() at the next start
+  app.addHook('onClose', async () => clearInterval(sweeper))
   registerRegionsRoutes(app, createRegionsService(createRegionsRepository(db)))
   registerSatellitesRoutes(app, createSatellitesService(createSatellitesRepository(db)))
   registerNewsRoutes(app, createNewsService(createNewsRepository(db), audit))

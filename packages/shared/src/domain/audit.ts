@@ -24,6 +24,14 @@ export const AUDIT_ACTIONS = [
   'aoiUpload',
   'sceneListUpload',
   'auditExport',
+  'cartAdd',
+  'cartRemove',
+  'orderSubmit',
+  'orderCancel',
+  'orderApprove',
+  'orderReject',
+  'orderStatus',
+  'orderDownload',
 ] as const
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]

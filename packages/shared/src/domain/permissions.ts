@@ -4,6 +4,8 @@ import { REGION_CODE_PATTERN, regionContains } from './region-code'
 /** Module permission codes of SPEC.md §6 and the portal's own additions (see docs/glossary.md). */
 export const PERMISSION = {
   cartAndOrders: 'MOD_061',
+  /** Order review: approve or reject orders (portal's own code, issue 11). */
+  orderReview: 'MOD_062',
   regionPush: 'MOD_084',
   provinceFeedback: 'MOD_085',
   overallAnalysis: 'MOD_086',

@@ -4,6 +4,7 @@ import { analysisPageEn } from './sections/analysis-page.en-US'
 import { archivePageEn } from './sections/archive-page.en-US'
 import { inputEn } from './sections/input.en-US'
 import { newsPageEn } from './sections/news-page.en-US'
+import { orderEn } from './sections/order.en-US'
 import { satellitePageEn } from './sections/satellite-page.en-US'
 import { typicalImagePageEn } from './sections/typical-image-page.en-US'
 import type { Messages } from './zh-CN'
@@ -223,6 +224,7 @@ export const enUS: DeepPartial<Messages> = {
       MOD_059: 'Wind power monitoring',
       MOD_060: 'Steel plant monitoring',
       MOD_061: 'Cart and order data',
+      MOD_062: 'Order review',
       MOD_068: 'Non-agricultural use monitoring',
       MOD_069: 'Planting structure monitoring',
       MOD_076: 'Surface deformation monitoring',
@@ -245,4 +247,5 @@ export const enUS: DeepPartial<Messages> = {
   typicalImagePage: typicalImagePageEn,
   input: inputEn,
   account: accountEn,
+  order: orderEn,
 }

@@ -10,6 +10,7 @@ import { archivePageZh } from './sections/archive-page'
 import { inputZh } from './sections/input'
 import { newsZh } from './sections/news'
 import { newsPageZh } from './sections/news-page'
+import { orderZh } from './sections/order'
 import { satellitePageZh } from './sections/satellite-page'
 import { stacZh } from './sections/stac'
 import { typicalImageZh } from './sections/typical-image'
@@ -327,6 +328,7 @@ export const zhCN = {
       MOD_059: '风电监测',
       MOD_060: '钢铁厂监测',
       MOD_061: '购物车与订单数据',
+      MOD_062: '订单审核',
       MOD_068: '非农化监测',
       MOD_069: '种植结构监测',
       MOD_076: '地表形变监测',
@@ -522,6 +524,7 @@ export const zhCN = {
   archivePage: archivePageZh,
   archiveData: archiveDataZh,
   account: accountZh,
+  order: orderZh,
 } as const
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> }

@@ -14,6 +14,7 @@ import * as regionParts from './20261126060000_region-parts'
 import * as sceneFilterIndex from './20261126070000_scene-filter-index'
 import * as accounts from './20261127000000_accounts'
 import * as tileZoomGeometry from './20261127010000_tile-zoom-geometry'
+import * as orders from './20261128000000_orders'
 
 /** Every migration in order; the file name is the migration's name. Never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '20261126070000_scene-filter-index': sceneFilterIndex,
   '20261127000000_accounts': accounts,
   '20261127010000_tile-zoom-geometry': tileZoomGeometry,
+  '20261128000000_orders': orders,
 }

@@ -1,11 +1,13 @@
 import { FileTextOutlined, IdcardOutlined, ProfileOutlined, ShoppingCartOutlined } from '@ant-design/icons'
-import { tZh } from '@rs/shared'
-import { Menu } from 'antd'
+import { hasPermission, PERMISSION, tZh } from '@rs/shared'
+import { Menu, Tabs } from 'antd'
 import { useEffect } from 'react'
 import { Link } from 'react-router'
 import { useShallow } from 'zustand/react/shallow'
 import { BuildingPage } from '../../components/building-page'
 import { useAuthStore } from '../../features/auth/state/auth-store'
+import { CartPage } from '../../features/orders/components/cart-page'
+import { OrderList } from '../../features/orders/components/order-list'
 import { UserInfoPanel } from '../../features/personal/components/user-info-panel'
 import { recordVisit } from '../../features/statistics/api/increment-visit'
 import { useT } from '../../lib/i18n'
@@ -20,7 +22,7 @@ const SECTIONS = [
 
 const BASE = '/personal/personalCenter'
 
-/** The personal centre: a side menu; the information page is real, cart, orders and applications are 建设中. */
+/** The personal centre: a side menu; information, cart and orders (with 订单审核 for MOD_062); applications are 建设中. */
 export default function PersonalScreen({ route }: ScreenProps) {
   const t = useT()
   const { user, areaRanges } = useAuthStore(useShallow((s) => ({ user: s.user, areaRanges: s.areaRanges })))
@@ -46,7 +48,24 @@ export default function PersonalScreen({ route }: ScreenProps) {
         />
       </aside>
       <section className="personal__main">
-        {section === 'info' && user ? <UserInfoPanel user={user} areaRanges={areaRanges} /> : <BuildingPage route={route} />}
+        {section === 'info' && user ? (
+          <UserInfoPanel user={user} areaRanges={areaRanges} />
+        ) : section === 'shopping' ? (
+          <CartPage myOrdersPath={`${BASE}/myOrder`} />
+        ) : section === 'myOrder' && user ? (
+          hasPermission(user.permissions, PERMISSION.orderReview) ? (
+            <Tabs
+              items={[
+                { key: 'mine', label: t('order.list.title'), children: <OrderList mode="mine" /> },
+                { key: 'review', label: t('order.list.reviewTitle'), children: <OrderList mode="review" /> },
+              ]}
+            />
+          ) : (
+            <OrderList mode="mine" />
+          )
+        ) : (
+          <BuildingPage route={route} />
+        )}
       </section>
     </div>
   )

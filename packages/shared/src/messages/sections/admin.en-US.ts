@@ -73,5 +73,13 @@ export const adminEn: Messages['admin'] = {
     aoiUpload: 'Area file uploaded',
     sceneListUpload: 'Scene query list uploaded',
     auditExport: 'Audit log exported',
+    cartAdd: 'Added to cart',
+    cartRemove: 'Removed from cart',
+    orderSubmit: 'Order submitted',
+    orderCancel: 'Order cancelled',
+    orderApprove: 'Order approved',
+    orderReject: 'Order rejected',
+    orderStatus: 'Order status changed',
+    orderDownload: 'Order package downloaded',
   },
 }

@@ -70,5 +70,13 @@ export const adminZh = {
     aoiUpload: '上传范围文件',
     sceneListUpload: '上传影像查询列表',
     auditExport: '导出审计日志',
+    cartAdd: '加入购物车',
+    cartRemove: '移出购物车',
+    orderSubmit: '提交订单',
+    orderCancel: '取消订单',
+    orderApprove: '审核通过订单',
+    orderReject: '驳回订单',
+    orderStatus: '订单状态变更',
+    orderDownload: '下载订单数据包',
   },
 }

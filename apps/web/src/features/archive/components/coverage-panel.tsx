@@ -1,7 +1,8 @@
-import { CheckSquareOutlined } from '@ant-design/icons'
+import { CheckSquareOutlined, ShoppingCartOutlined } from '@ant-design/icons'
 import { ARCHIVE_LIMITS, type CoverageAnswer } from '@rs/shared'
 import { Alert, Button, Empty, Progress, Spin, Statistic, Table, Typography } from 'antd'
 import { errorMessage } from '../../../lib/api-client'
+import { addToCart } from '../../../lib/cart'
 import { useT } from '../../../lib/i18n'
 import { notify } from '../../../lib/notify'
 import { useResultStore } from '../state/result-store'
@@ -90,6 +91,15 @@ export function CoveragePanel({ hasQuery, answer, isFetching, error, checkedCoun
           }}
         >
           {t('archivePage.coverage.checkCover', { count: answer.cover.ids.length })}
+        </Button>
+        <Button
+          size="small"
+          icon={<ShoppingCartOutlined />}
+          disabled={answer.cover.ids.length === 0}
+          data-testid="coverage-cart-cover"
+          onClick={() => void addToCart(answer.cover.ids)}
+        >
+          {t('order.cart.addCover')}
         </Button>
       </div>
       <Table

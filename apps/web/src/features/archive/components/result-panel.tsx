@@ -1,7 +1,9 @@
+import { ShoppingCartOutlined } from '@ant-design/icons'
 import { ARCHIVE_LIMITS, SCENE_SORT_FIELDS, type Scene, type SceneQueryAnswer, type SceneQueryBody } from '@rs/shared'
 import { Alert, Button, Empty, Select, Space, Switch, Table, type TableColumnsType, Tag, Typography } from 'antd'
 import { useEffect, useRef } from 'react'
 import { errorMessage } from '../../../lib/api-client'
+import { addToCart } from '../../../lib/cart'
 import { useT } from '../../../lib/i18n'
 import { formatBeijing } from '../../../lib/time'
 import { useUnionArea } from '../api/union-area'
@@ -168,6 +170,15 @@ export function ResultPanel({ query, answer, isFetching, error, onPage, onSort }
               )}
             />
             <ExportButtons query={query} checkedIds={checkedIds} />
+            <Button
+              size="small"
+              icon={<ShoppingCartOutlined />}
+              disabled={checkedIds.length === 0}
+              data-testid="result-cart-checked"
+              onClick={() => void addToCart(checkedIds)}
+            >
+              {t('order.cart.addChecked')}
+            </Button>
           </Space>
         </>
       )}

@@ -1,6 +1,8 @@
+import { ShoppingCartOutlined } from '@ant-design/icons'
 import type { Scene } from '@rs/shared'
-import { Alert, Descriptions, Drawer, Image } from 'antd'
+import { Alert, Button, Descriptions, Drawer, Image } from 'antd'
 import { useState } from 'react'
+import { addToCart } from '../../../lib/cart'
 import { useT } from '../../../lib/i18n'
 import { formatBeijing } from '../../../lib/time'
 import { formatKm2 } from '../utils/format'
@@ -37,6 +39,19 @@ export function SceneDrawer({ scene, open, onClose }: { scene: Scene | undefined
       mask={false}
       data-testid="scene-drawer"
       closable={{ 'aria-label': t('archivePage.detail.close') }}
+      extra={
+        scene && (
+          <Button
+            type="primary"
+            size="small"
+            icon={<ShoppingCartOutlined />}
+            data-testid="drawer-cart"
+            onClick={() => void addToCart([scene.id])}
+          >
+            {t('order.cart.add')}
+          </Button>
+        )
+      }
     >
       {scene && (
         <>

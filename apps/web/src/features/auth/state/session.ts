@@ -1,5 +1,6 @@
 import { isPasswordStale } from '@rs/shared'
 import { ApiError, errorMessage } from '../../../lib/api-client'
+import { onCartChanged } from '../../../lib/cart'
 import { getT } from '../../../lib/i18n'
 import { navigateTo } from '../../../lib/navigation'
 import { notify } from '../../../lib/notify'
@@ -28,6 +29,9 @@ export async function refreshCartCount(): Promise<void> {
     console.error('cart count failed', error)
   }
 }
+
+// any screen that changes the cart (archive, shopping page) reloads the badge through this
+onCartChanged(() => void refreshCartCount())
 
 /**
  * Loads the user of the stored token, then the area range and cart count. A failed user-info

@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto'
+import { rename, writeFile } from 'node:fs/promises'
+import { tZh } from '@rs/shared'
+import { type Zippable, zipSync } from 'fflate'
+import type { MultiPolygon, Polygon } from 'geojson'
+import { beijingTime, type ExportRecord } from '../../lib/export/records'
+import { WGS84_PRJ, writeDbf, writeShpShx } from '../../lib/export/shapefile'
+import { taskWithUserErrors } from '../../lib/workers/task'
+import type { PackageScene } from './orders.repository'
+
+export interface PackageInput {
+  orderId: number
+  /** Where the zip goes; written as <file>.part and renamed when whole. */
+  file: string
+  scenes: PackageScene[]
+  /** PNG quicklooks by scene id (generated scenes only). */
+  quicklooks: Record<string, Uint8Array>
+  /** ms since the epoch */
+  at: number
+}
+
+export interface PackageOutput {
+  bytes: number
+  sha256: string
+  files: number
+}
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
+const utf8 = (s: string) => new TextEncoder().encode(s)
+
+/** The files of one scene: metadata.json, quicklook.png (when drawn) and its footprint as a shapefile. */
+export function sceneFiles(scene: PackageScene, quicklook: Uint8Array | undefined): Record<string, Uint8Array> {
+  const footprint = JSON.parse(scene.footprint) as Polygon | MultiPolygon
+  const { footprint: _text, bbox, ...facts } = scene
+  const metadata = {
+    ...facts,
+    acquiredAtBeijing: beijingTime(scene.acquiredAt),
+    bbox,
+    quicklook: quicklook ? 'quicklook.png' : scene.quicklookHref,
+    footprint,
+  }
+  const record: ExportRecord = { ...scene }
+  const { shp, shx } = writeShpShx([footprint])
+  return {
+    'metadata.json': utf8(`${JSON.stringify(metadata, null, 2)}\n`),
+    ...(quicklook ? { 'quicklook.png': quicklook } : {}),
+    'footprint.shp': shp,
+    'footprint.shx': shx,
+    'footprint.dbf': writeDbf([record]),
+    'footprint.prj': utf8(WGS84_PRJ),
+    'footprint.cpg': utf8('UTF-8'),
+  }
+}
+
+/**
+ * Runs in a worker thread (lib/workers): writes an order's package, a zip of one folder per scene
+ * and manifest.json with every file's SHA-256, and answers its size and SHA-256.
+ */
+export async function writePackage(input: PackageInput): Promise<PackageOutput> {
+  const entries: Zippable = {}
+  const manifest: Array<{ path: string; bytes: number; sha256: string }> = []
+  for (const scene of input.scenes) {
+    const files = sceneFiles(scene, input.quicklooks[scene.id])
+    for (const [name, bytes] of Object.entries(files)) {
+      const path = `${scene.id}/${name}`
+      // PNG is compressed already
+      entries[path] = name.endsWith('.png') ? [bytes, { level: 0 }] : bytes
+      manifest.push({ path, bytes: bytes.byteLength, sha256: sha256(bytes) })
+    }
+  }
+  const readme = utf8(`${tZh('order.package.readme', { site: tZh('app.name') })}\n`)
+  entries['README.txt'] = readme
+  manifest.push({ path: 'README.txt', bytes: readme.byteLength, sha256: sha256(readme) })
+  entries['manifest.json'] = utf8(
+    `${JSON.stringify(
+      {
+        title: tZh('order.package.manifest'),
+        order: input.orderId,
+        createdAt: new Date(input.at).toISOString(),
+        algorithm: 'SHA-256',
+        files: manifest,
+      },
+      null,
+      2,
+    )}\n`,
+  )
+  const zip = zipSync(entries, { level: 6, mtime: new Date(input.at) })
+  const part = `${input.file}.part`
+  await writeFile(part, zip)
+  await rename(part, input.file)
+  return { bytes: zip.byteLength, sha256: sha256(zip), files: manifest.length + 1 }
+}
+
+export const packageTask = taskWithUserErrors(writePackage)
+
+export const PACKAGE_WORKER = new URL(import.meta.url).href

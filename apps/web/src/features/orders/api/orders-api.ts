@@ -1,0 +1,93 @@
+import {
+  cartList,
+  cartRemove,
+  normalmetaQuicklook,
+  type OrderState,
+  orderCancel,
+  orderDetail,
+  orderDownload,
+  orderList,
+  orderRetry,
+  orderReview,
+  orderReviewList,
+  orderSubmit,
+} from '@rs/shared'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { ApiError, apiUrl, authHeaders, callApi, fetchOrFail } from '../../../lib/api-client'
+import { getT } from '../../../lib/i18n'
+
+export interface OrderFilterState {
+  status?: OrderState
+  from?: string
+  to?: string
+  pageNum: number
+  pageSize: number
+}
+
+export const cartKey = ['orders', 'cart'] as const
+
+export function useCart() {
+  return useQuery({ queryKey: cartKey, queryFn: ({ signal }) => callApi(cartList, { signal }), retry: false })
+}
+
+export const removeFromCart = (sceneIds: string[]) => callApi(cartRemove, { body: { sceneIds } })
+
+export const submitOrder = (body: { sceneIds: string[]; purpose: string; project: string }) =>
+  callApi(orderSubmit, { body: { ...body, acceptTerms: true } })
+
+/** My orders, or every order for a reviewer; refreshed while one is in production. */
+export function useOrders(filter: OrderFilterState, review = false) {
+  return useQuery({
+    queryKey: ['orders', review ? 'review' : 'mine', filter],
+    queryFn: ({ signal }) => callApi(review ? orderReviewList : orderList, { query: filter, signal }),
+    placeholderData: keepPreviousData,
+    retry: false,
+    refetchInterval: (q) => (q.state.data?.list.some((o) => o.status === 'producing' || o.status === 'approved') ? 2000 : false),
+  })
+}
+
+export function useOrderDetail(id: number | null) {
+  return useQuery({
+    queryKey: ['orders', 'detail', id],
+    queryFn: ({ signal }) => callApi(orderDetail, { query: { id: id as number }, signal }),
+    enabled: id !== null,
+    retry: false,
+    refetchInterval: (q) => (q.state.data?.status === 'producing' || q.state.data?.status === 'approved' ? 1500 : false),
+  })
+}
+
+export const cancelOrder = (id: number) => callApi(orderCancel, { body: { id } })
+
+export const reviewOrder = (id: number, decision: 'approve' | 'reject', reason?: string) =>
+  callApi(orderReview, { body: { id, decision, ...(reason ? { reason } : {}) } })
+
+export const retryOrder = (id: number) => callApi(orderRetry, { body: { id } })
+
+export const quicklookSrc = (id: string, size = 64) => apiUrl(normalmetaQuicklook, { id, size })
+
+/**
+ * Downloads the package with the extraction code: fetched with the session token (a plain link
+ * cannot send it) and saved under its name.
+ */
+export async function downloadPackage(id: number, code: string): Promise<void> {
+  const response = await fetchOrFail(apiUrl(orderDownload, { id, code: code.trim().toUpperCase() }), { headers: authHeaders() })
+  if (!response.ok) {
+    let message = getT()('errors.unknown')
+    try {
+      const body = (await response.json()) as { message?: string }
+      if (body.message) message = body.message
+    } catch {
+      // not JSON
+    }
+    throw new ApiError(response.status, response.status, message)
+  }
+  const blob = await response.blob()
+  const url = URL.createObjectURL(blob)
+  const a = document.createElement('a')
+  a.href = url
+  a.download = `order-${id}.zip`
+  document.body.append(a)
+  a.click()
+  a.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 60_000)
+}
