@@ -131,12 +131,14 @@ export async function computeCoverage(input: CoverageInput): Promise<CoverageRes
     const footprintPtrs = footprints.map(read)
 
     const unionPtr = unionOf(footprintPtrs)
-    const coveredPtr = unionPtr ? keep(g.GEOSIntersection(areaPtr, unionPtr)) : 0
-    const coveredAreaKm2 = coveredPtr ? measure(coveredPtr) : 0
-
+    // one overlay with the union, not two: what is covered is the area less its gaps, in the
+    // whole area and in each region (a region less its share of the gaps, nothing to cut when the
+    // area is fully covered)
     const gapsPtr = unionPtr ? keep(g.GEOSDifference(areaPtr, unionPtr)) : areaPtr
+    const noGaps = g.GEOSisEmpty(gapsPtr) === 1
+    const coveredAreaKm2 = Math.max(0, aoiAreaKm2 - (noGaps ? 0 : measure(gapsPtr)))
     let gaps: string | null = null
-    if (!g.GEOSisEmpty(gapsPtr)) {
+    if (!noGaps) {
       const [minx, miny, maxx, maxy] = bboxOf(polygonsOf(areaShape))
       const simple = keep(g.GEOSTopologyPreserveSimplify(gapsPtr, Math.max(maxx - minx, maxy - miny) * GAP_SIMPLIFY_SHARE))
       const shape = g.GEOSisEmpty(simple) ? null : toArea(geosGeomToGeojson(simple, g))
@@ -149,7 +151,7 @@ export async function computeCoverage(input: CoverageInput): Promise<CoverageRes
       const inside = keep(g.GEOSIntersection(regionPtr, areaPtr))
       const areaKm2 = measure(inside)
       if (areaKm2 <= 0) continue
-      const coveredKm2 = coveredPtr ? measure(keep(g.GEOSIntersection(inside, coveredPtr))) : 0
+      const coveredKm2 = noGaps ? areaKm2 : Math.max(0, areaKm2 - measure(keep(g.GEOSIntersection(inside, gapsPtr))))
       regions.push({
         code: region.code,
         name: region.name,
