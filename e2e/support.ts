@@ -59,4 +59,7 @@ export async function openFromMenu(page: Page, top: string, item: string, url: R
     await page.locator('.main-nav__popup').getByText(item).click({ timeout: 3000 })
     await expect(page).toHaveURL(url, { timeout: 3000 })
   }).toPass({ timeout: 20_000 })
+  // a person moves on: the pointer leaves the menu, so its hover popup closes instead of covering the screen below
+  await page.mouse.move(0, 0)
+  await expect(page.locator('.main-nav__popup:visible')).toHaveCount(0)
 }
