@@ -1,13 +1,13 @@
 import { SafetyOutlined } from '@ant-design/icons'
 import type { VerifyChannel, VerifyPurpose } from '@rs/shared'
 import { Button, Input, Space } from 'antd'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { errorMessage } from '../../../lib/api-client'
 import { useT } from '../../../lib/i18n'
 import { notify } from '../../../lib/notify'
 import { sendCode } from '../api/account'
-import { type Captcha, fetchCaptcha } from '../api/fetch-captcha'
-import { newCaptchaToken } from '../utils/captcha-token'
+import type { Captcha } from '../api/fetch-captcha'
+import { useCaptcha } from '../state/use-captcha'
 import { CaptchaImage } from './captcha-image'
 
 export interface CodeSenderProps {
@@ -22,26 +22,10 @@ export interface CodeSenderProps {
 /** Picture captcha + 获取验证码 with the 60-second pause the server enforces. */
 export function CodeSender({ purpose, channel, getAddress, onSent }: CodeSenderProps) {
   const t = useT()
-  const [captcha, setCaptcha] = useState<Captcha | null>(null)
-  const [captchaState, setCaptchaState] = useState<'idle' | 'loading' | 'failed'>('idle')
+  const { captcha, captchaState, refresh } = useCaptcha()
   const [answer, setAnswer] = useState('')
   const [cooldown, setCooldown] = useState(0)
   const [isSending, setIsSending] = useState(false)
-  const latest = useRef(0)
-
-  const refresh = useCallback(async () => {
-    const request = ++latest.current
-    setCaptcha(null)
-    setCaptchaState('loading')
-    try {
-      const next = await fetchCaptcha(newCaptchaToken())
-      if (request !== latest.current) return
-      setCaptcha(next)
-      setCaptchaState('idle')
-    } catch {
-      if (request === latest.current) setCaptchaState('failed')
-    }
-  }, [])
 
   useEffect(() => {
     void refresh()

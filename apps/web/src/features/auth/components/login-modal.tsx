@@ -1,16 +1,15 @@
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons'
 import { API_CODE } from '@rs/shared'
 import { Button, Form, Input, Modal } from 'antd'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { ApiError, errorMessage } from '../../../lib/api-client'
 import { useT } from '../../../lib/i18n'
 import { notify } from '../../../lib/notify'
-import { type Captcha, fetchCaptcha } from '../api/fetch-captcha'
 import { type LoginForm, loginWithPassword } from '../api/login'
 import { closeLogin, openUpgrade, useAuthStore } from '../state/auth-store'
 import { startSession } from '../state/session'
-import { newCaptchaToken } from '../utils/captcha-token'
+import { useCaptcha } from '../state/use-captcha'
 import { CaptchaImage } from './captcha-image'
 
 export interface LoginModalProps {
@@ -23,26 +22,8 @@ export function LoginModal({ onLoggedIn }: LoginModalProps) {
   const t = useT()
   const isOpen = useAuthStore((s) => s.isLoginOpen)
   const [form] = Form.useForm<LoginForm>()
-  const [captcha, setCaptcha] = useState<Captcha | null>(null)
-  const [captchaState, setCaptchaState] = useState<'idle' | 'loading' | 'failed'>('idle')
+  const { captcha, captchaState, refresh: refreshCaptcha } = useCaptcha()
   const [isSubmitting, setIsSubmitting] = useState(false)
-  const latestRequest = useRef(0)
-
-  const refreshCaptcha = useCallback(async () => {
-    const request = ++latestRequest.current
-    setCaptcha(null)
-    setCaptchaState('loading')
-    try {
-      const next = await fetchCaptcha(newCaptchaToken())
-      if (request !== latestRequest.current) return
-      setCaptcha(next)
-      setCaptchaState('idle')
-    } catch (error) {
-      if (request !== latestRequest.current) return
-      console.error('captcha failed', error)
-      setCaptchaState('failed')
-    }
-  }, [])
 
   useEffect(() => {
     if (isOpen) void refreshCaptcha()

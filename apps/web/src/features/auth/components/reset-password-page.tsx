@@ -1,16 +1,16 @@
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons'
 import { EMAIL_PATTERN, TELEPHONE_PATTERN, type VerifyChannel } from '@rs/shared'
 import { Button, Card, Form, Input, Radio, Result, Tabs } from 'antd'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { errorMessage } from '../../../lib/api-client'
 import { useT } from '../../../lib/i18n'
 import { notify } from '../../../lib/notify'
 import { changePasswordWithOld, resetPasswordByCode, verifyCode } from '../api/account'
-import { type Captcha, fetchCaptcha } from '../api/fetch-captcha'
+import type { Captcha } from '../api/fetch-captcha'
 import { openLogin } from '../state/auth-store'
 import { startSession } from '../state/session'
-import { newCaptchaToken } from '../utils/captcha-token'
+import { useCaptcha } from '../state/use-captcha'
 import { AccountSteps } from './account-steps'
 import { CaptchaImage } from './captcha-image'
 import { CodeSender } from './code-sender'
@@ -211,27 +211,10 @@ interface ChangeForm {
 function ChangeWithOld() {
   const t = useT()
   const [form] = Form.useForm<ChangeForm>()
-  const [captcha, setCaptcha] = useState<Captcha | null>(null)
-  const [captchaState, setCaptchaState] = useState<'idle' | 'loading' | 'failed'>('idle')
+  const { captcha, captchaState, refresh } = useCaptcha()
   const [isBusy, setIsBusy] = useState(false)
-  const latest = useRef(0)
   const newPassword = Form.useWatch('newPassword', form) ?? ''
   const username = Form.useWatch('username', form) ?? ''
-
-  const refresh = useCallback(async () => {
-    const request = ++latest.current
-    setCaptcha(null)
-    setCaptchaState('loading')
-    try {
-      const next = await fetchCaptcha(newCaptchaToken())
-      if (request === latest.current) {
-        setCaptcha(next)
-        setCaptchaState('idle')
-      }
-    } catch {
-      if (request === latest.current) setCaptchaState('failed')
-    }
-  }, [])
   useEffect(() => {
     void refresh()
   }, [refresh])
