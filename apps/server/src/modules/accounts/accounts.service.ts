@@ -13,7 +13,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { AuditRecorder } from '../../lib/audit'
 import { ApiError } from '../../lib/errors'
 import { hashPassword, matchesAnyPassword } from '../../lib/password'
-import { type AccountsRepository, VerificationUsed } from './accounts.repository'
+import { type AccountsRepository, type NewPersonAccount, VerificationUsed } from './accounts.repository'
 import type { Delivery } from './delivery'
 import { codeMail, codeSms } from './templates'
 
@@ -65,17 +65,9 @@ export function newCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0')
 }
 
-export interface RegisterInput {
-  username: string
+/** A registration as the service takes it: the new account's fields, with the sealed password and the code that confirms it. */
+export type RegisterInput = Omit<NewPersonAccount, 'passwordHash'> & {
   password: string
-  email: string
-  telephone: string
-  realName: string
-  organization: string
-  organizationType: string
-  regionCode: string
-  industry: string
-  purpose: string
   channel: VerifyChannel
   code: string
   token: string

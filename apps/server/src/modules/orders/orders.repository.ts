@@ -1,6 +1,7 @@
 import type { OrderScene, OrderState, OrderSummary } from '@rs/shared'
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Database } from '../../db/schema'
+import type { ExportRecord } from '../../lib/export/records'
 
 /** The database or a transaction: a service writes an order and its scenes in one. */
 export type Db = Kysely<Database> | Transaction<Database>
@@ -31,26 +32,10 @@ export interface OrderFilter {
   to?: string
 }
 
-/** What the package needs of one scene. */
-export interface PackageScene {
-  id: string
-  satellite: string
-  sensor: string
-  acquiredAt: string
-  cloudPercent: number
-  resolutionM: number
-  productLevel: string
-  orbit: number | null
-  path: number | null
-  row: number | null
-  direction: 'ascending' | 'descending' | null
-  offNadirDeg: number | null
-  fileName: string
-  dataStatus: string
-  areaKm2: number
+/** What the package needs of one scene: its export record (the same columns as the archive's exports) and its pictures' inputs. */
+export interface PackageScene extends ExportRecord {
   illustrative: boolean
   quicklookHref: string | null
-  footprint: string
   bbox: [number, number, number, number]
 }
 
