@@ -7,13 +7,12 @@
  *   npx tsx scripts/bench-coverage.ts            # PGlite
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx scripts/bench-coverage.ts
  */
-import { randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
-import pg from 'pg'
 import { buildApp } from '../apps/server/src/app'
 import { loadConfig } from '../apps/server/src/config'
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database'
 import { loadReferenceData } from '../apps/server/src/db/reference-data'
+import { scratchDatabase } from './bench-support'
 
 const SCENES = 16_000
 const RUNS = Number(process.env.BENCH_RUNS ?? 8)
@@ -25,24 +24,7 @@ const quantile = (xs: number[], q: number) => {
 
 async function main() {
   const adminUrl = process.env.DATABASE_URL
-  let databaseUrl: string | undefined
-  let drop = async () => {}
-  if (adminUrl) {
-    const name = `rs_bench_cov_${randomBytes(4).toString('hex')}`
-    const admin = new pg.Client({ connectionString: adminUrl })
-    await admin.connect()
-    await admin.query(`CREATE DATABASE ${name}`)
-    await admin.end()
-    const url = new URL(adminUrl)
-    url.pathname = `/${name}`
-    databaseUrl = url.toString()
-    drop = async () => {
-      const c = new pg.Client({ connectionString: adminUrl })
-      await c.connect()
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await c.end()
-    }
-  }
+  const { databaseUrl, drop } = await scratchDatabase(adminUrl, 'rs_bench_cov')
   const database = await openDatabase({ databaseUrl, dataDir: 'memory://' })
   try {
     await migrateToLatest(database.db)

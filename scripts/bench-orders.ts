@@ -16,13 +16,13 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { PERMISSION } from '@rs/shared'
 import { sql } from 'kysely'
-import pg from 'pg'
 import { buildApp } from '../apps/server/src/app'
 import { loadConfig } from '../apps/server/src/config'
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database'
 import { loadReferenceData } from '../apps/server/src/db/reference-data'
 import { seedPermissionCatalogue } from '../apps/server/src/db/seed'
 import { hashSessionToken } from '../apps/server/src/lib/session'
+import { scratchDatabase } from './bench-support'
 
 const PORT = Number(process.env.BENCH_PORT ?? 3701)
 const USERS = 50
@@ -36,24 +36,7 @@ const ms = (v: number) => `${v.toFixed(1)} ms`
 
 async function main() {
   const adminUrl = process.env.DATABASE_URL
-  let databaseUrl: string | undefined
-  let drop = async () => {}
-  if (adminUrl) {
-    const name = `rs_bench_orders_${randomBytes(4).toString('hex')}`
-    const admin = new pg.Client({ connectionString: adminUrl })
-    await admin.connect()
-    await admin.query(`CREATE DATABASE ${name}`)
-    await admin.end()
-    const url = new URL(adminUrl)
-    url.pathname = `/${name}`
-    databaseUrl = url.toString()
-    drop = async () => {
-      const c = new pg.Client({ connectionString: adminUrl })
-      await c.connect()
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await c.end()
-    }
-  }
+  const { databaseUrl, drop } = await scratchDatabase(adminUrl, 'rs_bench_orders')
   const dataDir = await mkdtemp(path.join(tmpdir(), 'rs-bench-orders-'))
   const database = await openDatabase({ databaseUrl, dataDir: 'memory://' })
   const { db } = database
