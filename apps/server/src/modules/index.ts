@@ -11,6 +11,8 @@ import { createDelivery } from './accounts/delivery'
 import { createAnalysisRepository } from './analysis/analysis.repository'
 import { registerAnalysisRoutes } from './analysis/analysis.routes'
 import { createAnalysisService } from './analysis/analysis.service'
+import { ANALYSIS_BUILD_BUDGET_MS, ANALYSIS_WORKER } from './analysis/analysis.worker'
+import type { Built } from './analysis/chart-images'
 import { createAoiRepository } from './aoi/aoi.repository'
 import { registerAoiRoutes } from './aoi/aoi.routes'
 import { createAoiService } from './aoi/aoi.service'
@@ -191,5 +193,10 @@ export async function registerModules(app: FastifyInstance, config: Config, data
   registerSatellitesRoutes(app, createSatellitesService(createSatellitesRepository(db)))
   registerNewsRoutes(app, createNewsService(createNewsRepository(db), audit))
   registerTypicalImagesRoutes(app, createTypicalImagesService(createTypicalImagesRepository(db), audit))
-  registerAnalysisRoutes(app, createAnalysisService(createAnalysisRepository(db)))
+  registerAnalysisRoutes(
+    app,
+    createAnalysisService(createAnalysisRepository(db), (sats, plans) =>
+      tasks.run<Built>(ANALYSIS_WORKER, 'buildAnalysis', { sats, plans }, ANALYSIS_BUILD_BUDGET_MS),
+    ),
+  )
 }

@@ -26,18 +26,23 @@ export function buildAnalysisPages(sats: AnalysisSatelliteRow[], plans: PlannedM
   return new Map(SATELLITE_ANALYSIS_PAGES.map((key) => [key, BUILDERS[key](data)]))
 }
 
+/** Builds the pages and draws their charts from the rows: in this thread, or handed to a worker thread. */
+export type AnalysisBuilder = (sats: AnalysisSatelliteRow[], plans: PlannedMissionRow[]) => Built | Promise<Built>
+
 /**
  * The analysis pages and their chart images, computed once from the database on first use and
  * then kept in memory: the data change only when the server starts (reference data are loaded
- * before it listens).
+ * before it listens). The server hands the drawing to its worker pool (analysis.worker.ts), so the
+ * few hundred milliseconds it takes never hold the event loop.
  */
-export function createAnalysisService(repo: AnalysisRepository) {
+export function createAnalysisService(
+  repo: AnalysisRepository,
+  build: AnalysisBuilder = (sats, plans) => withCharts(buildAnalysisPages(sats, plans)),
+) {
   let built: Promise<Built> | undefined
   const load = () => {
     if (!built) {
-      const building = Promise.all([repo.satellites(), repo.plannedMissions()]).then(([sats, plans]) =>
-        withCharts(buildAnalysisPages(sats, plans)),
-      )
+      const building = Promise.all([repo.satellites(), repo.plannedMissions()]).then(([sats, plans]) => build(sats, plans))
       // a failed build (database not ready) is tried again on the next call
       building.catch(() => {
         if (built === building) built = undefined

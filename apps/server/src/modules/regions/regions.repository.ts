@@ -83,6 +83,14 @@ export function createRegionsRepository(db: Kysely<Database>) {
         SELECT name, level, ST_AsGeoJSON(geom, 5) AS geojson FROM region WHERE code = ${code}`.execute(db)
       return res.rows[0]
     },
+
+    /** The boundaries of several regions in one statement (the same columns as boundary), for filling the cache. */
+    async boundaries(codes: string[]): Promise<Array<{ code: string; name: string; level: string; geojson: string | null }>> {
+      if (codes.length === 0) return []
+      const res = await sql<{ code: string; name: string; level: string; geojson: string | null }>`
+        SELECT code, name, level, ST_AsGeoJSON(geom, 5) AS geojson FROM region WHERE code IN (${sql.join(codes)})`.execute(db)
+      return res.rows
+    },
   }
 }
 

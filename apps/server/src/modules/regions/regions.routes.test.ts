@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadReferenceData } from '../../db/reference-data'
 import { createTestContext, getData, getJson, type TestContext } from '../../test/test-context'
 import { createRegionsRepository } from './regions.repository'
+import { createRegionsService } from './regions.service'
 
 let ctx: TestContext
 
@@ -195,6 +196,29 @@ describe('GET /api/region/boundary', () => {
     const other = await ctx.app.inject({ method: 'GET', url: '/api/region/boundary?code=110101', headers: { 'if-none-match': etag } })
     expect(other.statusCode).toBe(200)
     expect(other.headers.etag).not.toBe(etag)
+  })
+
+  it('fills its cache at start with the same bytes as a single read, provinces first', async () => {
+    const repo = createRegionsRepository(ctx.database.db)
+    const single: string[] = []
+    const counted = {
+      ...repo,
+      boundary: (code: string) => {
+        single.push(code)
+        return repo.boundary(code)
+      },
+    }
+    // room for the provinces, not for every region
+    const service = createRegionsService(counted, { boundaryCacheBytes: 4 * 1024 * 1024 })
+    const kept = await service.preloadBoundaries()
+    expect(kept).toBeGreaterThan(30)
+    for (const code of ['150000', '110000', '650000']) {
+      const answer = await service.boundary(code)
+      expect(single).toEqual([])
+      expect(answer.body.toString('utf8')).toBe(
+        `{"code":0,"message":"success","data":${await repo.boundary(code).then((r) => r && `{"type":"Feature","geometry":${r.geojson},"properties":${JSON.stringify({ code, name: r.name, level: r.level })}}`)}}`,
+      )
+    }
   })
 
   it('answers 404 for an unknown code and for a region without a boundary', async () => {

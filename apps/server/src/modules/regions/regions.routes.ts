@@ -10,4 +10,12 @@ export function registerRegionsRoutes(app: FastifyInstance, regions: RegionsServ
   bindRoute(app, regionParents, async ({ query }) => regions.parentsJson(query.code))
   bindRoute(app, regionSearch, async ({ query }) => regions.search(query.name, query.limit))
   bindRoute(app, regionBoundary, async ({ query }) => regions.boundary(query.code))
+  // the boundary cache is filled in the background once the server listens (not awaited: listening
+  // and the first requests do not wait for it; a request for a region not kept yet reads its own)
+  app.addHook('onListen', async () => {
+    void regions.preloadBoundaries().then(
+      (kept) => app.log.info({ kept }, 'region boundaries kept in memory'),
+      (error) => app.log.warn({ err: error }, 'region boundaries not preloaded'),
+    )
+  })
 }

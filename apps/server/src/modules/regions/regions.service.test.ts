@@ -18,6 +18,11 @@ const region = (code: string, hasBoundary = true): Region => ({
 /** A repository of three regions (one without a shape) that counts its boundary reads. */
 function fakeRepo(version = 'v1') {
   const calls: string[] = []
+  const row = (code: string) => ({
+    name: `名${code}`,
+    level: 'county',
+    geojson: `{"type":"Polygon","coordinates":[[[1,2],[3,4],[5,6],[1,2]]],"pad":"${'x'.repeat(1000)}"}`,
+  })
   const repo = {
     all: async () => [region('110101'), region('110102'), region('110103', false)],
     dataVersion: async () => version,
@@ -25,11 +30,11 @@ function fakeRepo(version = 'v1') {
     boundary: async (code: string) => {
       calls.push(code)
       await new Promise((r) => setTimeout(r, 5))
-      return {
-        name: `名${code}`,
-        level: 'county',
-        geojson: `{"type":"Polygon","coordinates":[[[1,2],[3,4],[5,6],[1,2]]],"pad":"${'x'.repeat(1000)}"}`,
-      }
+      return row(code)
+    },
+    boundaries: async (codes: string[]) => {
+      calls.push(`batch:${codes.join(',')}`)
+      return codes.map((code) => ({ code, ...row(code) }))
     },
   }
   return { repo: repo as unknown as RegionsRepository, calls }
@@ -46,6 +51,19 @@ describe('region boundary cache', () => {
     expect(a.body.toString('utf8')).toBe(`{"code":0,"message":"success","data":${text.json}}`)
     expect(await service.boundary('110101')).toBe(a)
     expect(calls).toEqual(['110101', '110101'])
+  })
+
+  it('fills the cache at start with the same bytes as a read on a miss, and then reads nothing per code', async () => {
+    const { repo, calls } = fakeRepo()
+    const service = createRegionsService(repo)
+    expect(await service.preloadBoundaries()).toBe(2)
+    expect(calls).toEqual(['batch:110101,110102'])
+    const kept = await service.boundary('110102')
+    const text = await service.boundaryText('110102')
+    expect(kept.body.toString('utf8')).toBe(`{"code":0,"message":"success","data":${text.json}}`)
+    expect(calls).toEqual(['batch:110101,110102', '110102'])
+    // a second fill keeps nothing new
+    expect(await service.preloadBoundaries()).toBe(0)
   })
 
   it('keeps at most its byte budget, least recently used out first', async () => {

@@ -13,6 +13,8 @@ export type RegionBoundaryFeature = z.input<typeof RegionBoundary>
  * is about 28 MB of GeoJSON, so the whole set fits.
  */
 export const BOUNDARY_CACHE_BYTES = 64 * 1024 * 1024
+/** Regions read per statement when the cache is filled at start (about 0.9 MB of GeoJSON). */
+const PRELOAD_BATCH = 100
 /** Boundaries change only when the loader runs (at start), which changes the version in the key; clients revalidate with the ETag. */
 const BOUNDARY_CACHE_CONTROL = 'no-cache'
 
@@ -77,13 +79,18 @@ export function createRegionsService(repo: RegionsRepository, options: { boundar
     return chain
   }
 
-  /** The boundary Feature as JSON text from the database: PostGIS's GeoJSON geometry goes in untouched (never parsed). */
+  /** A boundary Feature as JSON text: PostGIS's GeoJSON geometry goes in untouched (never parsed). */
+  function featureText(code: string, found: { name: string; level: string; geojson: string }): JsonText<RegionBoundaryFeature> {
+    const properties = JSON.stringify({ code, name: found.name, level: found.level })
+    return jsonText(`{"type":"Feature","geometry":${found.geojson},"properties":${properties}}`)
+  }
+
+  /** The boundary Feature as JSON text from the database. */
   async function boundaryText(code: string): Promise<JsonText<RegionBoundaryFeature>> {
     const found = await repo.boundary(code)
     if (!found) throw ApiError.of(404, 'region.notFound', { code })
     if (found.geojson === null) throw ApiError.of(404, 'region.noBoundary', { code, name: found.name })
-    const properties = JSON.stringify({ code, name: found.name, level: found.level })
-    return jsonText(`{"type":"Feature","geometry":${found.geojson},"properties":${properties}}`)
+    return featureText(code, { ...found, geojson: found.geojson })
   }
 
   return {
@@ -154,6 +161,34 @@ export function createRegionsService(repo: RegionsRepository, options: { boundar
 
     /** The boundary Feature as JSON text, read from the database every time (the cache's source; tests compare the two). */
     boundaryText,
+
+    /**
+     * Fills the boundary cache in the background once the server listens, provinces first, then
+     * cities and counties, while it has room: the first request for a region is then answered from
+     * memory like every later one. Reads PRELOAD_BATCH regions per statement and yields between
+     * batches, so requests are served meanwhile. Answers the number of boundaries kept.
+     */
+    async preloadBoundaries(): Promise<number> {
+      const { version, byCode } = await loadIndex()
+      const levels = ['province', 'city', 'county']
+      const rank = (r: Region) => (levels.includes(r.level) ? levels.indexOf(r.level) : levels.length)
+      const codes = [...byCode.values()]
+        .filter((r) => r.hasBoundary)
+        .sort((a, b) => rank(a) - rank(b) || (a.code < b.code ? -1 : 1))
+        .map((r) => r.code)
+      const room = boundaries.maxSize * 0.9
+      let kept = 0
+      for (let i = 0; i < codes.length && boundaries.calculatedSize < room; i += PRELOAD_BATCH) {
+        for (const found of await repo.boundaries(codes.slice(i, i + PRELOAD_BATCH))) {
+          const key = `${version}/${found.code}`
+          if (found.geojson === null || boundaries.has(key)) continue
+          boundaries.set(key, finishedJson(featureText(found.code, { ...found, geojson: found.geojson }), BOUNDARY_CACHE_CONTROL))
+          kept++
+        }
+        await new Promise((resolve) => setImmediate(resolve))
+      }
+      return kept
+    },
   }
 }
 
