@@ -19,8 +19,10 @@ export function useAutoLogin(): void {
     handledKey.current = location.key
     const geojsonId = params.get('geojsonId')
     void autoLoginWith(code, geojsonId).then(() => {
-      params.delete('code')
-      const search = params.toString()
+      // the address as it is now: the screen may have written its own parameters while the login ran
+      const now = new URLSearchParams(window.location.search)
+      now.delete('code')
+      const search = now.toString()
       void navigate(
         { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash },
         { replace: true, state: code === 2 && geojsonId ? { geojsonId } : null },
