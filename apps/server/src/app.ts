@@ -56,7 +56,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
   await app.register(swaggerUi, { routePrefix: '/api/docs' })
 
   // CPU-heavy work on user input (uploaded areas, map images) runs in these threads, never on the event loop
-  const tasks = createTaskPool({ maxThreads: config.WORKER_THREADS || undefined })
+  const tasks = createTaskPool({ maxThreads: config.WORKER_THREADS || undefined, keepThreads: config.WORKER_KEEP_THREADS })
   app.addHook('onClose', () => tasks.close())
   await registerModules(app, config, database, tasks)
   await registerSpa(app, config.WEB_DIST)

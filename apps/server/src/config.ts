@@ -64,6 +64,7 @@ const Env = z.object({
   MAP_TILES_PER_MINUTE: z.coerce.number().int().positive().default(3000),
   DB_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().min(0).max(3600).default(20),
   WORKER_THREADS: z.coerce.number().int().min(0).max(64).default(0),
+  WORKER_KEEP_THREADS: z.coerce.number().int().min(0).max(64).default(1),
   /** Outgoing mail (verification codes): a URL, or host/port/user/pass; neither: the outbox table. */
   SMTP_URL: z.string().default(''),
   SMTP_HOST: z.string().default(''),

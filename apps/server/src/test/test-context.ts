@@ -49,6 +49,8 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     LOGIN_RATE_PER_MINUTE: '1000',
     CAPTCHA_RATE_PER_MINUTE: '1000',
     SESSION_CACHE_MS: '0',
+    // many servers live in one test process: their worker threads end when idle
+    WORKER_KEEP_THREADS: '0',
     ...env,
   })
   const database = await openDatabase({ databaseUrl, dataDir: 'memory://' })

@@ -38,6 +38,11 @@ export interface TaskPoolOptions {
   maxQueue?: number
   /** Heap limit of each thread in MB: a task that allocates more fails instead of the server. */
   maxHeapMb?: number
+  /**
+   * Threads kept when idle once the pool has started (default 0: idle threads end after a minute).
+   * A thread takes about half a second to start (TypeScript, GEOS), which a first map tile would wait.
+   */
+  keepThreads?: number
 }
 
 export function createTaskPool(options: TaskPoolOptions = {}): TaskPool {
@@ -47,7 +52,7 @@ export function createTaskPool(options: TaskPoolOptions = {}): TaskPool {
   const get = () => {
     pool ??= new Piscina({
       filename: new URL('./boot.mjs', import.meta.url).href,
-      minThreads: 0,
+      minThreads: Math.min(options.keepThreads ?? 0, maxThreads),
       maxThreads,
       maxQueue: options.maxQueue ?? 16,
       idleTimeout: 60_000,
