@@ -125,7 +125,9 @@ export function whereSql(search: Omit<StacSearch, 'sortby' | 'limit'>): RawBuild
   if (search.boxes?.length)
     parts.push(
       sql`(${sql.join(
-        search.boxes.map((b) => sql`(s.footprint && ${envelopeSql(b)} AND ST_Intersects(s.footprint, ${envelopeSql(b)}))`),
+        // ST_Intersects brings its own index condition (&&); a second && made the planner count the box's
+        // selectivity twice (82 rows estimated for 28,000 at 5M scenes) and sort every match of the box
+        search.boxes.map((b) => sql`ST_Intersects(s.footprint, ${envelopeSql(b)})`),
         sql` OR `,
       )})`,
     )
@@ -167,14 +169,20 @@ export function createStacRepository(db: Kysely<Database>) {
       const keys = sql.join(cols.map((c, i) => sql`${keyValue(c.column, c.kind)} AS ${sql.ref(`k${i}`)}`))
       const order = sql.join(cols.map((c) => sql`${sql.ref(c.column)} ${sql.raw(c.desc ? 'DESC' : 'ASC')}`))
       const where = search.after ? sql`${whereSql(search)} AND ${afterSql(cols, search.after)}` : whereSql(search)
-      const result = await sql<StacRow>`
-        SELECT ${SCENE_COLUMNS}, ST_XMin(s.footprint) AS minx, ST_YMin(s.footprint) AS miny, ST_XMax(s.footprint) AS maxx,
-          ST_YMax(s.footprint) AS maxy, ${keys}
-        FROM scene s
-        WHERE ${where}
-        ORDER BY ${order}
-        LIMIT ${search.limit + 1}::int`.execute(db)
-      return result.rows
+      // one page in the sort's order: PostgreSQL may walk an index in that order and stop at the
+      // page's end; parallel workers only add their start-up to such a walk (measured at 5M scenes,
+      // a 3°×3° box by time: 11–16 ms alone, 90–670 ms with two workers on a busy machine)
+      return db.transaction().execute(async (trx) => {
+        await sql`SET LOCAL max_parallel_workers_per_gather = 0`.execute(trx)
+        const result = await sql<StacRow>`
+          SELECT ${SCENE_COLUMNS}, ST_XMin(s.footprint) AS minx, ST_YMin(s.footprint) AS miny, ST_XMax(s.footprint) AS maxx,
+            ST_YMax(s.footprint) AS maxy, ${keys}
+          FROM scene s
+          WHERE ${where}
+          ORDER BY ${order}
+          LIMIT ${search.limit + 1}::int`.execute(trx)
+        return result.rows
+      })
     },
 
     /** Whether GeoJSON geometries are valid (PostGIS's reason for the first that is not). */
