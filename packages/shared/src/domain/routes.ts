@@ -283,6 +283,8 @@ export const ROUTE_TREE: RouteNode[] = [
       { name: 'adminUsers', path: 'admin/users', title: 'nav.adminUsers', group: 'admin', ...adminOnly },
       { name: 'adminAudit', path: 'admin/audit', title: 'nav.adminAudit', group: 'admin', ...adminOnly },
       { name: 'adminOutbox', path: 'admin/outbox', title: 'nav.adminOutbox', group: 'admin', ...adminOnly },
+      { name: 'adminApply', path: 'admin/apply', title: 'nav.adminApply', group: 'admin', ...adminOnly },
+      { name: 'adminFeedback', path: 'admin/feedback', title: 'nav.adminFeedback', group: 'admin', ...adminOnly },
     ],
   },
 ]
@@ -292,6 +294,8 @@ export const STANDALONE_ROUTES: RouteNode[] = [
   { name: 'register', path: 'register', title: 'nav.register', hidden: true, group: 'register' },
   { name: 'resetPassword', path: 'resetPassword', title: 'nav.resetPassword', hidden: true, group: 'resetPassword' },
   { name: 'cloud', path: 'cloud', title: 'nav.cloud', hidden: true, group: 'cloud' },
+  // the portal's own: feedback from any visitor or user (SPEC §7 'feedback'), linked from the footer
+  { name: 'feedback', path: 'feedback', title: 'nav.feedback', hidden: true, group: 'feedback' },
   {
     name: 'personalCenter',
     path: 'personal/personalCenter',

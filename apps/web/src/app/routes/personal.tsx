@@ -4,11 +4,14 @@ import { Menu, Tabs } from 'antd'
 import { useEffect } from 'react'
 import { Link } from 'react-router'
 import { useShallow } from 'zustand/react/shallow'
-import { BuildingPage } from '../../components/building-page'
+import '../../features/apply/apply.css'
+import { MyApplyPage } from '../../features/apply/components/my-apply-page'
 import { useAuthStore } from '../../features/auth/state/auth-store'
 import { CartPage } from '../../features/orders/components/cart-page'
 import { OrderList } from '../../features/orders/components/order-list'
 import { UserInfoPanel } from '../../features/personal/components/user-info-panel'
+import { RegionName } from '../../features/region/components/region-name'
+import { RegionPicker } from '../../features/region/components/region-picker'
 import { recordVisit } from '../../features/statistics/api/increment-visit'
 import { useT } from '../../lib/i18n'
 import type { ScreenProps } from '../screen-props'
@@ -22,7 +25,14 @@ const SECTIONS = [
 
 const BASE = '/personal/personalCenter'
 
-/** The personal centre: a side menu; information, cart and orders (with 订单审核 for MOD_062); applications are 建设中. */
+const regions = {
+  renderPicker: ({ value, onChange }: { value: string; onChange: (code: string) => void }) => (
+    <RegionPicker value={value} onChange={onChange} />
+  ),
+  renderName: (code: string) => <RegionName code={code} />,
+}
+
+/** The personal centre: a side menu; information, cart, orders (with 订单审核 for MOD_062) and applications. */
 export default function PersonalScreen({ route }: ScreenProps) {
   const t = useT()
   const { user, areaRanges } = useAuthStore(useShallow((s) => ({ user: s.user, areaRanges: s.areaRanges })))
@@ -63,9 +73,9 @@ export default function PersonalScreen({ route }: ScreenProps) {
           ) : (
             <OrderList mode="mine" />
           )
-        ) : (
-          <BuildingPage route={route} />
-        )}
+        ) : section === 'myApply' && user ? (
+          <MyApplyPage regions={regions} />
+        ) : null}
       </section>
     </div>
   )
