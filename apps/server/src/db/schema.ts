@@ -287,7 +287,7 @@ export interface PasswordHistoryTable {
 export interface VerificationCodeTable {
   id: Generated<number>
   token: string
-  purpose: 'register' | 'reset'
+  purpose: 'register' | 'reset' | 'change'
   channel: 'email' | 'telephone'
   recipient: string
   code_hash: string

@@ -1,0 +1,124 @@
+import { type Browser, expect, type Page, test } from '@playwright/test'
+import { loginThroughPopup, openFromMenu, readCaptcha, sql, watchPage } from './support'
+
+/** A small but whole PDF: what an applicant attaches as the letter. */
+const LETTER = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\nxref\n0 1\n0000000000 65535 f \ntrailer << /Root 1 0 R >>\nstartxref\n9\n%%EOF\n',
+  'latin1',
+)
+
+async function loggedIn(browser: Browser, username: string, password: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage()
+  await page.goto('/chinese/home')
+  await loginThroughPopup(page, username, password)
+  await expect(page.getByTestId('login-modal')).toBeHidden()
+  await expect(page.getByTestId('header-logout')).toBeVisible()
+  return page
+}
+
+test.describe('applications', () => {
+  test('a user applies for 光伏用地监测 over a province, an administrator approves, the user opens the module', async ({ browser }) => {
+    const user = await loggedIn(browser, 'user', 'User@2026')
+    const watch = watchPage(user)
+
+    // before: the module is closed to this user
+    await user.goto('/chinese/monitor/pvland')
+    await expect(user.getByText('无查看信息权限，请联系管理员').first()).toBeVisible()
+
+    await user.goto('/chinese/personal/personalCenter/myApply')
+    const form = user.getByTestId('apply-form')
+    await expect(form).toBeVisible()
+    await form.getByTestId('apply-module').click()
+    await user.locator('.ant-select-item-option').filter({ hasText: '光伏用地监测' }).click()
+    await form.getByTestId('region-province').click()
+    await user.locator('.ant-select-item-option').filter({ hasText: '内蒙古自治区' }).click()
+    await form.getByTestId('apply-add-region').click()
+    await expect(form.getByTestId('apply-regions')).toContainText('内蒙古自治区')
+    await form.getByTestId('apply-reason').fill('内蒙古光伏用地遥感核查项目，需查看图斑详情')
+
+    // a broken file is refused by the server in Chinese; the real letter is kept
+    await form
+      .locator('input[type=file]')
+      .setInputFiles({ name: '申请函.pdf', mimeType: 'application/pdf', buffer: LETTER.subarray(0, 30) })
+    await expect(user.getByText('附件已损坏或不完整，请重新选择文件')).toBeVisible()
+    await form.locator('input[type=file]').setInputFiles({ name: '申请函.pdf', mimeType: 'application/pdf', buffer: LETTER })
+    await expect(form.getByTestId('apply-attachment-name')).toContainText('申请函.pdf')
+    await form.getByTestId('apply-submit').click()
+    await expect(user.getByText('申请已提交，请等待审核')).toBeVisible()
+    const mine = user.getByTestId('apply-list-mine')
+    await expect(mine.locator('.ant-table-row').first()).toContainText('光伏用地监测')
+    await expect(mine.locator('.ant-table-row').first()).toContainText('待审核')
+    await expect(mine.locator('.ant-table-row').first()).toContainText('内蒙古自治区')
+    await user.screenshot({ path: 'test-results/screens/my-apply.png', fullPage: true })
+
+    // the administrator reviews
+    const admin = await loggedIn(browser, 'admin', 'Admin@2026')
+    await openFromMenu(admin, '系统管理', '申请审核', /\/chinese\/admin\/apply$/)
+    const review = admin.getByTestId('admin-apply')
+    const row = review.locator('.ant-table-row').filter({ hasText: 'user' }).first()
+    await expect(row).toContainText('光伏用地监测')
+    await admin.screenshot({ path: 'test-results/screens/admin-apply.png', fullPage: true })
+    await row.getByTestId('apply-approve').click()
+    await admin.locator('.ant-popconfirm .ant-btn-primary').click()
+    await expect(admin.getByText(/已通过申请 \d+/)).toBeVisible()
+    const [granted] = await sql<{ n: number }>(
+      `select count(*)::int as n from area_range a join app_user u on u.id = a.user_id
+       where u.username = 'user' and a.region_id = '150000' and a.status = 0 and a.is_delete = 0`,
+    )
+    expect(granted?.n).toBe(1)
+
+    // the user sees the decision, and the module opens from the menu
+    await user.reload()
+    await expect(user.getByTestId('apply-list-mine').locator('.ant-table-row').first()).toContainText('已通过')
+    await expect(user.getByTestId('apply-decision').first()).toContainText('admin')
+    await openFromMenu(user, '应用服务', '光伏用地监测', /\/chinese\/monitor\/pvland$/)
+    await expect(user.getByTestId('page-building')).toContainText('光伏用地监测')
+    await expect(user.getByText('无查看信息权限，请联系管理员')).toHaveCount(0)
+    await user.goto('/chinese/personal/personalCenter/info')
+    await expect(user.getByTestId('personal-info')).toContainText('光伏用地监测')
+    expect(watch.errors).toEqual([])
+    expect(watch.external).toEqual([])
+  })
+})
+
+test.describe('feedback', () => {
+  test('a visitor sends feedback from the footer and an administrator reads it and marks it handled', async ({ browser, page }) => {
+    const watch = watchPage(page)
+    await page.goto('/chinese/home')
+    const answer = await readCaptcha(page, () => page.getByTestId('footer-feedback').click())
+    await expect(page).toHaveURL(/\/chinese\/feedback$/)
+    const form = page.getByTestId('feedback-form')
+    await form.getByTestId('feedback-type').click()
+    await page.locator('.ant-select-item-option').filter({ hasText: '数据需求' }).click()
+    await form.getByTestId('feedback-content').fill('希望提供高分七号立体像对的样例数据')
+    await form.getByTestId('feedback-contact').fill('visitor@example.com')
+    // a wrong answer first: refused, and a new picture comes
+    const next = await readCaptcha(page, async () => {
+      await form.getByTestId('captcha-answer').fill('zzzz')
+      await form.getByTestId('feedback-submit').click()
+    })
+    await expect(page.getByText('验证码错误或已过期，请刷新后重试')).toBeVisible()
+    expect(next).not.toBe(answer)
+    await form.getByTestId('captcha-answer').fill(next)
+    await form.getByTestId('feedback-submit').click()
+    await expect(page.getByText('感谢您的反馈，我们会尽快处理')).toBeVisible()
+    await page.screenshot({ path: 'test-results/screens/feedback.png', fullPage: true })
+
+    const admin = await loggedIn(browser, 'admin', 'Admin@2026')
+    await openFromMenu(admin, '系统管理', '意见反馈', /\/chinese\/admin\/feedback$/)
+    const list = admin.getByTestId('admin-feedback')
+    const row = list.locator('.ant-table-row').filter({ hasText: '高分七号立体像对' })
+    await expect(row).toContainText('visitor@example.com')
+    await expect(row).toContainText('访客')
+    await row.getByTestId('feedback-handle').click()
+    await admin.locator('.ant-modal textarea').fill('已加入样例数据计划')
+    await admin.getByTestId('feedback-handle-ok').click()
+    await expect(admin.getByText('已标记为已处理')).toBeVisible()
+    await expect(list.locator('.ant-table-row').filter({ hasText: '高分七号立体像对' })).toHaveCount(0)
+    await list.getByTestId('feedback-filter').click()
+    await admin.locator('.ant-select-item-option').filter({ hasText: '已处理' }).click()
+    await expect(list.locator('.ant-table-row').filter({ hasText: '高分七号立体像对' })).toContainText('已加入样例数据计划')
+    await admin.screenshot({ path: 'test-results/screens/admin-feedback.png', fullPage: true })
+    expect(watch.errors).toEqual([])
+  })
+})
