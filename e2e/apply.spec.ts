@@ -122,3 +122,33 @@ test.describe('feedback', () => {
     expect(watch.errors).toEqual([])
   })
 })
+
+test.describe('personal information', () => {
+  test('a person edits the information given at registration', async ({ browser }) => {
+    const page = await loggedIn(browser, 'neimenggu', 'Nmg@2026')
+    await page.goto('/chinese/personal/personalCenter/info')
+    const card = page.getByTestId('person-info')
+    await expect(card).toBeVisible()
+    await card.getByTestId('person-edit').click()
+    const modal = page.locator('.ant-modal').filter({ has: page.getByTestId('person-realName') })
+    await modal.getByTestId('person-organization').fill('内蒙古自治区国土空间规划院')
+    await modal.getByTestId('person-organizationType').click()
+    await page.locator('.ant-select-item-option').filter({ hasText: '政府机关' }).click()
+    await modal.getByTestId('person-industry').click()
+    await page.locator('.ant-select-item-option').filter({ hasText: '自然资源' }).first().click()
+    await modal.getByTestId('person-purpose').fill('耕地保护与光伏用地核查')
+    await modal.getByTestId('region-province').click()
+    await page.locator('.ant-select-item-option').filter({ hasText: '内蒙古自治区' }).click()
+    await modal.getByTestId('region-city').click()
+    await page.locator('.ant-select-item-option').filter({ hasText: '呼和浩特市' }).click()
+    await page.getByTestId('person-save').click()
+    await expect(page.getByText('个人信息已保存')).toBeVisible()
+    await expect(card).toContainText('内蒙古自治区国土空间规划院')
+    await expect(card).toContainText('呼和浩特市')
+    await page.screenshot({ path: 'test-results/screens/personal-info.png', fullPage: true })
+    const [row] = await sql<{ region_code: string }>(
+      `select p.region_code from person_info p join app_user u on u.id = p.user_id where u.username = 'neimenggu'`,
+    )
+    expect(row?.region_code).toBe('150100')
+  })
+})

@@ -6,9 +6,12 @@ import { Link } from 'react-router'
 import { useShallow } from 'zustand/react/shallow'
 import '../../features/apply/apply.css'
 import { MyApplyPage } from '../../features/apply/components/my-apply-page'
+import { fetchUserInfo } from '../../features/auth/api/fetch-user-info'
+import { CodeSender } from '../../features/auth/components/code-sender'
 import { useAuthStore } from '../../features/auth/state/auth-store'
 import { CartPage } from '../../features/orders/components/cart-page'
 import { OrderList } from '../../features/orders/components/order-list'
+import { PersonInfoCard, type PersonSlots } from '../../features/personal/components/person-info-card'
 import { UserInfoPanel } from '../../features/personal/components/user-info-panel'
 import { RegionName } from '../../features/region/components/region-name'
 import { RegionPicker } from '../../features/region/components/region-picker'
@@ -30,6 +33,14 @@ const regions = {
     <RegionPicker value={value} onChange={onChange} />
   ),
   renderName: (code: string) => <RegionName code={code} />,
+}
+
+const personSlots: PersonSlots = {
+  ...regions,
+  renderCodeSender: ({ purpose, channel, getAddress, onSent }) => (
+    <CodeSender purpose={purpose} channel={channel} getAddress={getAddress} onSent={(captcha) => onSent(captcha.token)} />
+  ),
+  onAccountChanged: async () => useAuthStore.setState({ user: await fetchUserInfo() }),
 }
 
 /** The personal centre: a side menu; information, cart, orders (with 订单审核 for MOD_062) and applications. */
@@ -59,7 +70,10 @@ export default function PersonalScreen({ route }: ScreenProps) {
       </aside>
       <section className="personal__main">
         {section === 'info' && user ? (
-          <UserInfoPanel user={user} areaRanges={areaRanges} />
+          <>
+            <UserInfoPanel user={user} areaRanges={areaRanges} />
+            <PersonInfoCard slots={personSlots} />
+          </>
         ) : section === 'shopping' ? (
           <CartPage myOrdersPath={`${BASE}/myOrder`} />
         ) : section === 'myOrder' && user ? (

@@ -77,7 +77,7 @@ export function ApplyTable({ mode, regions }: { mode: 'mine' | 'review'; regions
         </Space>
       ),
     },
-    { key: 'reason', title: t('apply.columns.reason'), dataIndex: 'reason', ellipsis: true },
+    { key: 'reason', title: t('apply.columns.reason'), dataIndex: 'reason', width: 220, ellipsis: { showTitle: true } },
     {
       key: 'attachment',
       title: t('apply.columns.attachment'),
@@ -164,7 +164,7 @@ export function ApplyTable({ mode, regions }: { mode: 'mine' | 'review'; regions
         columns={columns}
         dataSource={list.data?.list ?? []}
         locale={{ emptyText: t('apply.empty') }}
-        scroll={{ x: 1100 }}
+        scroll={{ x: mode === 'review' ? 1420 : 1270 }}
         pagination={{
           current: filter.pageNum,
           pageSize: filter.pageSize,
