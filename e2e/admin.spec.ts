@@ -77,6 +77,10 @@ test.describe('the administrator', () => {
     const row = users.locator('.ant-table-row').filter({ hasText: 'e2e_rights' })
     await expect(row).toContainText('风电监测')
     await expect(row).toContainText('河北省')
+    const granted = await sql<{ code: string }>(
+      `select p.code from user_permission p join app_user u on u.id = p.user_id where u.username = 'e2e_rights' order by p.code`,
+    )
+    expect(granted.map((g) => g.code)).toEqual(['MOD_055_DISPLAY', 'MOD_059', 'MOD_059_DISPLAY'])
     await page.screenshot({ path: 'test-results/screens/admin-users-edit.png', fullPage: true })
 
     await row.getByTestId('disable-e2e_rights').click()

@@ -150,5 +150,25 @@ test.describe('personal information', () => {
       `select p.region_code from person_info p join app_user u on u.id = p.user_id where u.username = 'neimenggu'`,
     )
     expect(row?.region_code).toBe('150100')
+
+    // a new e-mail, confirmed by the code sent to it
+    const [last] = await sql<{ id: string }>('select coalesce(max(id), 0) as id from outbox')
+    const answer = await readCaptcha(page, () => card.getByTestId('change-email').click())
+    const contact = page.locator('.ant-modal').filter({ has: page.getByTestId('contact-address') })
+    await contact.getByTestId('contact-address').fill('nmg-new@example.com')
+    await contact.getByTestId('code-captcha').fill(answer)
+    await contact.getByTestId('code-send').click()
+    await expect(contact.getByTestId('code-send')).toContainText('秒后重新获取')
+    const [mail] = await sql<{ text_body: string }>(
+      `select text_body from outbox where recipient = 'nmg-new@example.com' and id > $1 order by id desc limit 1`,
+      [Number(last?.id ?? 0)],
+    )
+    const code = mail?.text_body.match(/^\s*(\d{6})\s*$/m)?.[1] ?? ''
+    expect(code).toMatch(/^\d{6}$/)
+    await contact.getByTestId('contact-code').fill(code)
+    await page.screenshot({ path: 'test-results/screens/personal-contact.png' })
+    await page.getByTestId('contact-save').click()
+    await expect(page.getByText('邮箱已更换')).toBeVisible()
+    await expect(page.getByTestId('personal-info')).toContainText('n*****w@example.com')
   })
 })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { APPLICABLE_MODULES, APPLY_EVENTS, APPLY_STATES, applyEventsFrom, grantedCodes, isApplicableModule, nextApplyState } from './apply'
 import { PERMISSION } from './permissions'
+import { menuKeysOf } from './routes'
 
 describe('application state machine', () => {
   it('approves, rejects or withdraws a pending application', () => {
@@ -31,5 +32,15 @@ describe('applicable modules', () => {
   it('grants the code, its display key and the menu group key', () => {
     expect(grantedCodes('monitor', 'MOD_058')).toEqual(['MOD_058', 'MOD_058_DISPLAY', 'MOD_055_DISPLAY'])
     expect(grantedCodes('sharing', 'MOD_084')).toEqual(['MOD_084', 'MOD_084_DISPLAY', 'MOD_083_DISPLAY'])
+  })
+})
+
+describe('menu keys of a module', () => {
+  it('are the module’s display key and its group’s, the same as an approval grants', () => {
+    for (const kind of ['monitor', 'sharing'] as const)
+      for (const code of APPLICABLE_MODULES[kind].codes) expect(grantedCodes(kind, code)).toEqual([code, ...menuKeysOf(code)])
+    expect(menuKeysOf(PERMISSION.planFill)).toEqual(['MOD_088_DISPLAY', 'MOD_087_DISPLAY'])
+    expect(menuKeysOf(PERMISSION.systemAdmin)).toEqual([])
+    expect(menuKeysOf(PERMISSION.orderReview)).toEqual([])
   })
 })

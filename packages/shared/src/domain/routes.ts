@@ -330,3 +330,16 @@ export function findRoute(path: string): RouteNode | undefined {
   const clean = path.replace(/^\/+|\/+$/g, '')
   return flattenRoutes().find((r) => !r.externalLink && r.path === clean)
 }
+
+/**
+ * The menu display keys that go with a module permission: its own display key and its menu group's
+ * (e.g. MOD_058 → MOD_058_DISPLAY, MOD_055_DISPLAY), so that granting the module also shows its
+ * menu entry (SPEC §2 menu building). Empty for codes without a gated menu entry.
+ */
+export function menuKeysOf(code: string): string[] {
+  for (const group of ROUTE_TREE)
+    for (const child of group.children ?? [])
+      if (child.authority === code && child.displayKey && child.displayKey !== code)
+        return [child.displayKey, ...(group.displayKey && group.displayKey !== code ? [group.displayKey] : [])]
+  return []
+}

@@ -1,3 +1,4 @@
+import '../../features/auth/account.css'
 import { FileTextOutlined, IdcardOutlined, ProfileOutlined, ShoppingCartOutlined } from '@ant-design/icons'
 import { hasPermission, PERMISSION, tZh } from '@rs/shared'
 import { Menu, Tabs } from 'antd'

@@ -1,4 +1,4 @@
-import { type AdminUser, WHOLE_COUNTRY_CODE } from '@rs/shared'
+import { type AdminUser, menuKeysOf, WHOLE_COUNTRY_CODE } from '@rs/shared'
 import { Alert, Button, Checkbox, Modal, Space, Tag } from 'antd'
 import { type ReactNode, useEffect, useState } from 'react'
 import { errorMessage } from '../../../lib/api-client'
@@ -13,7 +13,7 @@ export interface AdminRegionSlots {
 }
 
 /**
- * 编辑权限: the catalogue's permissions by name as checkboxes (menu display keys kept as they are)
+ * 编辑权限: the catalogue's permissions by name as checkboxes (a module's menu display keys follow it)
  * and the area ranges chosen one by one with the region picker. Saved as two audited calls.
  */
 export function UserRightsEditor({
@@ -73,10 +73,13 @@ export function UserRightsEditor({
       <Checkbox.Group
         className="admin__permissions"
         value={checked}
-        onChange={(values) =>
-          // display keys (menu entries) stay as they were; the modules follow the boxes
-          setPermissions([...permissions.filter((c) => !moduleCodes.has(c)), ...(values as string[])])
-        }
+        onChange={(values) => {
+          // a module brings its menu display keys (its entry and its group's); other keys stay as they were
+          const checkedModules = values as string[]
+          const derivable = new Set(modules.flatMap((p) => menuKeysOf(p.code)))
+          const kept = permissions.filter((c) => !moduleCodes.has(c) && !derivable.has(c))
+          setPermissions([...new Set([...kept, ...checkedModules, ...checkedModules.flatMap(menuKeysOf)])])
+        }}
         options={modules.map((p) => ({ value: p.code, label: `${p.name}（${p.code}）` }))}
         data-testid="rights-permissions"
       />

@@ -31,7 +31,7 @@ export function CaptchaField({ round, onChange }: { round: number; onChange: (va
   }, [captcha, answer, onChange])
 
   return (
-    <div className="code-sender__captcha">
+    <div style={{ display: 'flex', gap: 8, alignItems: 'center', maxWidth: 360 }}>
       <Input
         prefix={<SafetyOutlined />}
         placeholder={t('login.captchaPlaceholder')}
