@@ -7,9 +7,9 @@ import { Link } from 'react-router'
 import { useShallow } from 'zustand/react/shallow'
 import '../../features/apply/apply.css'
 import { MyApplyPage } from '../../features/apply/components/my-apply-page'
-import { fetchUserInfo } from '../../features/auth/api/fetch-user-info'
 import { CodeSender } from '../../features/auth/components/code-sender'
 import { useAuthStore } from '../../features/auth/state/auth-store'
+import { refreshUser } from '../../features/auth/state/session'
 import { CartPage } from '../../features/orders/components/cart-page'
 import { OrderList } from '../../features/orders/components/order-list'
 import { PersonInfoCard, type PersonSlots } from '../../features/personal/components/person-info-card'
@@ -41,7 +41,7 @@ const personSlots: PersonSlots = {
   renderCodeSender: ({ purpose, channel, getAddress, onSent }) => (
     <CodeSender purpose={purpose} channel={channel} getAddress={getAddress} onSent={(captcha) => onSent(captcha.token)} />
   ),
-  onAccountChanged: async () => useAuthStore.setState({ user: await fetchUserInfo() }),
+  onAccountChanged: refreshUser,
 }
 
 /** The personal centre: a side menu; information, cart, orders (with 订单审核 for MOD_062) and applications. */
@@ -89,7 +89,10 @@ export default function PersonalScreen({ route }: ScreenProps) {
             <OrderList mode="mine" />
           )
         ) : section === 'myApply' && user ? (
-          <MyApplyPage regions={regions} />
+          <MyApplyPage
+            regions={regions}
+            onGranted={() => void refreshUser().catch((error) => console.error('user refresh failed', error))}
+          />
         ) : null}
       </section>
     </div>

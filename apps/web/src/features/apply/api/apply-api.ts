@@ -29,6 +29,8 @@ export function useApplications(filter: ApplyFilterState, review = false) {
     queryFn: ({ signal }) => callApi(review ? applyReviewList : applyList, { query: filter, signal }),
     placeholderData: keepPreviousData,
     retry: false,
+    // the applicant's list looks again while one waits for review
+    refetchInterval: (q) => (!review && q.state.data?.list.some((a) => a.status === 'pending') ? 15_000 : false),
   })
 }
 

@@ -42,15 +42,16 @@ function fakeServer(list: ApplySummary[]) {
 
 const regions = { renderPicker: () => null, renderName: (code: string) => <span>{`region-${code}`}</span> }
 
-function show(mode: 'mine' | 'review') {
+function show(mode: 'mine' | 'review', onGranted?: () => void) {
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <ApplyTable mode={mode} regions={regions} />
+      <ApplyTable mode={mode} regions={regions} onGranted={onGranted} />
     </QueryClientProvider>,
   )
 }
 
-describe('ApplyTable', () => {
+// antd tables render slowly in jsdom on a busy machine
+describe('ApplyTable', { timeout: 20_000 }, () => {
   const notifier = { success: vi.fn(), warning: vi.fn(), error: vi.fn() }
   beforeEach(() => setNotifier(notifier))
   afterEach(() => {
@@ -106,5 +107,24 @@ describe('ApplyTable', () => {
         reason: '材料不全',
       }),
     )
+  })
+
+  it('tells when one of my applications became approved, so the session’s rights reload', async () => {
+    let approved = false
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input)
+      const row = application(1, approved ? 'approved' : 'pending')
+      approved = true
+      return url.startsWith('/api/request/list') ? ok({ list: [row], total: 1 }) : ok(row)
+    })
+    vi.stubGlobal('fetch', fetchMock)
+    const onGranted = vi.fn()
+    show('mine', onGranted)
+    await waitFor(() => expect(screen.getAllByTestId('apply-status').map((t) => t.textContent)).toEqual(['待审核']))
+    expect(onGranted).not.toHaveBeenCalled()
+    fireEvent.mouseDown(within(screen.getByTestId('apply-filter-status')).getByRole('combobox'))
+    fireEvent.click(await screen.findByTitle('已通过'))
+    await waitFor(() => expect(screen.getAllByTestId('apply-status').map((t) => t.textContent)).toEqual(['已通过']))
+    expect(onGranted).toHaveBeenCalledTimes(1)
   })
 })

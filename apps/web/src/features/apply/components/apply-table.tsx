@@ -1,7 +1,7 @@
 import { APPLY_STATES, type ApplyState, type ApplySummary, permissionNameKey } from '@rs/shared'
 import { useQueryClient } from '@tanstack/react-query'
 import { Alert, Button, Input, Modal, Popconfirm, Select, Space, Table, type TableColumnsType, Tag } from 'antd'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { errorMessage } from '../../../lib/api-client'
 import { useT } from '../../../lib/i18n'
 import { notify } from '../../../lib/notify'
@@ -22,13 +22,24 @@ import type { RegionSlots } from './region-slots'
  * with a reason); the decision and its reviewer shown once made. Buttons follow the shared state
  * machine's allowed events; the server decides.
  */
-export function ApplyTable({ mode, regions }: { mode: 'mine' | 'review'; regions: RegionSlots }) {
+export function ApplyTable({ mode, regions, onGranted }: { mode: 'mine' | 'review'; regions: RegionSlots; onGranted?: () => void }) {
   const t = useT()
   const queryClient = useQueryClient()
   const [filter, setFilter] = useState<ApplyFilterState>({ pageNum: 1, pageSize: 10, ...(mode === 'review' ? { status: 'pending' } : {}) })
   const [rejecting, setRejecting] = useState<number | null>(null)
   const [reason, setReason] = useState('')
   const list = useApplications(filter, mode === 'review')
+  // an application approved while the list is open: the session's rights are reloaded
+  const approvedIds = list.data?.list
+    .filter((a) => a.status === 'approved')
+    .map((a) => a.id)
+    .join(',')
+  const seenApproved = useRef<string | undefined>(undefined)
+  useEffect(() => {
+    if (approvedIds === undefined) return
+    if (seenApproved.current !== undefined && seenApproved.current !== approvedIds) onGranted?.()
+    seenApproved.current = approvedIds
+  }, [approvedIds, onGranted])
 
   const act = async (work: () => Promise<unknown>, done: string) => {
     try {
