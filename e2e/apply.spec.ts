@@ -17,6 +17,13 @@ async function loggedIn(browser: Browser, username: string, password: string): P
 }
 
 test.describe('applications', () => {
+  // the journeys share one database: what the approval granted the demo user is taken back afterwards
+  test.afterAll(async () => {
+    await sql(`delete from user_permission where user_id = (select id from app_user where username = 'user')
+      and code in ('MOD_058', 'MOD_058_DISPLAY', 'MOD_055_DISPLAY')`)
+    await sql(`delete from area_range where user_id = (select id from app_user where username = 'user')`)
+  })
+
   test('a user applies for 光伏用地监测 over a province, an administrator approves, the user opens the module', async ({ browser }) => {
     const user = await loggedIn(browser, 'user', 'User@2026')
     const watch = watchPage(user)
@@ -124,6 +131,16 @@ test.describe('feedback', () => {
 })
 
 test.describe('personal information', () => {
+  // the demo account's e-mail and organisation as the seed left them, for the journeys that follow
+  let originalOrganization = ''
+  test.afterAll(async () => {
+    await sql(`update app_user set email = 'nmg@example.com', organization = $1 where username = 'neimenggu'`, [originalOrganization])
+  })
+  test.beforeAll(async () => {
+    const [row] = await sql<{ organization: string }>(`select organization from app_user where username = 'neimenggu'`)
+    originalOrganization = row?.organization ?? ''
+  })
+
   test('a person edits the information given at registration', async ({ browser }) => {
     const page = await loggedIn(browser, 'neimenggu', 'Nmg@2026')
     await page.goto('/chinese/personal/personalCenter/info')

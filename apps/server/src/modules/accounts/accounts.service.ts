@@ -329,7 +329,9 @@ export function createAccountsService(
         target: caller.username,
         detail: { changed },
       })
-      return this.personDetail(caller.userId)
+      const saved = await repo.personDetail(caller.userId)
+      if (!saved) throw ApiError.of(401, 'errors.sessionExpired')
+      return saved
     },
 
     /**
