@@ -287,7 +287,7 @@ export interface PasswordHistoryTable {
 export interface VerificationCodeTable {
   id: Generated<number>
   token: string
-  purpose: 'register' | 'reset'
+  purpose: 'register' | 'reset' | 'change'
   channel: 'email' | 'telephone'
   recipient: string
   code_hash: string
@@ -401,6 +401,48 @@ export interface SceneOrderItemTable {
   scene_id: string
 }
 
+/** An application's attachment (申请附件): uploaded first, named by the application that uses it. */
+export interface ApplyAttachmentTable {
+  id: Generated<number>
+  user_id: number
+  file_name: string
+  content_type: string
+  bytes: number
+  data: Buffer
+  created_at: CreatedAt
+}
+
+/** An application for a module permission over regions; status follows packages/shared domain/apply.ts. */
+export interface ApplicationTable {
+  id: Generated<number>
+  user_id: number
+  kind: string
+  module: string
+  region_ids: string[]
+  reason: string
+  attachment_id: number | null
+  status: Generated<string>
+  reject_reason: string | null
+  reviewed_by: number | null
+  reviewed_at: Timestamp | null
+  created_at: CreatedAt
+  updated_at: Timestamp
+}
+
+/** Feedback from a visitor or a user (意见反馈). */
+export interface FeedbackTable {
+  id: Generated<number>
+  type: string
+  content: string
+  contact: Generated<string>
+  user_id: number | null
+  ip: Generated<string>
+  created_at: CreatedAt
+  handled_by: number | null
+  handled_at: Timestamp | null
+  handle_note: Generated<string>
+}
+
 export interface Database {
   app_user: AppUserTable
   permission: PermissionTable
@@ -414,6 +456,9 @@ export interface Database {
   cart_item: CartItemTable
   scene_order: SceneOrderTable
   scene_order_item: SceneOrderItemTable
+  apply_attachment: ApplyAttachmentTable
+  application: ApplicationTable
+  feedback: FeedbackTable
   region: RegionTable
   region_part: RegionPartTable
   global_region: GlobalRegionTable

@@ -16,12 +16,18 @@ import type { Built } from './analysis/chart-images'
 import { createAoiRepository } from './aoi/aoi.repository'
 import { registerAoiRoutes } from './aoi/aoi.routes'
 import { createAoiService } from './aoi/aoi.service'
+import { applyRepository } from './apply/apply.repository'
+import { registerApplyRoutes } from './apply/apply.routes'
+import { createApplyService } from './apply/apply.service'
 import { createAuditRepository } from './audit/audit.repository'
 import { registerAuditRoutes } from './audit/audit.routes'
 import { createAuditService } from './audit/audit.service'
 import { createAuthRepository } from './auth/auth.repository'
 import { registerAuthRoutes } from './auth/auth.routes'
 import { createAuthService } from './auth/auth.service'
+import { createFeedbackRepository } from './feedback/feedback.repository'
+import { registerFeedbackRoutes } from './feedback/feedback.routes'
+import { createFeedbackService } from './feedback/feedback.service'
 import { publicBase, registerMapRoutes } from './map/map.routes'
 import { createNewsRepository } from './news/news.repository'
 import { registerNewsRoutes } from './news/news.routes'
@@ -127,7 +133,15 @@ export async function registerModules(app: FastifyInstance, config: Config, data
     checksPerMinute: config.ACCOUNT_CHECKS_PER_MINUTE,
     submitsPerMinute: config.ACCOUNT_SUBMITS_PER_MINUTE,
   })
-  registerUsersRoutes(app, createUsersService(createUsersRepository(db), { cacheMs: config.SESSION_CACHE_MS }, audit))
+  // disabling an account ends its sessions through the auth module's hook
+  registerUsersRoutes(
+    app,
+    createUsersService(createUsersRepository(db), { cacheMs: config.SESSION_CACHE_MS }, audit, { endSessionsOf: auth.endSessionsOf }),
+  )
+  // visitors' feedback proves itself with the auth module's captcha
+  registerFeedbackRoutes(app, createFeedbackService(createFeedbackRepository(db), { consumeCaptcha: auth.consumeCaptcha }, audit), {
+    submitsPerMinute: config.ACCOUNT_SUBMITS_PER_MINUTE,
+  })
   registerAuditRoutes(app, audit)
   registerSiteRoutes(
     app,
@@ -177,6 +191,13 @@ export async function registerModules(app: FastifyInstance, config: Config, data
     },
   )
   registerOrdersRoutes(app, orders, { downloadsPerMinute: config.ORDER_DOWNLOADS_PER_MINUTE })
+  // applications mail their decisions through the accounts module's delivery
+  const apply = createApplyService(db, applyRepository, {
+    audit,
+    sendMail: (to, mail) => delivery.sendMail(to, mail),
+    log: app.log,
+  })
+  registerApplyRoutes(app, apply, { uploadsPerMinute: config.AOI_UPLOADS_PER_MINUTE })
   let sweeper: NodeJS.Timeout | undefined
   app.addHook('onReady', async () => {
     await orders.sweep()

@@ -32,4 +32,5 @@ export const SCREEN_GROUPS: Record<string, () => Promise<ScreenModule>> = {
   personal: () => import('./routes/personal'),
   'error-page': () => import('./routes/error-page'),
   admin: () => import('./routes/admin'),
+  feedback: () => import('./routes/feedback'),
 }

@@ -206,3 +206,64 @@ export const adminOutbox = defineRoute({
     mailMode: z.enum(['smtp', 'outbox']).describe('how e-mail goes out now'),
   }),
 })
+
+/** The person information of account type 0 as registered (SPEC §3 personInfo), for the personal centre. */
+export const PersonDetail = z.object({
+  username: z.string(),
+  accountType: z.number().int(),
+  realName: z.string(),
+  organization: z.string(),
+  organizationType: z.enum(ORGANIZATION_TYPES).nullable(),
+  regionCode: z.string().nullable().describe('the city (or province-level city) of the person'),
+  industry: z.enum(INDUSTRIES).nullable(),
+  purpose: z.string().nullable(),
+})
+export type PersonDetail = z.infer<typeof PersonDetail>
+
+export const personDetail = defineRoute({
+  method: 'GET',
+  path: '/api/usercenter/detail',
+  summary: '当前用户的个人信息（注册时填写的姓名、单位、单位类型、所在省市、所属行业、使用目的）',
+  tags: ['usercenter'],
+  auth: 'login',
+  data: PersonDetail,
+})
+
+export const PersonDetailBody = RegisterBody.pick({
+  realName: true,
+  organization: true,
+  organizationType: true,
+  regionCode: true,
+  industry: true,
+  purpose: true,
+})
+
+export const personDetailUpdate = defineRoute({
+  method: 'POST',
+  path: '/api/usercenter/detail/update',
+  summary: '修改个人信息（个人账号；记入审计日志）',
+  tags: ['usercenter'],
+  auth: 'login',
+  body: PersonDetailBody,
+  data: PersonDetail,
+})
+
+export const changeEmail = defineRoute({
+  method: 'POST',
+  path: '/api/usercenter/email',
+  summary: '更换绑定邮箱：验证码（用途 change）发到新邮箱并核对后生效（记入审计日志）',
+  tags: ['usercenter'],
+  auth: 'login',
+  body: z.object({ email: Email, code: VerifyCode, token: CaptchaToken }),
+  data: z.object({ email: z.string().describe('masked') }),
+})
+
+export const changeTelephone = defineRoute({
+  method: 'POST',
+  path: '/api/usercenter/telephone',
+  summary: '更换绑定手机：验证码（用途 change）发到新号码并核对后生效（记入审计日志）',
+  tags: ['usercenter'],
+  auth: 'login',
+  body: z.object({ telephone: Telephone, code: VerifyCode, token: CaptchaToken }),
+  data: z.object({ telephone: z.string().describe('masked') }),
+})

@@ -1,8 +1,9 @@
 import { z } from 'zod'
 import { AUDIT_ACTIONS, AUDIT_OUTCOMES } from '../domain/audit'
-import { PERMISSION } from '../domain/permissions'
+import { PERMISSION, PERMISSION_CODE_PATTERN } from '../domain/permissions'
 import { REGION_CODE_PATTERN } from '../domain/region-code'
-import { defineRoute, Id } from './common'
+import { tZh } from '../messages'
+import { defineRoute, Id, text } from './common'
 
 const adminOnly = { permission: PERMISSION.systemAdmin }
 
@@ -25,10 +26,68 @@ export type AdminUser = z.infer<typeof AdminUser>
 export const adminUsers = defineRoute({
   method: 'GET',
   path: '/api/admin/users',
-  summary: '账号、权限、锁定状态与权限范围一览（系统管理权限）',
+  summary: '账号、权限、锁定状态与权限范围一览（系统管理权限；q 按用户名、姓名、单位、邮箱或手机查找）',
   tags: ['admin'],
   auth: adminOnly,
+  query: z.object({ q: text({ max: 64 }).trim().optional().describe('part of the user name, name, organisation, e-mail or telephone') }),
   data: z.array(AdminUser),
+})
+
+export const adminSetUserDisabled = defineRoute({
+  method: 'POST',
+  path: '/api/admin/users/disabled',
+  summary: '停用或启用账号（系统管理权限；停用即结束其全部会话，记入审计日志）',
+  tags: ['admin'],
+  auth: adminOnly,
+  body: z.object({ id: Id.describe('user id'), disabled: z.boolean({ error: '请选择停用或启用' }) }),
+  data: AdminUser,
+})
+
+const PermissionCode = z
+  .string({ error: tZh('admin.errors.unknownPermission') })
+  .regex(PERMISSION_CODE_PATTERN, { error: tZh('admin.errors.unknownPermission') })
+
+export const adminSetUserPermissions = defineRoute({
+  method: 'POST',
+  path: '/api/admin/users/permissions',
+  summary: '设置账号的功能权限（权限目录中的代码；系统管理权限，记入审计日志）',
+  tags: ['admin'],
+  auth: adminOnly,
+  body: z.object({
+    id: Id.describe('user id'),
+    permissions: z.array(PermissionCode, { error: tZh('admin.errors.unknownPermission') }).max(100),
+  }),
+  data: AdminUser,
+})
+
+export const adminSetUserAreaRanges = defineRoute({
+  method: 'POST',
+  path: '/api/admin/users/area-ranges',
+  summary: '设置账号的权限范围（行政区代码；系统管理权限，记入审计日志）',
+  tags: ['admin'],
+  auth: adminOnly,
+  body: z.object({
+    id: Id.describe('user id'),
+    regionIds: z
+      .array(
+        z.string({ error: tZh('admin.errors.unknownRegion') }).regex(REGION_CODE_PATTERN, { error: tZh('admin.errors.unknownRegion') }),
+        {
+          error: tZh('admin.errors.unknownRegion'),
+        },
+      )
+      .max(50),
+  }),
+  data: AdminUser,
+})
+
+/** The permission catalogue with names, for the editor. */
+export const adminPermissionCatalogue = defineRoute({
+  method: 'GET',
+  path: '/api/admin/permissions',
+  summary: '权限目录（代码与名称；系统管理权限）',
+  tags: ['admin'],
+  auth: adminOnly,
+  data: z.array(z.object({ code: z.string(), name: z.string() })),
 })
 
 export const adminUnlockUser = defineRoute({

@@ -8,8 +8,8 @@ export const TELEPHONE_PATTERN = /^1[3-9]\d{9}$/
 export const EMAIL_PATTERN = /^[a-z0-9._%+-]{1,64}@[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/
 export const EMAIL_MAX_LENGTH = 254
 
-/** What a verification code is for. */
-export const VERIFY_PURPOSES = ['register', 'reset'] as const
+/** What a verification code is for: registering, resetting the password, changing the account's e-mail or telephone. */
+export const VERIFY_PURPOSES = ['register', 'reset', 'change'] as const
 export type VerifyPurpose = (typeof VERIFY_PURPOSES)[number]
 /** Where a code goes. */
 export const VERIFY_CHANNELS = ['email', 'telephone'] as const

@@ -32,6 +32,16 @@ export const AUDIT_ACTIONS = [
   'orderReject',
   'orderStatus',
   'orderDownload',
+  'userEnable',
+  'userPermissions',
+  'userAreaRanges',
+  'applySubmit',
+  'applyWithdraw',
+  'applyApprove',
+  'applyReject',
+  'feedbackSubmit',
+  'feedbackHandle',
+  'personInfoUpdate',
 ] as const
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]

@@ -283,6 +283,8 @@ export const ROUTE_TREE: RouteNode[] = [
       { name: 'adminUsers', path: 'admin/users', title: 'nav.adminUsers', group: 'admin', ...adminOnly },
       { name: 'adminAudit', path: 'admin/audit', title: 'nav.adminAudit', group: 'admin', ...adminOnly },
       { name: 'adminOutbox', path: 'admin/outbox', title: 'nav.adminOutbox', group: 'admin', ...adminOnly },
+      { name: 'adminApply', path: 'admin/apply', title: 'nav.adminApply', group: 'admin', ...adminOnly },
+      { name: 'adminFeedback', path: 'admin/feedback', title: 'nav.adminFeedback', group: 'admin', ...adminOnly },
     ],
   },
 ]
@@ -292,6 +294,8 @@ export const STANDALONE_ROUTES: RouteNode[] = [
   { name: 'register', path: 'register', title: 'nav.register', hidden: true, group: 'register' },
   { name: 'resetPassword', path: 'resetPassword', title: 'nav.resetPassword', hidden: true, group: 'resetPassword' },
   { name: 'cloud', path: 'cloud', title: 'nav.cloud', hidden: true, group: 'cloud' },
+  // the portal's own: feedback from any visitor or user (SPEC §7 'feedback'), linked from the footer
+  { name: 'feedback', path: 'feedback', title: 'nav.feedback', hidden: true, group: 'feedback' },
   {
     name: 'personalCenter',
     path: 'personal/personalCenter',
@@ -325,4 +329,17 @@ export const PAGE_VISIT_NAMES: ReadonlySet<string> = new Set(['ALL', 'Login', 'P
 export function findRoute(path: string): RouteNode | undefined {
   const clean = path.replace(/^\/+|\/+$/g, '')
   return flattenRoutes().find((r) => !r.externalLink && r.path === clean)
+}
+
+/**
+ * The menu display keys that go with a module permission: its own display key and its menu group's
+ * (e.g. MOD_058 → MOD_058_DISPLAY, MOD_055_DISPLAY), so that granting the module also shows its
+ * menu entry (SPEC §2 menu building). Empty for codes without a gated menu entry.
+ */
+export function menuKeysOf(code: string): string[] {
+  for (const group of ROUTE_TREE)
+    for (const child of group.children ?? [])
+      if (child.authority === code && child.displayKey && child.displayKey !== code)
+        return [child.displayKey, ...(group.displayKey && group.displayKey !== code ? [group.displayKey] : [])]
+  return []
 }

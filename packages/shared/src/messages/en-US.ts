@@ -1,6 +1,7 @@
 import { accountEn } from './sections/account.en-US'
 import { adminEn } from './sections/admin.en-US'
 import { analysisPageEn } from './sections/analysis-page.en-US'
+import { applyEn, feedbackEn } from './sections/apply.en-US'
 import { archivePageEn } from './sections/archive-page.en-US'
 import { inputEn } from './sections/input.en-US'
 import { newsPageEn } from './sections/news-page.en-US'
@@ -59,6 +60,9 @@ export const enUS: DeepPartial<Messages> = {
     adminUsers: 'Users',
     adminAudit: 'Audit log',
     adminOutbox: 'Outbox',
+    adminApply: 'Application review',
+    adminFeedback: 'Feedback',
+    feedback: 'Feedback',
   },
   header: {
     switchLanguage: '中',
@@ -248,4 +252,6 @@ export const enUS: DeepPartial<Messages> = {
   input: inputEn,
   account: accountEn,
   order: orderEn,
+  apply: applyEn,
+  feedback: feedbackEn,
 }

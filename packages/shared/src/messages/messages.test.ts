@@ -17,7 +17,17 @@ function placeholders(text: string): string[] {
 }
 
 /** Screens translated in full; the server-side sections (analysis, news, typicalImage, satelliteApi) stay Chinese. */
-const FULL_SCREENS = ['satellitePage', 'analysisPage', 'newsPage', 'typicalImagePage', 'archivePage', 'account', 'order'] as const
+const FULL_SCREENS = [
+  'satellitePage',
+  'analysisPage',
+  'newsPage',
+  'typicalImagePage',
+  'archivePage',
+  'account',
+  'order',
+  'apply',
+  'feedback',
+] as const
 
 describe('messages', () => {
   it('fills placeholders', () => {

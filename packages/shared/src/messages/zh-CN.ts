@@ -2,6 +2,7 @@ import { accountZh } from './sections/account'
 import { adminZh } from './sections/admin'
 import { analysisZh } from './sections/analysis'
 import { analysisPageZh } from './sections/analysis-page'
+import { applyZh, feedbackZh } from './sections/apply'
 import { archiveZh } from './sections/archive'
 import { archiveCoverageZh } from './sections/archive-coverage'
 import { archiveDataZh } from './sections/archive-data'
@@ -68,6 +69,9 @@ export const zhCN = {
     adminUsers: '用户管理',
     adminAudit: '审计日志',
     adminOutbox: '发件箱',
+    adminApply: '申请审核',
+    adminFeedback: '意见反馈',
+    feedback: '意见反馈',
   },
   satellite: {
     chinese: {
@@ -525,6 +529,8 @@ export const zhCN = {
   archiveData: archiveDataZh,
   account: accountZh,
   order: orderZh,
+  apply: applyZh,
+  feedback: feedbackZh,
 } as const
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> }

@@ -15,6 +15,8 @@ import * as sceneFilterIndex from './20261126070000_scene-filter-index'
 import * as accounts from './20261127000000_accounts'
 import * as tileZoomGeometry from './20261127010000_tile-zoom-geometry'
 import * as orders from './20261128000000_orders'
+import * as applicationsAndFeedback from './20261129100000_applications-and-feedback'
+import * as contactChangeCodes from './20261129110000_contact-change-codes'
 
 /** Every migration in order; the file name is the migration's name. Never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +36,6 @@ export const migrations: Record<string, Migration> = {
   '20261127000000_accounts': accounts,
   '20261127010000_tile-zoom-geometry': tileZoomGeometry,
   '20261128000000_orders': orders,
+  '20261129100000_applications-and-feedback': applicationsAndFeedback,
+  '20261129110000_contact-change-codes': contactChangeCodes,
 }

@@ -1,4 +1,4 @@
-import type { VerifyChannel, VerifyPurpose } from '@rs/shared'
+import type { PersonDetail, VerifyChannel, VerifyPurpose } from '@rs/shared'
 import { type Kysely, sql } from 'kysely'
 import { recentPasswordHashes, rememberCurrentPassword } from '../../db/password-history'
 import type { Database } from '../../db/schema'
@@ -200,6 +200,82 @@ export function createAccountsRepository(db: Kysely<Database>) {
           })
           .execute()
         return user.id
+      })
+    },
+
+    /** A user's person information as registered (fields null without a person_info row). */
+    async personDetail(userId: number): Promise<PersonDetail | undefined> {
+      const row = await db
+        .selectFrom('app_user as u')
+        .leftJoin('person_info as p', 'p.user_id', 'u.id')
+        .select([
+          'u.username',
+          'u.account_type',
+          'u.real_name',
+          'u.organization',
+          'p.organization_type',
+          'p.region_code',
+          'p.industry',
+          'p.purpose',
+        ])
+        .where('u.id', '=', userId)
+        .executeTakeFirst()
+      if (!row) return undefined
+      return {
+        username: row.username,
+        accountType: row.account_type,
+        realName: row.real_name,
+        organization: row.organization,
+        organizationType: (row.organization_type as PersonDetail['organizationType']) ?? null,
+        regionCode: row.region_code ?? null,
+        industry: (row.industry as PersonDetail['industry']) ?? null,
+        purpose: row.purpose ?? null,
+      }
+    },
+
+    /** Writes a person's information: name and organisation on app_user, the rest in person_info, in one transaction. */
+    async updatePersonDetail(
+      userId: number,
+      d: Pick<NewPersonAccount, 'realName' | 'organization' | 'organizationType' | 'regionCode' | 'industry' | 'purpose'>,
+    ) {
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('app_user').set({ real_name: d.realName, organization: d.organization }).where('id', '=', userId).execute()
+        await trx
+          .insertInto('person_info')
+          .values({
+            user_id: userId,
+            organization_type: d.organizationType,
+            region_code: d.regionCode,
+            industry: d.industry,
+            purpose: d.purpose,
+            terms_accepted_at: new Date(),
+          })
+          .onConflict((oc) =>
+            oc.column('user_id').doUpdateSet({
+              organization_type: d.organizationType,
+              region_code: d.regionCode,
+              industry: d.industry,
+              purpose: d.purpose,
+            }),
+          )
+          .execute()
+      })
+    },
+
+    async contactOf(userId: number, channel: VerifyChannel): Promise<string | null> {
+      const row = await db.selectFrom('app_user').select(['email', 'telephone']).where('id', '=', userId).executeTakeFirst()
+      return (channel === 'email' ? row?.email : row?.telephone) ?? null
+    },
+
+    /** Binds a new e-mail or telephone and uses up its code, in one transaction. */
+    async changeContact(userId: number, channel: VerifyChannel, address: string, verificationId: number) {
+      await db.transaction().execute(async (trx) => {
+        await markUsed(trx, verificationId)
+        await trx
+          .updateTable('app_user')
+          .set(channel === 'email' ? { email: address } : { telephone: address })
+          .where('id', '=', userId)
+          .execute()
       })
     },
 

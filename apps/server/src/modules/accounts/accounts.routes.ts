@@ -1,7 +1,11 @@
 import {
   adminOutbox,
+  changeEmail,
+  changeTelephone,
   checkCode,
   forgetPassword,
+  personDetail,
+  personDetailUpdate,
   register,
   sendEmailCode,
   sendTelephoneCode,
@@ -10,6 +14,7 @@ import {
   validUsername,
 } from '@rs/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { callerOf } from '../../lib/audit'
 import { bindRoute } from '../../lib/route'
 import type { AccountsService, ClientInfo } from './accounts.service'
 
@@ -53,6 +58,35 @@ export function registerAccountsRoutes(
   bindRoute(app, checkCode, async ({ body }) => accounts.checkCode(body), submits)
   bindRoute(app, register, async ({ body, request }) => accounts.register(body, clientOf(request)), submits)
   bindRoute(app, forgetPassword, async ({ body, request }) => accounts.resetPassword(body, clientOf(request)), submits)
+
+  bindRoute(app, personDetail, async ({ user }) => accounts.personDetail(user.userId))
+  bindRoute(app, personDetailUpdate, async ({ user, body, request }) => accounts.updatePersonDetail(callerOf(user, request), body), submits)
+  bindRoute(
+    app,
+    changeEmail,
+    async ({ user, body, request }) => ({
+      email: await accounts.changeContact(callerOf(user, request), {
+        channel: 'email',
+        address: body.email,
+        code: body.code,
+        token: body.token,
+      }),
+    }),
+    submits,
+  )
+  bindRoute(
+    app,
+    changeTelephone,
+    async ({ user, body, request }) => ({
+      telephone: await accounts.changeContact(callerOf(user, request), {
+        channel: 'telephone',
+        address: body.telephone,
+        code: body.code,
+        token: body.token,
+      }),
+    }),
+    submits,
+  )
 
   bindRoute(app, adminOutbox, async ({ query }) => ({
     ...(await accounts.outboxPage(query.pageNum, query.pageSize)),

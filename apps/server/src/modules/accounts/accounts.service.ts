@@ -4,13 +4,14 @@ import {
   type MessageKey,
   maskAddress,
   normalizeAddress,
+  type PersonDetail,
   passwordWeakness,
   VERIFY_CODE_DEFAULTS,
   type VerifyChannel,
   type VerifyPurpose,
 } from '@rs/shared'
 import type { FastifyBaseLogger } from 'fastify'
-import type { AuditRecorder } from '../../lib/audit'
+import { type AuditRecorder, actorOf, type Caller } from '../../lib/audit'
 import { ApiError } from '../../lib/errors'
 import { hashPassword, matchesAnyPassword } from '../../lib/password'
 import { type AccountsRepository, type NewPersonAccount, VerificationUsed } from './accounts.repository'
@@ -73,6 +74,12 @@ export type RegisterInput = Omit<NewPersonAccount, 'passwordHash'> & {
   token: string
 }
 
+/** The person information a person account may change (the registration's fields). */
+export type PersonDetailInput = Pick<
+  NewPersonAccount,
+  'realName' | 'organization' | 'organizationType' | 'regionCode' | 'industry' | 'purpose'
+>
+
 /** Self-registration, password reset by code, the codes themselves and the outbox (issue 11). */
 export function createAccountsService(
   repo: AccountsRepository,
@@ -130,7 +137,8 @@ export function createAccountsService(
       const secretKey = await auth.consumeCaptcha(input.token, input.captcha)
       if (!secretKey) throw ApiError.of(400, 'errors.captchaInvalid')
       const recipient = normalizeAddress(input.channel, input.address)
-      if (input.purpose === 'register') {
+      // a new account's or a new binding's address must be free; a reset's may not be told
+      if (input.purpose !== 'reset') {
         const taken = input.channel === 'email' ? await repo.emailTaken(recipient) : await repo.telephoneTaken(recipient)
         if (taken) throw ApiError.of(400, input.channel === 'email' ? 'account.validation.emailTaken' : 'account.validation.telephoneTaken')
       }
@@ -158,7 +166,7 @@ export function createAccountsService(
           ? delivery.sendMail(recipient, codeMail(input.purpose, code, minutes))
           : delivery.sendSms(recipient, codeSms(input.purpose, code, minutes))
       const target = maskAddress(input.channel, recipient)
-      if (input.purpose === 'register') {
+      if (input.purpose !== 'reset') {
         try {
           await deliver()
         } catch (err) {
@@ -298,6 +306,65 @@ export function createAccountsService(
     },
 
     outboxPage: (pageNum: number, pageSize: number) => repo.outboxPage(pageNum, pageSize),
+
+    /** The person information of the caller (fields null for accounts other than type 0). */
+    async personDetail(userId: number): Promise<PersonDetail> {
+      const found = await repo.personDetail(userId)
+      if (!found) throw ApiError.of(401, 'errors.sessionExpired')
+      return found
+    },
+
+    /** Changes a person account's information (the region must exist); audited. */
+    async updatePersonDetail(caller: Caller, input: PersonDetailInput): Promise<PersonDetail> {
+      const current = await repo.personDetail(caller.userId)
+      if (!current) throw ApiError.of(401, 'errors.sessionExpired')
+      if (current.accountType !== 0) throw ApiError.of(400, 'account.errors.notPersonAccount')
+      if (!(await repo.regionExists(input.regionCode))) throw ApiError.of(400, 'account.errors.regionInvalid')
+      await repo.updatePersonDetail(caller.userId, input)
+      const changed = (Object.keys(input) as Array<keyof PersonDetailInput>).filter((k) => input[k] !== current[k])
+      await audit.record({
+        actor: actorOf(caller),
+        ip: caller.ip,
+        action: 'personInfoUpdate',
+        target: caller.username,
+        detail: { changed },
+      })
+      const saved = await repo.personDetail(caller.userId)
+      if (!saved) throw ApiError.of(401, 'errors.sessionExpired')
+      return saved
+    },
+
+    /**
+     * Binds a new e-mail or telephone after its code (purpose change) is checked: the address must be
+     * free and not the current one; the code is used up in the same transaction. Audited.
+     */
+    async changeContact(caller: Caller, input: { channel: VerifyChannel; address: string; code: string; token: string }) {
+      const recipient = normalizeAddress(input.channel, input.address)
+      const verification = await verify('change', input.channel, recipient, input.token, input.code)
+      const current = await repo.personDetail(caller.userId)
+      const currentAddress = await repo.contactOf(caller.userId, input.channel)
+      if (!current) throw ApiError.of(401, 'errors.sessionExpired')
+      if (currentAddress !== null && normalizeAddress(input.channel, currentAddress) === recipient)
+        throw ApiError.of(400, 'account.errors.sameAddress')
+      const takenKey = input.channel === 'email' ? 'account.validation.emailTaken' : 'account.validation.telephoneTaken'
+      if (input.channel === 'email' ? await repo.emailTaken(recipient) : await repo.telephoneTaken(recipient))
+        throw ApiError.of(400, takenKey)
+      try {
+        await repo.changeContact(caller.userId, input.channel, recipient, verification.id)
+      } catch (err) {
+        if (err instanceof VerificationUsed) throw codeInvalid()
+        if ((err as { code?: string }).code === '23505') throw ApiError.of(400, takenKey)
+        throw err
+      }
+      await audit.record({
+        actor: actorOf(caller),
+        ip: caller.ip,
+        action: 'userUpdate',
+        target: caller.username,
+        detail: { changed: input.channel, to: maskAddress(input.channel, recipient) },
+      })
+      return maskAddress(input.channel, recipient)
+    },
   }
 }
 

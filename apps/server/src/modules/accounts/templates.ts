@@ -11,8 +11,18 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 /** The Chinese mail that carries a verification code: a plain-text part and an HTML part. */
 export function codeMail(purpose: VerifyPurpose, code: string, minutes: number): MailContent {
   const site = tZh('app.name')
-  const subject = tZh(purpose === 'register' ? 'account.mail.registerSubject' : 'account.mail.resetSubject', { site })
-  const line = tZh(purpose === 'register' ? 'account.mail.registerLine' : 'account.mail.resetLine', { site })
+  const subject = tZh(
+    purpose === 'register'
+      ? 'account.mail.registerSubject'
+      : purpose === 'change'
+        ? 'account.mail.changeSubject'
+        : 'account.mail.resetSubject',
+    { site },
+  )
+  const line = tZh(
+    purpose === 'register' ? 'account.mail.registerLine' : purpose === 'change' ? 'account.mail.changeLine' : 'account.mail.resetLine',
+    { site },
+  )
   const validity = tZh('account.mail.validity', { minutes })
   const lines = [
     tZh('account.mail.greeting'),
@@ -45,6 +55,8 @@ export function codeMail(purpose: VerifyPurpose, code: string, minutes: number):
 
 /** The Chinese SMS that carries a verification code. */
 export function codeSms(purpose: VerifyPurpose, code: string, minutes: number): string {
-  const what = tZh(purpose === 'register' ? 'account.mail.smsRegister' : 'account.mail.smsReset')
+  const what = tZh(
+    purpose === 'register' ? 'account.mail.smsRegister' : purpose === 'change' ? 'account.mail.smsChange' : 'account.mail.smsReset',
+  )
   return tZh('account.mail.sms', { site: tZh('app.shortName'), code, minutes, purpose: what })
 }

@@ -90,7 +90,8 @@ export function createUsersRepository(db: Kysely<Database>) {
     },
 
     /** Every account with its permissions (codes and names), active area ranges and lock state. */
-    async listUsersForAdmin(): Promise<AdminUser[]> {
+    async listUsersForAdmin(filter: { q?: string; id?: number } = {}): Promise<AdminUser[]> {
+      const like = filter.q ? `%${filter.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined
       const rows = await db
         .selectFrom('app_user as u')
         .select([
@@ -126,6 +127,13 @@ export function createUsersRepository(db: Kysely<Database>) {
               .select(sql<string[] | null>`array_agg(a.region_id ORDER BY a.region_id)`.as('r'))
               .as('regionIds'),
         ])
+        .$if(filter.id !== undefined, (qb) => qb.where('u.id', '=', filter.id as number))
+        .$if(like !== undefined, (qb) =>
+          qb.where(
+            sql<boolean>`(lower(u.username) LIKE ${like} OR lower(u.real_name) LIKE ${like} OR lower(u.organization) LIKE ${like}
+              OR lower(coalesce(u.email, '')) LIKE ${like} OR coalesce(u.telephone, '') LIKE ${like})`,
+          ),
+        )
         .orderBy('u.id')
         .execute()
       return rows.map((r) => ({
@@ -142,6 +150,85 @@ export function createUsersRepository(db: Kysely<Database>) {
         lockedUntil: r.locked_until ? new Date(r.locked_until).toISOString() : null,
         failedAttempts: r.failed_attempts,
       }))
+    },
+
+    /** Sets the disabled flag; the user name and whether it was a service account, or undefined for an unknown user. */
+    async setDisabled(userId: number, disabled: boolean): Promise<{ username: string; was: boolean } | undefined> {
+      const row = await db
+        .updateTable('app_user as u')
+        .from('app_user as old')
+        .set({ disabled })
+        .whereRef('u.id', '=', 'old.id')
+        .where('u.id', '=', userId)
+        .returning(['u.username', 'old.disabled as was'])
+        .executeTakeFirst()
+      return row ? { username: row.username, was: row.was } : undefined
+    },
+
+    /** The permission catalogue (code and name). */
+    async catalogue(): Promise<Array<{ code: string; name: string }>> {
+      return db.selectFrom('permission').select(['code', 'name']).orderBy('code').execute()
+    },
+
+    /**
+     * Replaces a user's permission codes and active area ranges in one transaction (ranges no
+     * longer wanted are marked isDelete 1, new ones inserted); the codes and ranges before.
+     */
+    async setRights(
+      userId: number,
+      change: { permissions?: readonly string[]; regionIds?: readonly string[] },
+    ): Promise<{ username: string; permissions: string[]; regionIds: string[] } | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const user = await trx.selectFrom('app_user').select(['id', 'username']).where('id', '=', userId).forUpdate().executeTakeFirst()
+        if (!user) return undefined
+        const before = await trx.selectFrom('user_permission').select('code').where('user_id', '=', userId).orderBy('code').execute()
+        const ranges = await trx
+          .selectFrom('area_range')
+          .select(['id', 'region_id'])
+          .where('user_id', '=', userId)
+          .where('type', '=', 'regionId')
+          .where('status', '=', 0)
+          .where('is_delete', '=', 0)
+          .execute()
+        if (change.permissions) {
+          await trx.deleteFrom('user_permission').where('user_id', '=', userId).execute()
+          if (change.permissions.length > 0)
+            await trx
+              .insertInto('user_permission')
+              .values([...new Set(change.permissions)].map((code) => ({ user_id: userId, code })))
+              .execute()
+        }
+        if (change.regionIds) {
+          const wanted = new Set(change.regionIds)
+          const gone = ranges.filter((r) => !wanted.has(r.region_id)).map((r) => r.id)
+          if (gone.length > 0) await trx.updateTable('area_range').set({ is_delete: 1 }).where('id', 'in', gone).execute()
+          const held = new Set(ranges.map((r) => r.region_id))
+          const fresh = [...wanted].filter((code) => !held.has(code))
+          if (fresh.length > 0)
+            await trx
+              .insertInto('area_range')
+              .values(fresh.map((region_id) => ({ user_id: userId, type: 'regionId', region_id, status: 0, is_delete: 0 })))
+              .execute()
+        }
+        return { username: user.username, permissions: before.map((p) => p.code), regionIds: ranges.map((r) => r.region_id).sort() }
+      })
+    },
+
+    /** The codes among `codes` that name no region. */
+    async unknownRegions(codes: readonly string[]): Promise<string[]> {
+      if (codes.length === 0) return []
+      const rows = await db
+        .selectFrom('region')
+        .select('code')
+        .where('code', 'in', [...codes])
+        .execute()
+      const known = new Set(rows.map((r) => r.code))
+      return codes.filter((c) => !known.has(c))
+    },
+
+    async isServiceAccount(userId: number): Promise<boolean | undefined> {
+      const row = await db.selectFrom('app_user').select('is_service').where('id', '=', userId).executeTakeFirst()
+      return row?.is_service
     },
 
     /** Lifts a login lock and restarts the failure count; undefined for an unknown user. */

@@ -1,4 +1,4 @@
-import { activeAreaRanges, PERMISSION, type UserInfo } from '@rs/shared'
+import { type AdminUser, activeAreaRanges, PERMISSION, type UserInfo } from '@rs/shared'
 import { LRUCache } from 'lru-cache'
 import { type AuditRecorder, actorOf } from '../../lib/audit'
 import { ApiError } from '../../lib/errors'
@@ -9,8 +9,18 @@ import type { UsersRepository } from './users.repository'
  * User information, area ranges and cart size, with who-may-see-whom rules. User information is
  * reused for `cacheMs`, the same moment a resolved session is reused (AuthSettings.sessionCacheMs).
  */
-export function createUsersService(repo: UsersRepository, options: { cacheMs: number }, audit: AuditRecorder) {
+export function createUsersService(
+  repo: UsersRepository,
+  options: { cacheMs: number },
+  audit: AuditRecorder,
+  sessions: { endSessionsOf(userId: number): Promise<void> },
+) {
   const infos = new LRUCache<number, UserInfo>({ max: 50_000, ttl: Math.max(options.cacheMs, 1) })
+  async function adminUser(userId: number): Promise<AdminUser> {
+    const [found] = await repo.listUsersForAdmin({ id: userId })
+    if (!found) throw ApiError.of(404, 'errors.userNotFound')
+    return found
+  }
   return {
     async userInfo(user: SessionUser): Promise<UserInfo> {
       const cached = options.cacheMs > 0 ? infos.get(user.userId) : undefined
@@ -44,8 +54,81 @@ export function createUsersService(repo: UsersRepository, options: { cacheMs: nu
       return repo.countCartItems(user.userId)
     },
 
-    listUsers() {
-      return repo.listUsersForAdmin()
+    listUsers(q?: string) {
+      return repo.listUsersForAdmin({ q: q || undefined })
+    },
+
+    permissionCatalogue() {
+      return repo.catalogue()
+    },
+
+    /** Disables (ending every session at once) or enables an account; not one's own. Audited. */
+    async setDisabled(admin: SessionUser, userId: number, disabled: boolean, ip: string): Promise<AdminUser> {
+      if (disabled && userId === admin.userId) throw ApiError.of(400, 'admin.errors.selfDisable')
+      const result = await repo.setDisabled(userId, disabled)
+      if (!result) throw ApiError.of(404, 'errors.userNotFound')
+      if (disabled) await sessions.endSessionsOf(userId)
+      infos.delete(userId)
+      await audit.record({
+        actor: actorOf(admin),
+        ip,
+        action: disabled ? 'userDisable' : 'userEnable',
+        target: result.username,
+        detail: { userId, was: result.was },
+      })
+      return adminUser(userId)
+    },
+
+    /** Replaces an account's permission codes (catalogue codes and their display keys). Audited. */
+    async setPermissions(admin: SessionUser, userId: number, codes: readonly string[], ip: string): Promise<AdminUser> {
+      const wanted = [...new Set(codes)].sort()
+      const catalogue = new Set((await repo.catalogue()).map((p) => p.code))
+      const unknown = wanted.filter((code) => !catalogue.has(code) && !catalogue.has(code.replace(/_DISPLAY$/, '')))
+      if (unknown.length > 0) throw ApiError.of(400, 'admin.errors.unknownPermissions', { codes: unknown.join('、') })
+      if (userId === admin.userId && !wanted.includes(PERMISSION.systemAdmin)) throw ApiError.of(400, 'admin.errors.selfAdmin')
+      const isService = await repo.isServiceAccount(userId)
+      if (isService === undefined) throw ApiError.of(404, 'errors.userNotFound')
+      if (isService) throw ApiError.of(400, 'admin.errors.serviceAccount')
+      const before = await repo.setRights(userId, { permissions: wanted })
+      if (!before) throw ApiError.of(404, 'errors.userNotFound')
+      infos.delete(userId)
+      await audit.record({
+        actor: actorOf(admin),
+        ip,
+        action: 'userPermissions',
+        target: before.username,
+        detail: {
+          userId,
+          added: wanted.filter((c) => !before.permissions.includes(c)),
+          removed: before.permissions.filter((c) => !wanted.includes(c)),
+        },
+      })
+      return adminUser(userId)
+    },
+
+    /** Replaces an account's area ranges (region codes that exist). Audited. */
+    async setAreaRanges(admin: SessionUser, userId: number, regionIds: readonly string[], ip: string): Promise<AdminUser> {
+      const wanted = [...new Set(regionIds)].sort()
+      const unknown = await repo.unknownRegions(wanted)
+      if (unknown.length > 0) throw ApiError.of(400, 'admin.errors.unknownRegions', { codes: unknown.join('、') })
+      const isService = await repo.isServiceAccount(userId)
+      if (isService === undefined) throw ApiError.of(404, 'errors.userNotFound')
+      if (isService) throw ApiError.of(400, 'admin.errors.serviceAccount')
+      const before = await repo.setRights(userId, { regionIds: wanted })
+      if (!before) throw ApiError.of(404, 'errors.userNotFound')
+      infos.delete(userId)
+      await audit.record({
+        actor: actorOf(admin),
+        ip,
+        action: 'userAreaRanges',
+        target: before.username,
+        detail: {
+          userId,
+          added: wanted.filter((c) => !before.regionIds.includes(c)),
+          removed: before.regionIds.filter((c) => !wanted.includes(c)),
+        },
+      })
+      return adminUser(userId)
     },
 
     /** An administrator lifts a login lock; recorded in the audit log. */

@@ -1,12 +1,27 @@
 import '../../features/admin/admin.css'
+import '../../features/apply/apply.css'
+import '../../features/feedback/feedback.css'
 import { AdminUsersPage } from '../../features/admin/components/admin-users-page'
 import { AuditLogPage } from '../../features/admin/components/audit-log-page'
 import { OutboxPage } from '../../features/admin/components/outbox-page'
+import { ApplyReviewPage } from '../../features/apply/components/apply-review-page'
+import { FeedbackAdminPage } from '../../features/feedback/components/feedback-admin-page'
+import { RegionName } from '../../features/region/components/region-name'
+import { RegionPicker } from '../../features/region/components/region-picker'
 import type { ScreenProps } from '../screen-props'
 
-/** 系统管理 (MOD_001): the user list with lock lifting, the audit log and the outbox. */
+const regions = {
+  renderPicker: ({ value, onChange }: { value: string; onChange: (code: string) => void }) => (
+    <RegionPicker value={value} onChange={onChange} />
+  ),
+  renderName: (code: string) => <RegionName code={code} />,
+}
+
+/** 系统管理 (MOD_001): users (search, disable, permissions and area ranges), the audit log, the outbox, application review, feedback. */
 export default function AdminScreen({ route }: ScreenProps) {
   if (route.name === 'adminAudit') return <AuditLogPage />
   if (route.name === 'adminOutbox') return <OutboxPage />
-  return <AdminUsersPage />
+  if (route.name === 'adminApply') return <ApplyReviewPage regions={regions} />
+  if (route.name === 'adminFeedback') return <FeedbackAdminPage />
+  return <AdminUsersPage regions={regions} />
 }

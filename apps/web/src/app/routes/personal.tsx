@@ -1,14 +1,21 @@
+import '../../features/auth/account.css'
 import { FileTextOutlined, IdcardOutlined, ProfileOutlined, ShoppingCartOutlined } from '@ant-design/icons'
 import { hasPermission, PERMISSION, tZh } from '@rs/shared'
 import { Menu, Tabs } from 'antd'
 import { useEffect } from 'react'
 import { Link } from 'react-router'
 import { useShallow } from 'zustand/react/shallow'
-import { BuildingPage } from '../../components/building-page'
+import '../../features/apply/apply.css'
+import { MyApplyPage } from '../../features/apply/components/my-apply-page'
+import { CodeSender } from '../../features/auth/components/code-sender'
 import { useAuthStore } from '../../features/auth/state/auth-store'
+import { refreshUser } from '../../features/auth/state/session'
 import { CartPage } from '../../features/orders/components/cart-page'
 import { OrderList } from '../../features/orders/components/order-list'
+import { PersonInfoCard, type PersonSlots } from '../../features/personal/components/person-info-card'
 import { UserInfoPanel } from '../../features/personal/components/user-info-panel'
+import { RegionName } from '../../features/region/components/region-name'
+import { RegionPicker } from '../../features/region/components/region-picker'
 import { recordVisit } from '../../features/statistics/api/increment-visit'
 import { useT } from '../../lib/i18n'
 import type { ScreenProps } from '../screen-props'
@@ -22,7 +29,22 @@ const SECTIONS = [
 
 const BASE = '/personal/personalCenter'
 
-/** The personal centre: a side menu; information, cart and orders (with 订单审核 for MOD_062); applications are 建设中. */
+const regions = {
+  renderPicker: ({ value, onChange }: { value: string; onChange: (code: string) => void }) => (
+    <RegionPicker value={value} onChange={onChange} />
+  ),
+  renderName: (code: string) => <RegionName code={code} />,
+}
+
+const personSlots: PersonSlots = {
+  ...regions,
+  renderCodeSender: ({ purpose, channel, getAddress, onSent }) => (
+    <CodeSender purpose={purpose} channel={channel} getAddress={getAddress} onSent={(captcha) => onSent(captcha.token)} />
+  ),
+  onAccountChanged: refreshUser,
+}
+
+/** The personal centre: a side menu; information, cart, orders (with 订单审核 for MOD_062) and applications. */
 export default function PersonalScreen({ route }: ScreenProps) {
   const t = useT()
   const { user, areaRanges } = useAuthStore(useShallow((s) => ({ user: s.user, areaRanges: s.areaRanges })))
@@ -49,7 +71,10 @@ export default function PersonalScreen({ route }: ScreenProps) {
       </aside>
       <section className="personal__main">
         {section === 'info' && user ? (
-          <UserInfoPanel user={user} areaRanges={areaRanges} />
+          <>
+            <UserInfoPanel user={user} areaRanges={areaRanges} />
+            <PersonInfoCard slots={personSlots} />
+          </>
         ) : section === 'shopping' ? (
           <CartPage myOrdersPath={`${BASE}/myOrder`} />
         ) : section === 'myOrder' && user ? (
@@ -63,9 +88,12 @@ export default function PersonalScreen({ route }: ScreenProps) {
           ) : (
             <OrderList mode="mine" />
           )
-        ) : (
-          <BuildingPage route={route} />
-        )}
+        ) : section === 'myApply' && user ? (
+          <MyApplyPage
+            regions={regions}
+            onGranted={() => void refreshUser().catch((error) => console.error('user refresh failed', error))}
+          />
+        ) : null}
       </section>
     </div>
   )

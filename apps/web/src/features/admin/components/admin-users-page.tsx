@@ -1,12 +1,15 @@
 import { type AdminUser, PERMISSION_CODE_PATTERN } from '@rs/shared'
 import { useQueryClient } from '@tanstack/react-query'
-import { Alert, Button, Popconfirm, Space, Table, type TableColumnsType, Tag, Tooltip } from 'antd'
+import { Alert, Button, Input, Popconfirm, Space, Table, type TableColumnsType, Tag, Tooltip } from 'antd'
+import { useState } from 'react'
 import { errorMessage } from '../../../lib/api-client'
 import { useT } from '../../../lib/i18n'
 import { notify } from '../../../lib/notify'
 import { ADMIN_KEY, useAdminUsers } from '../api/fetch-admin-users'
+import { setUserDisabled } from '../api/manage-user'
 import { unlockUser } from '../api/unlock-user'
 import { formatTime } from '../utils/format-time'
+import { type AdminRegionSlots, UserRightsEditor } from './user-rights-editor'
 
 /** Module permissions by name; menu display keys (MOD_xxx_DISPLAY) are only counted. */
 function PermissionTags({ user }: { user: AdminUser }) {
@@ -65,11 +68,26 @@ function StateTags({ user }: { user: AdminUser }) {
   )
 }
 
-/** /admin/users: every account with permissions by name, area ranges, lock and disabled state; locks can be lifted. */
-export function AdminUsersPage() {
+/**
+ * /admin/users: accounts found by name, with permissions by name, area ranges, lock and disabled
+ * state; locks lifted, accounts disabled or enabled, permissions and area ranges edited.
+ */
+export function AdminUsersPage({ regions }: { regions: AdminRegionSlots }) {
   const t = useT()
-  const users = useAdminUsers()
+  const [search, setSearch] = useState('')
+  const users = useAdminUsers(search)
   const queryClient = useQueryClient()
+  const [editing, setEditing] = useState<AdminUser | null>(null)
+
+  const handleDisabled = async (user: AdminUser, disabled: boolean) => {
+    try {
+      await setUserDisabled(user.id, disabled)
+      notify.success(t(disabled ? 'admin.users.disabledDone' : 'admin.users.enabledDone', { name: user.username }))
+    } catch (error) {
+      notify.error(errorMessage(error))
+    }
+    await queryClient.invalidateQueries({ queryKey: ADMIN_KEY })
+  }
 
   const handleUnlock = async (user: AdminUser) => {
     try {
@@ -88,27 +106,54 @@ export function AdminUsersPage() {
     {
       title: t('admin.users.regions'),
       dataIndex: 'regionIds',
-      width: 130,
-      render: (ids: string[]) => (ids.length > 0 ? ids.join('、') : <span className="admin__muted">{t('admin.users.none')}</span>),
+      width: 150,
+      render: (ids: string[]) =>
+        ids.length > 0 ? (
+          <Space size={[4, 4]} wrap>
+            {ids.map((code) => (
+              <Tag key={code}>{regions.renderName(code)}</Tag>
+            ))}
+          </Space>
+        ) : (
+          <span className="admin__muted">{t('admin.users.none')}</span>
+        ),
     },
     { title: t('admin.users.state'), key: 'state', width: 200, render: (_, user) => <StateTags user={user} /> },
     {
       title: t('admin.users.actions'),
       key: 'actions',
-      width: 110,
-      render: (_, user) =>
-        user.lockedUntil || user.failedAttempts > 0 ? (
+      width: 230,
+      render: (_, user) => (
+        <Space size={4} wrap>
+          {user.lockedUntil || user.failedAttempts > 0 ? (
+            <Popconfirm
+              title={t('admin.users.unlockConfirm', { name: user.username })}
+              okText={t('upgrade.confirm')}
+              cancelText={t('upgrade.cancel')}
+              onConfirm={() => handleUnlock(user)}
+            >
+              <Button size="small" danger={!!user.lockedUntil} data-testid={`unlock-${user.username}`}>
+                {t('admin.users.unlock')}
+              </Button>
+            </Popconfirm>
+          ) : null}
+          {user.isServiceAccount ? null : (
+            <Button size="small" onClick={() => setEditing(user)} data-testid={`edit-${user.username}`}>
+              {t('admin.users.edit')}
+            </Button>
+          )}
           <Popconfirm
-            title={t('admin.users.unlockConfirm', { name: user.username })}
+            title={t(user.disabled ? 'admin.users.enableConfirm' : 'admin.users.disableConfirm', { name: user.username })}
             okText={t('upgrade.confirm')}
             cancelText={t('upgrade.cancel')}
-            onConfirm={() => handleUnlock(user)}
+            onConfirm={() => handleDisabled(user, !user.disabled)}
           >
-            <Button size="small" danger={!!user.lockedUntil} data-testid={`unlock-${user.username}`}>
-              {t('admin.users.unlock')}
+            <Button size="small" danger={!user.disabled} data-testid={`${user.disabled ? 'enable' : 'disable'}-${user.username}`}>
+              {t(user.disabled ? 'admin.users.enable' : 'admin.users.disable')}
             </Button>
           </Popconfirm>
-        ) : null,
+        </Space>
+      ),
     },
   ]
 
@@ -116,6 +161,14 @@ export function AdminUsersPage() {
     <section className="admin" data-testid="admin-users">
       <h1 className="admin__title">{t('admin.users.title')}</h1>
       <p className="admin__intro">{t('admin.users.intro')}</p>
+      <Input.Search
+        className="admin__search"
+        allowClear
+        placeholder={t('admin.users.search')}
+        onSearch={(value) => setSearch(value.trim())}
+        style={{ maxWidth: 360, marginBottom: 12 }}
+        data-testid="admin-users-search"
+      />
       {users.isError ? <Alert type="error" showIcon title={t('admin.users.loadFailed')} description={errorMessage(users.error)} /> : null}
       <Table<AdminUser>
         rowKey="id"
@@ -124,7 +177,15 @@ export function AdminUsersPage() {
         columns={columns}
         dataSource={users.data ?? []}
         pagination={false}
-        scroll={{ x: 960 }}
+        scroll={{ x: 1100 }}
+      />
+      <UserRightsEditor
+        user={editing}
+        regions={regions}
+        onClose={(saved) => {
+          setEditing(null)
+          if (saved) void queryClient.invalidateQueries({ queryKey: ADMIN_KEY })
+        }}
       />
     </section>
   )

@@ -53,6 +53,15 @@ export async function loadSession(): Promise<void> {
   if (isAreaRangeFailed) void navigateTo(HOME)
 }
 
+/**
+ * Reloads the logged-in user's information and area ranges in place (no loading state), after a
+ * change the user made or an administrator granted.
+ */
+export async function refreshUser(): Promise<void> {
+  const [user, areaRanges] = await Promise.all([fetchUserInfo(), fetchAreaRange()])
+  useAuthStore.setState({ user, areaRanges })
+}
+
 /** After a successful login or automatic login: keep the token, load the session, check the password age. */
 export async function startSession(token: string, options: { checkPassword?: boolean } = {}): Promise<void> {
   writeToken(token)

@@ -1,4 +1,5 @@
 import { render, screen } from '@testing-library/react'
+import { MemoryRouter } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { SiteFooter } from './site-footer'
 
@@ -9,7 +10,11 @@ const config = (footer: Partial<Record<'address' | 'phone' | 'email' | 'icp' | '
 
 describe('SiteFooter', () => {
   it('leaves out the contact fields the operator did not set', () => {
-    render(<SiteFooter config={config({ phone: '010-12345678' })} />)
+    render(
+      <MemoryRouter>
+        <SiteFooter config={config({ phone: '010-12345678' })} />
+      </MemoryRouter>,
+    )
     const text = screen.getByTestId('site-footer').textContent ?? ''
     expect(text).toContain('010-12345678')
     expect(text).not.toContain('地址')
@@ -19,8 +24,21 @@ describe('SiteFooter', () => {
   })
 
   it('shows every field that is set', () => {
-    render(<SiteFooter config={config({ address: '北京市', email: 'a@b.cn', icp: '京ICP备1号', psb: '京公网安备2号' })} />)
+    render(
+      <MemoryRouter>
+        <SiteFooter config={config({ address: '北京市', email: 'a@b.cn', icp: '京ICP备1号', psb: '京公网安备2号' })} />
+      </MemoryRouter>,
+    )
     const text = screen.getByTestId('site-footer').textContent ?? ''
     for (const part of ['北京市', 'a@b.cn', '京ICP备1号', '京公网安备2号']) expect(text).toContain(part)
+  })
+
+  it('links to the feedback form', () => {
+    render(
+      <MemoryRouter>
+        <SiteFooter config={config({})} />
+      </MemoryRouter>,
+    )
+    expect(screen.getByTestId('footer-feedback').getAttribute('href')).toBe('/feedback')
   })
 })

@@ -1,5 +1,6 @@
 import type { SiteConfig } from '@rs/shared'
 import { lazy, Suspense } from 'react'
+import { Link } from 'react-router'
 import { ChunkBoundary } from '../../../components/chunk-boundary'
 import { portalHomeUrl } from '../../../config/paths'
 import { loadChunk } from '../../../lib/chunk-load'
@@ -60,7 +61,12 @@ export function SiteFooter({ config }: { config: SiteConfig | undefined }) {
               />
             </>
           )}
-          <p className="site-footer__browsers">{t('footer.browsers')}</p>
+          <p className="site-footer__browsers">
+            {t('footer.browsers')}
+            <Link to="/feedback" className="site-footer__link" data-testid="footer-feedback">
+              {t('feedback.link')}
+            </Link>
+          </p>
           {footer && (
             <p className="site-footer__copyright">{t('footer.copyright', { year: new Date().getFullYear(), owner: footer.owner })}</p>
           )}

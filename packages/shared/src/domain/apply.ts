@@ -1,0 +1,85 @@
+import { PERMISSION } from './permissions'
+
+/**
+ * An application's states and transitions (申请, SPEC §7 'request'): a pure state machine used by
+ * the server (every change goes through `nextApplyState`) and the web (which buttons show).
+ *
+ *   pending 待审核 ──approve──▶ approved 已通过 (the permission and area ranges granted at once)
+ *      │ reject ▶ rejected 已驳回 (with the reason)
+ *      │ withdraw ▶ withdrawn 已撤回 (the applicant, before review)
+ */
+export const APPLY_STATES = ['pending', 'approved', 'rejected', 'withdrawn'] as const
+export type ApplyState = (typeof APPLY_STATES)[number]
+
+export const APPLY_EVENTS = ['approve', 'reject', 'withdraw'] as const
+export type ApplyEvent = (typeof APPLY_EVENTS)[number]
+
+const TRANSITIONS: Record<ApplyState, Partial<Record<ApplyEvent, ApplyState>>> = {
+  pending: { approve: 'approved', reject: 'rejected', withdraw: 'withdrawn' },
+  approved: {},
+  rejected: {},
+  withdrawn: {},
+}
+
+/** The state an event leads to, or null when the machine does not allow it. */
+export function nextApplyState(state: ApplyState, event: ApplyEvent): ApplyState | null {
+  return TRANSITIONS[state][event] ?? null
+}
+
+/** The events allowed in a state. */
+export function applyEventsFrom(state: ApplyState): ApplyEvent[] {
+  return Object.keys(TRANSITIONS[state]) as ApplyEvent[]
+}
+
+/** Kinds of application: a monitoring module (应用服务) or data sharing (统筹共享). */
+export const APPLY_KINDS = ['monitor', 'sharing'] as const
+export type ApplyKind = (typeof APPLY_KINDS)[number]
+
+/** The module codes one may apply for, by kind; the menu group's display key goes with each grant. */
+export const APPLICABLE_MODULES: Record<ApplyKind, { menuKey: string; codes: readonly string[] }> = {
+  monitor: {
+    menuKey: 'MOD_055_DISPLAY',
+    codes: [
+      PERMISSION.landcover,
+      PERMISSION.surfaceDeform,
+      PERMISSION.road,
+      PERMISSION.nonagricultural,
+      PERMISSION.plantingstructure,
+      PERMISSION.pvland,
+      PERMISSION.windmill,
+      PERMISSION.steelplant,
+    ],
+  },
+  sharing: {
+    menuKey: 'MOD_083_DISPLAY',
+    codes: [PERMISSION.regionPush, PERMISSION.provinceFeedback, PERMISSION.overallAnalysis],
+  },
+}
+
+/** Whether a module code may be applied for under a kind. */
+export function isApplicableModule(kind: ApplyKind, code: string): boolean {
+  return APPLICABLE_MODULES[kind].codes.includes(code)
+}
+
+/**
+ * What an approval grants: the module code, its display key and the menu group's display key
+ * (so the menu shows the entry, SPEC §2 menu building).
+ */
+export function grantedCodes(kind: ApplyKind, code: string): string[] {
+  return [code, `${code}_DISPLAY`, APPLICABLE_MODULES[kind].menuKey]
+}
+
+/** Stated limits of an application and its attachment. */
+export const APPLY_LIMITS = {
+  reasonMax: 500,
+  rejectReasonMax: 500,
+  /** Regions one application names at most. */
+  regionsMax: 20,
+  /** Largest attachment in bytes (5 MB). */
+  attachmentMaxBytes: 5 * 1024 * 1024,
+  attachmentNameMax: 120,
+} as const
+
+/** Attachment types accepted (checked by their bytes, not their name): PDF, PNG, JPEG. */
+export const APPLY_ATTACHMENT_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const
+export type ApplyAttachmentType = (typeof APPLY_ATTACHMENT_TYPES)[number]
