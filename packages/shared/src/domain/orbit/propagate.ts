@@ -1,0 +1,109 @@
+import { eciToGeodetic, gstime, propagate, type SatRec, twoline2satrec } from 'satellite.js'
+
+/**
+ * SGP4 through satellite.js (the Vallado implementation, WGS-72 gravity constants as the elements
+ * are fitted with) and the sub-satellite point: the geodetic point (WGS-84) under the satellite,
+ * with the Greenwich sidereal angle of UTC (UT1 − UTC below 1 s: under 0.5 km on the ground).
+ */
+
+/** Orbit of one object, ready to propagate. */
+export interface Orbit {
+  satrec: SatRec
+  /** Epoch of the elements in ms since 1970. */
+  epochMs: number
+}
+
+/** A sub-satellite point. */
+export interface SubPoint {
+  /** ms since 1970 (UTC). */
+  t: number
+  lon: number
+  lat: number
+  altitudeKm: number
+  /** Whether the satellite moves north (its ECI velocity has a positive z). */
+  ascending: boolean
+}
+
+export class OrbitError extends Error {
+  constructor(
+    message: string,
+    readonly kind: 'elements' | 'propagation',
+  ) {
+    super(message)
+    this.name = 'OrbitError'
+  }
+}
+
+/** An orbit from two element lines; throws OrbitError when satellite.js cannot read them. */
+export function orbitFromTle(line1: string, line2: string): Orbit {
+  const satrec = twoline2satrec(line1, line2)
+  if (satrec.error !== 0) throw new OrbitError(`elements rejected by SGP4 (error ${satrec.error})`, 'elements')
+  // a perigee under 80 km: the object has decayed, SGP4's answers mean nothing
+  const n = satrec.no / 60
+  const perigeeKm = Math.cbrt(MU / (n * n)) * (1 - satrec.ecco) - EQUATOR_KM
+  if (!Number.isFinite(perigeeKm) || perigeeKm < 80) throw new OrbitError('perigee below 80 km', 'elements')
+  const epochMs = (satrec.jdsatepoch - 2440587.5) * 86_400_000
+  return { satrec, epochMs }
+}
+
+const RAD = 180 / Math.PI
+
+/** The sub-satellite point at a moment, or null when SGP4 fails there (decayed orbit). */
+export function subPoint(orbit: Orbit, t: number): SubPoint | null {
+  const date = new Date(t)
+  const pv = propagate(orbit.satrec, date)
+  if (!pv) return null
+  const geo = eciToGeodetic(pv.position, gstime(date))
+  let lon = geo.longitude * RAD
+  if (lon > 180) lon -= 360
+  else if (lon < -180) lon += 360
+  return { t, lon, lat: geo.latitude * RAD, altitudeKm: geo.height, ascending: pv.velocity.z > 0 }
+}
+
+/** Mean motion in revolutions per day. */
+export function revolutionsPerDay(orbit: Orbit): number {
+  return (orbit.satrec.no * 1440) / (2 * Math.PI)
+}
+
+const MU = 398600.8 // km³/s², WGS-72 as SGP4
+const EARTH_RATE = 7.292115e-5 // rad/s
+const EQUATOR_KM = 6378.137
+
+/**
+ * An upper bound of how fast the sub-satellite point moves over the ground (km/s): the orbit's
+ * angular rate at perigee plus the Earth's rotation, on the equatorial radius, with 10 % to spare
+ * for the perturbations SGP4 adds; used to size steps so that no pass is skipped.
+ */
+export function maxGroundSpeedKmS(orbit: Orbit): number {
+  const n = orbit.satrec.no / 60 // rad/s
+  const e = Math.min(0.99, Math.max(0, orbit.satrec.ecco))
+  const a = Math.cbrt(MU / (n * n))
+  const rp = a * (1 - e)
+  const vp = Math.sqrt((MU * (1 + e)) / rp)
+  return 1.1 * (vp / rp + EARTH_RATE) * EQUATOR_KM
+}
+
+/** An upper bound of how fast the altitude changes (km/s): e × the perigee speed, with 10 % to spare plus 0.01 km/s. */
+export function maxClimbRateKmS(orbit: Orbit): number {
+  const n = orbit.satrec.no / 60
+  const e = Math.min(0.99, Math.max(0, orbit.satrec.ecco))
+  const a = Math.cbrt(MU / (n * n))
+  const vp = Math.sqrt((MU * (1 + e)) / (a * (1 - e)))
+  return 1.1 * e * vp + 0.01
+}
+
+/** Sub-satellite points from start to end (ms) every stepSeconds (the end included); points where SGP4 fails are left out. */
+export function groundTrack(orbit: Orbit, startMs: number, endMs: number, stepSeconds: number): SubPoint[] {
+  const out: SubPoint[] = []
+  const step = stepSeconds * 1000
+  for (let t = startMs; t <= endMs; t += step) {
+    const p = subPoint(orbit, t)
+    if (p) out.push(p)
+  }
+  const last = out[out.length - 1]
+  if (last && last.t < endMs) {
+    const p = subPoint(orbit, endMs)
+    if (p) out.push(p)
+  }
+  return out
+}
