@@ -32,6 +32,7 @@ export const AUDIT_ACTIONS = [
   'orderReject',
   'orderStatus',
   'orderDownload',
+  'tleUpload',
 ] as const
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]

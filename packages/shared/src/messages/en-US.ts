@@ -4,6 +4,7 @@ import { analysisPageEn } from './sections/analysis-page.en-US'
 import { archivePageEn } from './sections/archive-page.en-US'
 import { inputEn } from './sections/input.en-US'
 import { newsPageEn } from './sections/news-page.en-US'
+import { orbitEn } from './sections/orbit.en-US'
 import { orderEn } from './sections/order.en-US'
 import { satellitePageEn } from './sections/satellite-page.en-US'
 import { typicalImagePageEn } from './sections/typical-image-page.en-US'
@@ -248,4 +249,5 @@ export const enUS: DeepPartial<Messages> = {
   input: inputEn,
   account: accountEn,
   order: orderEn,
+  orbit: orbitEn,
 }

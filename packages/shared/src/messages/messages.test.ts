@@ -17,7 +17,7 @@ function placeholders(text: string): string[] {
 }
 
 /** Screens translated in full; the server-side sections (analysis, news, typicalImage, satelliteApi) stay Chinese. */
-const FULL_SCREENS = ['satellitePage', 'analysisPage', 'newsPage', 'typicalImagePage', 'archivePage', 'account', 'order'] as const
+const FULL_SCREENS = ['satellitePage', 'analysisPage', 'newsPage', 'typicalImagePage', 'archivePage', 'account', 'order', 'orbit'] as const
 
 describe('messages', () => {
   it('fills placeholders', () => {

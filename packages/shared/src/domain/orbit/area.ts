@@ -81,10 +81,10 @@ function closeRing(ring: Position[]): Position[] {
 }
 
 /** An area: a polygon, several, or a point of interest (POI). */
-export type OrbitArea = Polygon | MultiPolygon | Point
+export type AreaShape = Polygon | MultiPolygon | Point
 
 /** Counts vertices of an area (closing points included), for the complexity budget. */
-export function areaVertexCount(geometry: OrbitArea): number {
+export function areaVertexCount(geometry: AreaShape): number {
   if (geometry.type === 'Point') return 1
   const polygons = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates
   let n = 0
@@ -93,7 +93,7 @@ export function areaVertexCount(geometry: OrbitArea): number {
 }
 
 /** Prepares an area in lon/lat degrees. */
-export function prepareArea(geometry: OrbitArea): PreparedArea {
+export function prepareArea(geometry: AreaShape): PreparedArea {
   if (geometry.type === 'Point') {
     const [lon, lat] = geometry.coordinates as [number, number]
     const v = toVec(lon, lat)

@@ -81,5 +81,6 @@ export const adminEn: Messages['admin'] = {
     orderReject: 'Order rejected',
     orderStatus: 'Order status changed',
     orderDownload: 'Order package downloaded',
+    tleUpload: 'Orbit elements updated',
   },
 }

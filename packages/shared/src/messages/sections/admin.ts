@@ -78,5 +78,6 @@ export const adminZh = {
     orderReject: '驳回订单',
     orderStatus: '订单状态变更',
     orderDownload: '下载订单数据包',
+    tleUpload: '更新轨道根数',
   },
 }
