@@ -142,7 +142,14 @@ export const Pass = z.object({
 export type Pass = z.infer<typeof Pass>
 
 /** A satellite of the request that was not predicted, and why. */
-export const NotPredicted = z.object({ satellite: z.string(), reason: z.enum(['noSwath', 'decayed']) })
+export const NotPredicted = z.object({
+  satellite: z.string(),
+  reason: z
+    .enum(['noSwath', 'decayed', 'stale'])
+    .describe(
+      'noSwath: the facts give no swath; decayed: SGP4 cannot use the elements; stale: elements over maxDaysFromEpoch from the window',
+    ),
+})
 
 /** A kept prediction. */
 export const Prediction = z.object({

@@ -160,13 +160,11 @@ export function createOrbitService(
       const chosen = await resolve(query.satellites)
       if (chosen.length > ORBIT_LIMITS.maxSatellites)
         throw ApiError.of(400, 'orbit.errors.tooManySatellites', { max: ORBIT_LIMITS.maxSatellites, count: chosen.length })
-      for (const t of chosen) {
-        const far = Math.max(Math.abs(startMs - t.epochMs), Math.abs(endMs - t.epochMs)) / DAY_MS
-        if (far > ORBIT_LIMITS.maxDaysFromEpoch)
-          throw ApiError.of(422, 'orbit.errors.windowOutOfRange', { days: ORBIT_LIMITS.maxDaysFromEpoch })
-      }
+      // elements further than maxDaysFromEpoch from the window say nothing: that satellite is named, not predicted
+      const isStale = (t: OrbitTarget) =>
+        Math.max(Math.abs(startMs - t.epochMs), Math.abs(endMs - t.epochMs)) / DAY_MS > ORBIT_LIMITS.maxDaysFromEpoch
       const geometry = await areaOf(query.area)
-      const usable = chosen.filter((t) => t.sensors.length > 0)
+      const usable = chosen.filter((t) => t.sensors.length > 0 && !isStale(t))
       const rollOf = (t: OrbitTarget) => query.maxRollDeg ?? maxRollDegOf(t.slug)
       let out: PassTaskOutput
       try {
@@ -225,6 +223,7 @@ export function createOrbitService(
       passes.sort((a, b) => a.start.localeCompare(b.start) || a.satellite.localeCompare(b.satellite))
       const notPredicted = [
         ...chosen.filter((t) => t.sensors.length === 0).map((t) => ({ satellite: t.satellite, reason: 'noSwath' as const })),
+        ...chosen.filter((t) => t.sensors.length > 0 && isStale(t)).map((t) => ({ satellite: t.satellite, reason: 'stale' as const })),
         ...usable.filter((t) => decayed.has(t.noradId)).map((t) => ({ satellite: t.satellite, reason: 'decayed' as const })),
       ]
       const t = now()
