@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
-import { loginThroughPopup, watchPage } from './support'
+import { loginThroughPopup, sql, watchPage } from './support'
 
 const SHOTS = process.env.E2E_SHOTS_DIR
 
@@ -85,4 +85,19 @@ test('a user predicts the passes over Beijing, sees them on the map and in the c
 
   expect(watched.errors).toEqual([])
   expect(watched.external).toEqual([])
+})
+
+test('an administrator uploads orbit elements: a bad checksum is named by its line and nothing changes', async ({ page }) => {
+  test.setTimeout(120_000)
+  const [before] = await sql<{ line1: string; line2: string }>('select line1, line2 from satellite_tle where norad_id = 39150')
+  if (!before) throw new Error('GF-1 has no elements')
+  await page.goto('/chinese/home')
+  await loginThroughPopup(page, 'admin', 'Admin@2026', () => page.goto('/chinese/orbitalPredict'))
+  await expect(page.getByTestId('orbit-tle-upload')).toBeVisible()
+  const bad = `${before.line2.slice(0, 68)}${(Number(before.line2[68]) + 1) % 10}`
+  await page.getByTestId('orbit-tle-text').fill(`GAOFEN-1\n${before.line1}\n${bad}`)
+  await page.getByTestId('orbit-tle-upload').getByRole('button', { name: '上传' }).click()
+  await expect(page.getByTestId('orbit-tle-error')).toHaveText('第3行：校验和错误')
+  const [after] = await sql<{ line2: string }>('select line2 from satellite_tle where norad_id = 39150')
+  expect(after?.line2).toBe(before.line2)
 })

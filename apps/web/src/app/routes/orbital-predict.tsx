@@ -1,5 +1,5 @@
 import { AimOutlined } from '@ant-design/icons'
-import type { OrbitArea, PassQuery } from '@rs/shared'
+import { type OrbitArea, type PassQuery, PERMISSION } from '@rs/shared'
 import { Button, Card, Space, Tabs, Typography } from 'antd'
 import type { Geometry } from 'geojson'
 import { lazy, Suspense, useEffect, useMemo, useRef } from 'react'
@@ -9,9 +9,11 @@ import { AoiUpload } from '../../features/aoi/components/aoi-upload'
 import { DrawToolbar } from '../../features/aoi/components/draw-toolbar'
 import { SelectModeTabs } from '../../features/aoi/components/select-mode-tabs'
 import { SELECT_MODE, selectedGeometry, useSelectStore } from '../../features/aoi/state/select-store'
+import { useAuthStore } from '../../features/auth/state/auth-store'
 import { useOrbitElements, usePrediction, usePredictPasses } from '../../features/orbit/api/orbit-api'
 import { OrbitResultPanel } from '../../features/orbit/components/orbit-result-panel'
 import { OrbitSelectPanel } from '../../features/orbit/components/orbit-select-panel'
+import { TleUpload } from '../../features/orbit/components/tle-upload'
 import { ORBIT_TAB, type OrbitTab, useOrbitStore } from '../../features/orbit/state/orbit-store'
 import { useOrbitMap } from '../../features/orbit/state/use-orbit-map'
 import { RegionPicker } from '../../features/region/components/region-picker'
@@ -42,6 +44,7 @@ export default function OrbitalPredictScreen(_props: ScreenProps) {
   const prediction = usePrediction(orbit.orbitalPredictId)
   const mode = area.selectMode
   const navigate = useNavigate()
+  const isAdmin = useAuthStore((s) => s.user?.permissions.includes(PERMISSION.systemAdmin) ?? false)
 
   // the archive's FILE mode means nothing here
   useEffect(() => {
@@ -136,7 +139,12 @@ export default function OrbitalPredictScreen(_props: ScreenProps) {
             {
               key: String(ORBIT_TAB.SELECT),
               label: t('orbit.tab.select'),
-              children: <OrbitSelectPanel areaWidget={areaWidget} hasArea={orbitArea !== null} onStart={handleStart} />,
+              children: (
+                <>
+                  <OrbitSelectPanel areaWidget={areaWidget} hasArea={orbitArea !== null} onStart={handleStart} />
+                  {isAdmin && <TleUpload />}
+                </>
+              ),
             },
             {
               key: String(ORBIT_TAB.RESULT),

@@ -18,6 +18,40 @@ const LOWER_KM_PER_RAD = 6335.4 * 0.995
 
 type Vec = [number, number, number]
 
+interface Chunk {
+  centre: Vec
+  radiusRad: number
+  from: number
+  to: number
+}
+
+const CHUNK = 16
+
+function chunksOf(edges: Edge[]): Chunk[] {
+  const out: Chunk[] = []
+  for (let from = 0; from < edges.length; from += CHUNK) {
+    const to = Math.min(edges.length, from + CHUNK)
+    const sum: Vec = [0, 0, 0]
+    for (let i = from; i < to; i++) {
+      const e = edges[i] as Edge
+      for (const v of [e.a, e.b]) {
+        sum[0] += v[0]
+        sum[1] += v[1]
+        sum[2] += v[2]
+      }
+    }
+    const len = norm(sum)
+    const centre: Vec = len > 1e-12 ? [sum[0] / len, sum[1] / len, sum[2] / len] : (edges[from] as Edge).a
+    let radiusRad = 0
+    for (let i = from; i < to; i++) {
+      const e = edges[i] as Edge
+      radiusRad = Math.max(radiusRad, angle(centre, e.a), angle(centre, e.b))
+    }
+    out.push({ centre, radiusRad: radiusRad + 1e-9, from, to })
+  }
+  return out
+}
+
 interface Edge {
   a: Vec
   b: Vec
@@ -44,6 +78,8 @@ export interface PreparedArea {
   /** Polygons: outer ring then holes. */
   polygons: Ring[][]
   edges: Edge[]
+  /** Runs of CHUNK consecutive edges with a cap holding them, to skip far edges. */
+  chunks: Chunk[]
   /** A cap that holds every vertex (and so every edge): its centre and angular radius. */
   centre: Vec
   radiusRad: number
@@ -98,7 +134,8 @@ export function prepareArea(geometry: AreaShape): PreparedArea {
     const [lon, lat] = geometry.coordinates as [number, number]
     const v = toVec(lon, lat)
     const p: Position = [lon, lat]
-    return { polygons: [], edges: [edgeOf(p, p)], centre: v, radiusRad: 0, vertexCount: 1, bbox: [lon, lat, lon, lat] }
+    const edges = [edgeOf(p, p)]
+    return { polygons: [], edges, chunks: chunksOf(edges), centre: v, radiusRad: 0, vertexCount: 1, bbox: [lon, lat, lon, lat] }
   }
   const source = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates
   const polygons: Ring[][] = []
@@ -153,7 +190,7 @@ export function prepareArea(geometry: AreaShape): PreparedArea {
   const centre: Vec = len > 1e-9 ? [sum[0] / len, sum[1] / len, sum[2] / len] : (vertices[0] as Vec)
   let radiusRad = 0
   for (const v of vertices) radiusRad = Math.max(radiusRad, angle(centre, v))
-  return { polygons, edges, centre, radiusRad, vertexCount: vertices.length, bbox: [w, s, e, n] }
+  return { polygons, edges, chunks: chunksOf(edges), centre, radiusRad, vertexCount: vertices.length, bbox: [w, s, e, n] }
 }
 
 function inRing(ring: Ring, lon: number, lat: number): boolean {
@@ -223,24 +260,63 @@ export function distanceLowerBoundKm(area: PreparedArea, lon: number, lat: numbe
   return Math.max(0, angle(toVec(lon, lat), area.centre) - area.radiusRad) * LOWER_KM_PER_RAD
 }
 
+/**
+ * The nearest edges on the sphere: the least angle, and the edges within 1 % (plus 100 m) of it
+ * (the ellipsoid may order those otherwise). Chunks of edges whose cap lies beyond that are skipped.
+ */
+function nearestEdges(area: PreparedArea, p: Vec): { bestRad: number; candidates: number[] } {
+  const { chunks, edges } = area
+  const lower = new Float64Array(chunks.length)
+  const order: number[] = []
+  for (let c = 0; c < chunks.length; c++) {
+    const chunk = chunks[c] as Chunk
+    lower[c] = Math.max(0, Math.acos(Math.max(-1, Math.min(1, dot(p, chunk.centre)))) - chunk.radiusRad - 1e-7)
+    order.push(c)
+  }
+  order.sort((a, b) => (lower[a] as number) - (lower[b] as number))
+  const window = (rad: number) => rad * 1.01 + 1.6e-5
+  let bestKey = Infinity
+  let bestRad = Infinity
+  const found: Array<[number, number]> = []
+  for (const c of order) {
+    if ((lower[c] as number) > window(bestRad)) break
+    const chunk = chunks[c] as Chunk
+    for (let i = chunk.from; i < chunk.to; i++) {
+      const k = edgeKey(edges[i] as Edge, p)
+      if (k < bestKey) {
+        bestKey = k
+        bestRad = Math.acos(Math.max(-1, Math.min(1, 1 - k)))
+      }
+      found.push([i, k])
+    }
+  }
+  const limitKey = 1 - Math.cos(Math.min(Math.PI, window(bestRad)))
+  return { bestRad, candidates: found.filter(([, k]) => k <= limitKey).map(([i]) => i) }
+}
+
+/** Km per radian of the sphere of geodetic coordinates; geodesics on WGS-84 are within 1 % of it (0.56 % at most). */
+const KM_PER_RAD = 6371.0088
+
+/**
+ * Cheap bounds of the distance in km (spherical, within 1 %): exact 0 inside; otherwise lower and
+ * upper bounds of the geodesic distance. The pass finder measures exactly only when the reach lies
+ * between them.
+ */
+export function distanceBoundsKm(area: PreparedArea, lon: number, lat: number): { lower: number; upper: number } {
+  if (isInside(area, lon, lat)) return { lower: 0, upper: 0 }
+  const { bestRad } = nearestEdges(area, toVec(lon, lat))
+  const approx = bestRad * KM_PER_RAD
+  return { lower: Math.max(0, approx * 0.99 - 0.05), upper: approx * 1.01 + 0.05 }
+}
+
 /** The distance in km from a point to the area (0 inside) and the nearest point of the area. */
 export function distanceToArea(area: PreparedArea, lon: number, lat: number): { km: number; nearest: [number, number] } {
   if (isInside(area, lon, lat)) return { km: 0, nearest: [lon, lat] }
   const p = toVec(lon, lat)
-  const keys = new Float64Array(area.edges.length)
-  let bestKey = Infinity
-  for (let i = 0; i < area.edges.length; i++) {
-    const k = edgeKey(area.edges[i] as Edge, p)
-    keys[i] = k
-    if (k < bestKey) bestKey = k
-  }
-  // the pieces within 1 % (plus 100 m) of the best on the sphere: the ellipsoid may order them otherwise
-  const limitRad = Math.acos(Math.max(-1, Math.min(1, 1 - bestKey))) * 1.01 + 1.6e-5
-  const limitKey = 1 - Math.cos(Math.min(Math.PI, limitRad))
+  const { candidates } = nearestEdges(area, p)
   let km = Infinity
   let nearest: [number, number] = [lon, lat]
-  for (let i = 0; i < keys.length; i++) {
-    if ((keys[i] as number) > limitKey) continue
+  for (const i of candidates) {
     const q = lonLatOf(nearestOnEdge(area.edges[i] as Edge, p))
     const d = geodesicKm(lon, lat, q[0], q[1])
     if (d < km) {

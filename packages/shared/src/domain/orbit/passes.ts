@@ -1,4 +1,4 @@
-import { distanceLowerBoundKm, distanceToArea, type PreparedArea } from './area'
+import { distanceBoundsKm, distanceLowerBoundKm, distanceToArea, type PreparedArea } from './area'
 import { maxClimbRateKmS, maxGroundSpeedKmS, type Orbit, type SubPoint, subPoint } from './propagate'
 import { sunElevationDeg } from './sun'
 
@@ -61,9 +61,9 @@ const MIN_STEP_MS = 1000
 interface Sample {
   t: number
   p: SubPoint | null
-  /** Exact distance, or a lower bound when `far`. */
-  d: number
-  far: boolean
+  /** Bounds of the distance in km: equal when measured exactly. */
+  lo: number
+  hi: number
   nearest?: [number, number]
 }
 
@@ -87,20 +87,30 @@ export function findPasses(
   const maxHalfSwath = Math.max(...sensors.map((s) => s.swathKm / 2))
   const rate = maxGroundSpeedKmS(orbit) + maxClimbRateKmS(orbit) * maxTan // km/s that g may change by
 
+  const reaches = (p: SubPoint) => sensors.map((s) => reachKm(s.swathKm, p.altitudeKm, s.maxRollDeg))
+  // the distance is measured exactly (GeographicLib) only where cheaper bounds leave a sensor's side of its reach open
   const sample = (t: number, exact = false): Sample => {
     stats.propagations++
     const p = subPoint(orbit, t)
-    if (!p) return { t, p, d: Infinity, far: true }
+    if (!p) return { t, p, lo: Infinity, hi: Infinity }
     if (!exact) {
       const lower = distanceLowerBoundKm(area, p.lon, p.lat)
-      if (lower > maxHalfSwath + p.altitudeKm * maxTan) return { t, p, d: lower, far: true }
+      if (lower > maxHalfSwath + p.altitudeKm * maxTan) return { t, p, lo: lower, hi: Infinity }
+      const bounds = distanceBoundsKm(area, p.lon, p.lat)
+      if (reaches(p).every((r) => bounds.lower > r || bounds.upper <= r)) return { t, p, lo: bounds.lower, hi: bounds.upper }
     }
     const { km, nearest } = distanceToArea(area, p.lon, p.lat)
-    return { t, p, d: km, far: false, nearest }
+    return { t, p, lo: km, hi: km, nearest }
   }
-  const g = (s: Sample, i: number) =>
-    s.p ? s.d - reachKm((sensors[i] as PassSensor).swathKm, s.p.altitudeKm, (sensors[i] as PassSensor).maxRollDeg) : Infinity
-  const within = (s: Sample, i: number) => g(s, i) <= 0
+  const reachOf = (s: Sample, i: number) =>
+    reachKm((sensors[i] as PassSensor).swathKm, (s.p as SubPoint).altitudeKm, (sensors[i] as PassSensor).maxRollDeg)
+  const within = (s: Sample, i: number) => s.p !== null && s.hi <= reachOf(s, i)
+  /** How far (km) g = distance − reach is from 0 at least. */
+  const margin = (s: Sample, i: number) => {
+    if (!s.p) return Infinity
+    const r = reachOf(s, i)
+    return s.lo > r ? s.lo - r : r - s.hi
+  }
 
   // first second within reach in (outside, inside], to the second
   const bisect = (i: number, outside: number, inside: number) => {
@@ -128,7 +138,7 @@ export function findPasses(
         const start = prev ? bisect(i, prev.t, s.t) : s.t
         open[i] = { start, best: s, prev: s }
       } else if (isIn && wasOpen) {
-        if (s.d < wasOpen.best.d) wasOpen.best = s
+        if (s.hi < wasOpen.best.hi) wasOpen.best = s
         wasOpen.prev = s
       } else if (!isIn && wasOpen && prev) {
         const end = bisect(i, s.t, prev.t) // last second within reach, searched from the inside
@@ -140,7 +150,7 @@ export function findPasses(
     let stepMs = MAX_STEP_S * 1000
     if (s.p) {
       let least = Infinity
-      for (let i = 0; i < sensors.length; i++) least = Math.min(least, Math.abs(g(s, i)))
+      for (let i = 0; i < sensors.length; i++) least = Math.min(least, margin(s, i))
       stepMs = Math.min(stepMs, Math.max(MIN_STEP_MS, Math.floor(least / rate) * 1000))
     }
     prev = s
@@ -158,14 +168,14 @@ export function findPasses(
     let a = Math.max(start, best.t - MAX_STEP_S * 1000)
     let b = Math.min(end, best.t + MAX_STEP_S * 1000)
     let closest = sample(best.t, true)
-    if (closest.d > 0) {
+    if (closest.hi > 0) {
       const r = (Math.sqrt(5) - 1) / 2
       let c = b - r * (b - a)
       let d = a + r * (b - a)
       let fc = sample(c, true)
       let fd = sample(d, true)
       while (b - a > MIN_STEP_MS) {
-        if (fc.d <= fd.d) {
+        if (fc.hi <= fd.hi) {
           b = d
           d = c
           fd = fc
@@ -179,7 +189,7 @@ export function findPasses(
           fd = sample(d, true)
         }
       }
-      for (const cand of [fc, fd]) if (cand.d < closest.d) closest = cand
+      for (const cand of [fc, fd]) if (cand.hi < closest.hi) closest = cand
     }
     const p = closest.p as SubPoint
     const at = Math.round(closest.t / 1000) * 1000
@@ -189,10 +199,10 @@ export function findPasses(
       startMs: start,
       endMs: end,
       closestMs: Math.min(end, Math.max(start, at)),
-      closestKm: closest.d,
+      closestKm: closest.hi,
       reachKm: reachKm(sensor.swathKm, p.altitudeKm, sensor.maxRollDeg),
       altitudeKm: p.altitudeKm,
-      rollDeg: Math.min(sensor.maxRollDeg, rollNeededDeg(sensor.swathKm, p.altitudeKm, closest.d)),
+      rollDeg: Math.min(sensor.maxRollDeg, rollNeededDeg(sensor.swathKm, p.altitudeKm, closest.hi)),
       ascending: p.ascending,
       sunElevationDeg: sunElevationDeg(closest.t, nearest[0], nearest[1]),
       subPoint: [p.lon, p.lat],
