@@ -1,13 +1,46 @@
+import { cpSync, createReadStream, existsSync, statSync } from 'node:fs'
+import path from 'node:path'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import { compression, defineAlgorithm } from 'vite-plugin-compression2'
 import { zhCN } from '../../packages/shared/src/messages/zh-CN.ts'
+
+const CESIUM_BUILD = path.resolve(import.meta.dirname, '../../node_modules/cesium/Build/Cesium')
+const CESIUM_PARTS = ['Workers', 'Assets', 'Widgets', 'ThirdParty']
+
+/**
+ * CesiumJS's static files (web workers, the bundled Natural Earth II imagery, widget styles) at
+ * /chinese/cesium/: copied into the build, served from node_modules by the dev server. The globe
+ * then works offline (STACK-NOTES §2; vite-plugin-static-copy needs Node 22).
+ */
+function cesiumStatic(): Plugin {
+  let outDir = 'dist'
+  return {
+    name: 'rs-cesium-static',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir)
+    },
+    closeBundle() {
+      for (const part of CESIUM_PARTS) cpSync(path.join(CESIUM_BUILD, part), path.join(outDir, 'cesium', part), { recursive: true })
+    },
+    configureServer(server) {
+      server.middlewares.use('/chinese/cesium', (req, res, next) => {
+        const file = path.join(CESIUM_BUILD, decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/'))
+        if (!file.startsWith(CESIUM_BUILD) || !existsSync(file) || !statSync(file).isFile()) return next()
+        createReadStream(file).pipe(res)
+      })
+    },
+  }
+}
 
 /** The portal is served under /chinese/; the dev server forwards /api to the Fastify server. */
 export default defineConfig({
   base: '/chinese/',
+  // Cesium finds its workers and assets here (without it the imagery request hits the SPA fallback)
+  define: { CESIUM_BASE_URL: JSON.stringify('/chinese/cesium/') },
   plugins: [
     react(),
+    cesiumStatic(),
     {
       name: 'rs-app-name',
       transformIndexHtml: (html) => html.replaceAll('%APP_NAME%', zhCN.app.name),

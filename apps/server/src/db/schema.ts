@@ -443,6 +443,19 @@ export interface FeedbackTable {
   handle_note: Generated<string>
 }
 
+export interface OrbitPredictionTable {
+  id: Generated<number>
+  user_id: number
+  name: string
+  window_start: ColumnType<Date, Date | string, never>
+  window_end: ColumnType<Date, Date | string, never>
+  satellite_count: number
+  pass_count: number
+  query: ColumnType<unknown, string, never>
+  result: ColumnType<unknown, string, never>
+  created_at: CreatedAt
+}
+
 export interface Database {
   app_user: AppUserTable
   permission: PermissionTable
@@ -480,4 +493,5 @@ export interface Database {
   scene: SceneTable
   scene_list: SceneListTable
   scene_list_line: SceneListLineTable
+  orbit_prediction: OrbitPredictionTable
 }

@@ -32,6 +32,9 @@ import { publicBase, registerMapRoutes } from './map/map.routes'
 import { createNewsRepository } from './news/news.repository'
 import { registerNewsRoutes } from './news/news.routes'
 import { createNewsService } from './news/news.service'
+import { createOrbitRepository } from './orbit/orbit.repository'
+import { registerOrbitRoutes } from './orbit/orbit.routes'
+import { createOrbitService } from './orbit/orbit.service'
 import { ordersRepository } from './orders/orders.repository'
 import { registerOrdersRoutes } from './orders/orders.routes'
 import { createOrdersService } from './orders/orders.service'
@@ -211,7 +214,10 @@ export async function registerModules(app: FastifyInstance, config: Config, data
   // a production cut short by a stop stays 生产中 and is started again by resume() at the next start
   app.addHook('onClose', async () => clearInterval(sweeper))
   registerRegionsRoutes(app, createRegionsService(createRegionsRepository(db)))
-  registerSatellitesRoutes(app, createSatellitesService(createSatellitesRepository(db)))
+  const satellites = createSatellitesService(createSatellitesRepository(db))
+  registerSatellitesRoutes(app, satellites)
+  // an administrator's element upload makes the satellite module read its elements again
+  registerOrbitRoutes(app, createOrbitService(createOrbitRepository(db), tasks, audit, { onTleReplaced: () => satellites.reload() }))
   registerNewsRoutes(app, createNewsService(createNewsRepository(db), audit))
   registerTypicalImagesRoutes(app, createTypicalImagesService(createTypicalImagesRepository(db), audit))
   registerAnalysisRoutes(

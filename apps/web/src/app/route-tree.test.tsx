@@ -22,7 +22,7 @@ describe('buildScreenRoutes', () => {
     const paths = routes.filter((r) => r.path && r.path !== '*').map((r) => r.path)
     expect(new Set(paths)).toEqual(expected)
     expect(paths).toHaveLength(expected.size)
-    expect(paths).not.toContain('orbit3d')
+    expect(paths).toContain('orbit3d')
     expect(paths).not.toContain('cityEye')
   })
 

@@ -17,6 +17,7 @@ export const SCREEN_GROUPS: Record<string, () => Promise<ScreenModule>> = {
   normal: () => import('./routes/normal'),
   statices: () => import('./routes/statices'),
   OrbitalPredict: () => import('./routes/orbital-predict'),
+  Orbit3d: () => import('./routes/orbit-3d'),
   OverallPlan: () => import('./routes/overall-plan'),
   MinistryProvince: () => import('./routes/ministry-province'),
   ProvinceMinistry: () => import('./routes/province-ministry'),

@@ -42,6 +42,7 @@ export const AUDIT_ACTIONS = [
   'feedbackSubmit',
   'feedbackHandle',
   'personInfoUpdate',
+  'tleUpload',
 ] as const
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]

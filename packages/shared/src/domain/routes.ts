@@ -171,7 +171,8 @@ export const ROUTE_TREE: RouteNode[] = [
         requiresLogin: true,
         group: 'OrbitalPredict',
       },
-      { name: 'orbit3d', path: 'orbit3d', title: 'nav.orbit3d', alwaysShow: true, externalLink: 'orbit3d' },
+      // our own 3D page (issue 12) replaces the external 3D orbit link
+      { name: 'orbit3d', path: 'orbit3d', title: 'nav.orbit3d', alwaysShow: true, requiresLogin: true, group: 'Orbit3d' },
     ],
   },
   {

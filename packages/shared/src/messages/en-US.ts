@@ -5,6 +5,7 @@ import { applyEn, feedbackEn } from './sections/apply.en-US'
 import { archivePageEn } from './sections/archive-page.en-US'
 import { inputEn } from './sections/input.en-US'
 import { newsPageEn } from './sections/news-page.en-US'
+import { orbitEn } from './sections/orbit.en-US'
 import { orderEn } from './sections/order.en-US'
 import { satellitePageEn } from './sections/satellite-page.en-US'
 import { typicalImagePageEn } from './sections/typical-image-page.en-US'
@@ -254,4 +255,5 @@ export const enUS: DeepPartial<Messages> = {
   order: orderEn,
   apply: applyEn,
   feedback: feedbackEn,
+  orbit: orbitEn,
 }

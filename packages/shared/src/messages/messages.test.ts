@@ -27,6 +27,7 @@ const FULL_SCREENS = [
   'order',
   'apply',
   'feedback',
+  'orbit',
 ] as const
 
 describe('messages', () => {

@@ -11,6 +11,7 @@ import { archivePageZh } from './sections/archive-page'
 import { inputZh } from './sections/input'
 import { newsZh } from './sections/news'
 import { newsPageZh } from './sections/news-page'
+import { orbitZh } from './sections/orbit'
 import { orderZh } from './sections/order'
 import { satellitePageZh } from './sections/satellite-page'
 import { stacZh } from './sections/stac'
@@ -531,6 +532,7 @@ export const zhCN = {
   order: orderZh,
   apply: applyZh,
   feedback: feedbackZh,
+  orbit: orbitZh,
 } as const
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> }

@@ -1,4 +1,4 @@
-import { DATA_STATUS, PRODUCT_LEVELS } from '@rs/shared'
+import { DATA_STATUS, maxRollDegOf, PRODUCT_LEVELS } from '@rs/shared'
 import { degreesLat, degreesLong, eciToGeodetic, gstime, propagate, type SatRec, twoline2satrec } from 'satellite.js'
 import { cloudPercentAt } from './cloud'
 import { destination, frameFootprint, inverse, type LonLat, multiPolygonWkt } from './geometry'
@@ -57,23 +57,6 @@ export interface GeneratedScene {
 
 /** A place that counts as land (or coast) for the archive; everything passes when there is no mask. */
 export type LandMask = (lon: number, lat: number) => boolean
-
-/** Roll limits of agile satellites (≤ 1 m), degrees; others image at nadir. */
-const ROLL_LIMIT: Record<string, number> = {
-  gf2: 35,
-  jl1: 45,
-  sv1: 45,
-  worldview: 45,
-  geoeye: 40,
-  pleiades: 47,
-  skysat: 30,
-  kompsat: 30,
-  gf7: 25,
-  multimode: 35,
-  bj2: 45,
-  zhuhai: 30,
-}
-const DEFAULT_ROLL_LIMIT = 30
 
 /** Repeat cycles in days (path = orbit mod the revolutions of a cycle); 16 when not known. */
 const REPEAT_DAYS: Record<string, number> = { landsat: 16, sentinel2: 10, sentinel1: 12, gf1: 41, gf2: 69, gf6: 41, cbers04a: 31, zy3: 59 }
@@ -214,7 +197,7 @@ export function* satelliteScenes(sat: ArchiveSatellite, settings: ArchiveSetting
   const epochMs = Date.UTC(2000 + Number(sat.line1.slice(18, 20)), 0, 1) + (Number(sat.line1.slice(20, 32)) - 1) * 86_400_000
   const revAtEpoch = Number(sat.line2.slice(63, 68))
   const cycleRevs = Math.round(revsPerDay * (REPEAT_DAYS[sat.slug] ?? 16))
-  const rollLimit = ROLL_LIMIT[sat.slug] ?? DEFAULT_ROLL_LIMIT
+  const rollLimit = maxRollDegOf(sat.slug)
   const parts = subSwaths(sat.sensors)
   const optical = sat.kind !== 'radar'
 

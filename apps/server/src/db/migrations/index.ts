@@ -15,6 +15,7 @@ import * as sceneFilterIndex from './20261126070000_scene-filter-index'
 import * as accounts from './20261127000000_accounts'
 import * as tileZoomGeometry from './20261127010000_tile-zoom-geometry'
 import * as orders from './20261128000000_orders'
+import * as orbitPrediction from './20261129000000_orbit-prediction'
 import * as applicationsAndFeedback from './20261129100000_applications-and-feedback'
 import * as contactChangeCodes from './20261129110000_contact-change-codes'
 
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '20261127000000_accounts': accounts,
   '20261127010000_tile-zoom-geometry': tileZoomGeometry,
   '20261128000000_orders': orders,
+  '20261129000000_orbit-prediction': orbitPrediction,
   '20261129100000_applications-and-feedback': applicationsAndFeedback,
   '20261129110000_contact-change-codes': contactChangeCodes,
 }

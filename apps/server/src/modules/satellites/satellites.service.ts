@@ -19,6 +19,10 @@ export function createSatellitesService(repo: SatellitesRepository) {
     return snapshot
   }
   return {
+    /** Forgets the snapshot: the next call reads the tables again (after an element upload). */
+    reload() {
+      snapshot = undefined
+    },
     async catalogue(type?: number) {
       const { catalogue } = await read()
       return type === undefined ? catalogue : catalogue.filter((e) => e.type === type)

@@ -116,5 +116,6 @@ export const adminEn: Messages['admin'] = {
     feedbackHandle: 'Feedback handled',
     personInfoUpdate: 'Person information changed',
     orderDownload: 'Order package downloaded',
+    tleUpload: 'Orbit elements updated',
   },
 }

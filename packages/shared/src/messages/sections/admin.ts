@@ -113,5 +113,6 @@ export const adminZh = {
     feedbackSubmit: '提交意见反馈',
     feedbackHandle: '处理意见反馈',
     personInfoUpdate: '修改个人信息',
+    tleUpload: '更新轨道根数',
   },
 }

@@ -10,8 +10,16 @@ const MODES = [
   [SELECT_MODE.FILE, 'aoi.select.modes.file'],
 ] as const
 
-/** The five select modes of SPEC §4 as one switch. */
-export function SelectModeTabs({ value, onChange }: { value: SelectMode; onChange: (mode: SelectMode) => void }) {
+/** The five select modes of SPEC §4 as one switch (or those of `modes`: orbit prediction has no FILE list). */
+export function SelectModeTabs({
+  value,
+  onChange,
+  modes,
+}: {
+  value: SelectMode
+  onChange: (mode: SelectMode) => void
+  modes?: readonly SelectMode[]
+}) {
   const t = useT()
   return (
     <Radio.Group
@@ -19,7 +27,11 @@ export function SelectModeTabs({ value, onChange }: { value: SelectMode; onChang
       optionType="button"
       buttonStyle="solid"
       value={value}
-      options={MODES.map(([mode, key]) => ({ value: mode, label: t(key), style: { paddingInline: 10 } }))}
+      options={MODES.filter(([mode]) => !modes || modes.includes(mode)).map(([mode, key]) => ({
+        value: mode,
+        label: t(key),
+        style: { paddingInline: 10 },
+      }))}
       onChange={(event) => onChange(event.target.value as SelectMode)}
     />
   )

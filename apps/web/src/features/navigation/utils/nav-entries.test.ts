@@ -6,17 +6,26 @@ const visitorMenu = buildMenu(ROUTE_TREE, { isLoggedIn: false, permissions: [] }
 const noLinks = { orbit3d: '', cityEye: '' }
 
 describe('resolveNavEntries', () => {
-  it('drops the 3D orbit link when it is not configured and flattens orbit prediction', () => {
+  it("opens the portal's own 3D orbit page from the orbit prediction menu", () => {
     const entries = resolveNavEntries(visitorMenu, noLinks)
-    const orbit = entries.find((e) => e.to === '/orbitalPredict')
-    expect(orbit?.children).toBeUndefined()
-    expect(JSON.stringify(entries)).not.toContain('orbit3d')
+    const orbit = entries.find((e) => e.title === 'nav.orbitalPredict')
+    expect(orbit?.children?.map((c) => c.href ?? c.to)).toEqual(['/orbitalPredict', '/orbit3d'])
   })
 
   it('keeps a configured external link with its address', () => {
-    const entries = resolveNavEntries(visitorMenu, { orbit3d: 'https://orbit.example/3d', cityEye: '' })
-    const orbit = entries.find((e) => e.title === 'nav.orbitalPredict')
-    expect(orbit?.children?.map((c) => c.href ?? c.to)).toEqual(['/orbitalPredict', 'https://orbit.example/3d'])
+    const menu = [
+      {
+        name: 'p',
+        path: 'p',
+        title: 't',
+        children: [
+          { name: 'x', path: 'x', title: 'x', externalLink: 'cityEye' },
+          { name: 'y', path: 'y', title: 'y' },
+        ],
+      },
+    ]
+    const entries = resolveNavEntries(menu, { orbit3d: '', cityEye: 'https://city.example/' })
+    expect(entries[0]?.children?.map((c) => c.href ?? c.to)).toEqual(['https://city.example/', '/y'])
   })
 
   it('removes a parent whose children were all dropped', () => {

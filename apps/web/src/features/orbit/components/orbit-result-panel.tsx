@@ -1,0 +1,189 @@
+import type { Pass, Prediction } from '@rs/shared'
+import { Alert, Button, Checkbox, Empty, Segmented, Space, Table, Tabs, Tag, Typography } from 'antd'
+import { useMemo } from 'react'
+import { useT } from '../../../lib/i18n'
+import { formatBeijing } from '../../../lib/time'
+import { ORBIT_TAB, useOrbitStore, type VectorType } from '../state/orbit-store'
+import { passCalendar } from '../utils/calendar'
+import { passesCsv, passesIcs, passesXlsx, saveFile } from '../utils/pass-export'
+
+/** The acquisition calendar: Beijing days × satellites, the number of passes in each cell. */
+function PassCalendarTable({ prediction }: { prediction: Prediction }) {
+  const t = useT()
+  const calendar = useMemo(() => passCalendar(prediction.passes, prediction.query.start, prediction.query.end), [prediction])
+  const rows = calendar.days.map((day) => ({
+    key: day,
+    day,
+    ...Object.fromEntries(calendar.satellites.map((s) => [s, calendar.cells[day]?.[s] ?? []])),
+  }))
+  return (
+    <Table
+      data-testid="orbit-calendar"
+      size="small"
+      pagination={false}
+      scroll={{ x: true }}
+      dataSource={rows}
+      columns={[
+        { title: t('orbit.result.calendarDay'), dataIndex: 'day', key: 'day', fixed: 'left', width: 100 },
+        ...calendar.satellites.map((s) => ({
+          title: s,
+          key: s,
+          dataIndex: s,
+          render: (cell: Pass[]) =>
+            cell.length > 0 ? (
+              <Tag color="blue" title={cell.map((p) => `${formatBeijing(p.start, 'HH:mm')} ${p.sensor}`).join('\n')}>
+                {cell.length}
+              </Tag>
+            ) : null,
+        })),
+      ]}
+    />
+  )
+}
+
+/**
+ * The RESULT tab: the passes in Beijing time (satellite, sensor, start, end, closest distance, roll
+ * needed, sun elevation, ascending or descending), choosing one highlights it on the map; the
+ * vector type (track or swath), the active satellites shown on the map, the acquisition calendar,
+ * CSV, Excel and iCalendar exports, and clear (back to SELECT).
+ */
+export function OrbitResultPanel({
+  prediction,
+  isLoading,
+  onOpen3d,
+}: {
+  prediction: Prediction | undefined
+  isLoading: boolean
+  /** Opens the 3D page with these satellites. */
+  onOpen3d?: () => void
+}) {
+  const t = useT()
+  const { vectorType, setVectorType, selectedPass, selectPass, hiddenSatellites, toggleSatellite, clear, setTab } = useOrbitStore()
+  if (!prediction) return isLoading ? null : <Empty description={t('orbit.result.empty')} />
+  const passes = prediction.passes
+  const satellites = [...new Map(passes.map((p) => [p.noradId, p.satellite])).entries()]
+  const stamp = formatBeijing(prediction.createdAt, 'YYYYMMDD-HHmm')
+  const name = `${t('orbit.title')}-${stamp}`
+
+  return (
+    <div data-testid="orbit-result">
+      <Space wrap style={{ marginBottom: 8 }}>
+        <Typography.Text strong data-testid="orbit-pass-count">
+          {t('orbit.result.count', { count: passes.length })}
+        </Typography.Text>
+        {onOpen3d && (
+          <Button size="small" data-testid="orbit-open-3d" onClick={onOpen3d}>
+            {t('orbit.result.open3d')}
+          </Button>
+        )}
+        <Button
+          size="small"
+          data-testid="orbit-clear"
+          onClick={() => {
+            clear()
+            setTab(ORBIT_TAB.SELECT)
+          }}
+        >
+          {t('orbit.result.clear')}
+        </Button>
+        <Button
+          size="small"
+          data-testid="orbit-export-csv"
+          onClick={async () => saveFile(await passesCsv(passes, t), `${name}.csv`, 'text/csv;charset=utf-8')}
+        >
+          {t('orbit.result.exportCsv')}
+        </Button>
+        <Button
+          size="small"
+          data-testid="orbit-export-xlsx"
+          onClick={async () => saveFile(await passesXlsx(passes, t), `${name}.xlsx`, '')}
+        >
+          {t('orbit.result.exportExcel')}
+        </Button>
+        <Button
+          size="small"
+          data-testid="orbit-export-ics"
+          onClick={() => saveFile(passesIcs(passes, t), `${name}.ics`, 'text/calendar;charset=utf-8')}
+        >
+          {t('orbit.result.exportIcs')}
+        </Button>
+      </Space>
+      {prediction.notPredicted.length > 0 && (
+        <Alert
+          type="info"
+          showIcon
+          data-testid="orbit-not-predicted"
+          style={{ marginBottom: 8 }}
+          title={t('orbit.result.notPredicted', { names: prediction.notPredicted.map((n) => n.satellite).join('、') })}
+        />
+      )}
+      {prediction.filteredBySun > 0 && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 8 }}
+          title={t('orbit.result.filteredBySun', { count: prediction.filteredBySun })}
+        />
+      )}
+      <Space wrap style={{ marginBottom: 8 }}>
+        <Typography.Text>{t('orbit.result.vectorType')}：</Typography.Text>
+        <Segmented
+          size="small"
+          data-testid="orbit-vector-type"
+          value={vectorType}
+          onChange={(v) => setVectorType(v as VectorType)}
+          options={[
+            { value: 'track', label: t('orbit.result.track') },
+            { value: 'swath', label: t('orbit.result.swath') },
+          ]}
+        />
+      </Space>
+      <div style={{ marginBottom: 8 }} data-testid="orbit-active">
+        <Typography.Text>{t('orbit.result.active')}：</Typography.Text>
+        {satellites.map(([id, label]) => (
+          <Checkbox key={id} checked={!hiddenSatellites.includes(id)} onChange={(e) => toggleSatellite(id, e.target.checked)}>
+            {label}
+          </Checkbox>
+        ))}
+      </div>
+      <Tabs
+        size="small"
+        items={[
+          {
+            key: 'list',
+            label: t('orbit.result.count', { count: passes.length }),
+            children: (
+              <Table
+                data-testid="orbit-passes"
+                size="small"
+                rowKey={(p) => `${p.noradId}-${p.sensor}-${p.start}`}
+                dataSource={passes}
+                pagination={{ pageSize: 20, size: 'small', showSizeChanger: false }}
+                scroll={{ x: 900 }}
+                rowClassName={(_p, i) => (i === selectedPass ? 'ant-table-row-selected' : '')}
+                onRow={(_p, i) => ({ onClick: () => selectPass(i === selectedPass ? null : (i ?? null)), style: { cursor: 'pointer' } })}
+                locale={{ emptyText: t('orbit.result.empty') }}
+                columns={[
+                  { title: t('orbit.result.satellite'), dataIndex: 'satellite', key: 'satellite', width: 110 },
+                  { title: t('orbit.result.sensor'), dataIndex: 'sensor', key: 'sensor', width: 110 },
+                  { title: t('orbit.result.start'), key: 'start', width: 150, render: (_v, p) => formatBeijing(p.start) },
+                  { title: t('orbit.result.end'), key: 'end', width: 90, render: (_v, p) => formatBeijing(p.end, 'HH:mm:ss') },
+                  { title: t('orbit.result.closest'), key: 'closest', width: 90, render: (_v, p) => p.closestKm.toFixed(1) },
+                  { title: t('orbit.result.roll'), key: 'roll', width: 90, render: (_v, p) => p.rollDeg.toFixed(1) },
+                  { title: t('orbit.result.sun'), key: 'sun', width: 90, render: (_v, p) => p.sunElevationDeg.toFixed(1) },
+                  {
+                    title: t('orbit.result.direction'),
+                    key: 'direction',
+                    width: 70,
+                    render: (_v, p) => (p.direction === 'ascending' ? t('orbit.result.ascending') : t('orbit.result.descending')),
+                  },
+                ]}
+              />
+            ),
+          },
+          { key: 'calendar', label: t('orbit.result.calendar'), children: <PassCalendarTable prediction={prediction} /> },
+        ]}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,44 @@
+import 'cesium/Build/Cesium/Widgets/widgets.css'
+import { buildModuleUrl, Cartesian3, CesiumWidget, ImageryLayer, TileMapServiceImageryProvider } from 'cesium'
+import { useEffect, useRef, useState } from 'react'
+
+/**
+ * The one CesiumJS shell (loaded lazily with the 3D page): a CesiumWidget on Cesium's own bundled
+ * Natural Earth II imagery (served at /chinese/cesium/, so it works offline), the ellipsoid as
+ * terrain, no ion services and no widgets that need eval. `onReady` gets the widget once the
+ * base imagery is ready (the container then carries data-ready="true").
+ */
+export function GlobeView({ height = 680, onReady }: { height?: number | string; onReady?: (widget: CesiumWidget | undefined) => void }) {
+  const target = useRef<HTMLDivElement>(null)
+  const ready = useRef(onReady)
+  ready.current = onReady
+  const [isReady, setReady] = useState(false)
+
+  useEffect(() => {
+    if (!target.current) return
+    const base = ImageryLayer.fromProviderAsync(TileMapServiceImageryProvider.fromUrl(buildModuleUrl('Assets/Textures/NaturalEarthII')))
+    const widget = new CesiumWidget(target.current, { baseLayer: base, skyAtmosphere: false, requestRenderMode: false })
+    // first view: China in the middle
+    widget.camera.setView({ destination: Cartesian3.fromDegrees(105, 32, 22_000_000) })
+    const done = base.readyEvent.addEventListener(() => {
+      setReady(true)
+      ready.current?.(widget)
+    })
+    return () => {
+      done()
+      ready.current?.(undefined)
+      widget.destroy()
+    }
+  }, [])
+
+  return (
+    <div
+      ref={target}
+      data-testid="globe-view"
+      data-ready={isReady ? 'true' : 'false'}
+      style={{ height, width: '100%', position: 'relative' }}
+    />
+  )
+}
+
+export default GlobeView

@@ -1,0 +1,103 @@
+import { readFileSync } from 'node:fs'
+import { expect, test } from '@playwright/test'
+import { loginThroughPopup, sql, watchPage } from './support'
+
+const SHOTS = process.env.E2E_SHOTS_DIR
+
+/**
+ * Orbit prediction as a person uses it: /orbitalPredict asks for login, then GF-1 and Landsat over
+ * Beijing for the next three days; the passes in Beijing time on the RESULT tab, one chosen and
+ * highlighted on the map, the calendar, the CSV and iCalendar exports; clear goes back to SELECT and
+ * the kept prediction opens again from the history.
+ */
+test('a user predicts the passes over Beijing, sees them on the map and in the calendar, exports and reopens them', async ({ page }) => {
+  test.setTimeout(180_000)
+  await page.setViewportSize({ width: 1440, height: 1000 })
+  const watched = watchPage(page)
+
+  await page.goto('/chinese/home')
+  await loginThroughPopup(page, 'user', 'User@2026', () => page.goto('/chinese/orbitalPredict'))
+  await expect(page).toHaveURL(/\/chinese\/orbitalPredict$/)
+  await expect(page.getByTestId('orbit-screen')).toBeVisible()
+  await expect(page.getByTestId('map-canvas').locator('canvas').first()).toBeVisible()
+
+  // satellites from the catalogue tree: 高分一号 and Landsat
+  await page.getByTestId('orbit-satellites').click()
+  for (const name of ['高分一号卫星', '陆地卫星（Landsat）'])
+    await page.locator('.ant-select-tree-treenode').filter({ hasText: name }).locator('.ant-select-tree-checkbox').click()
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('orbit-elements')).toContainText('Landsat 9')
+
+  // the area: Beijing from the shared region picker
+  await page.getByTestId('region-province').click()
+  await page.locator('.ant-select-item-option').filter({ hasText: '北京市' }).click()
+  await expect(page.getByTestId('orbit-start')).toHaveText('开始预测')
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/orbit-select.png` })
+  await page.getByTestId('orbit-start').click()
+
+  // RESULT: passes in Beijing time
+  const rows = page.getByTestId('orbit-passes').locator('tr.ant-table-row')
+  await expect(rows.first()).toBeVisible({ timeout: 60_000 })
+  await expect(page.getByTestId('orbit-pass-count')).toContainText('共')
+  // Landsat 7's elements are over a year old: named, not predicted
+  await expect(page.getByTestId('orbit-not-predicted')).toContainText('Landsat 7')
+  await expect(rows.first().locator('td').nth(2)).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
+  await rows.first().click()
+  await expect(rows.first()).toHaveClass(/ant-table-row-selected/)
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/orbit-result.png` })
+
+  // exports: CSV with the Chinese header, iCalendar with one event per pass
+  const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('orbit-export-csv').click()])
+  const csvText = readFileSync((await csv.path()) as string, 'utf8')
+  expect(csvText).toContain('卫星,传感器,开始时间,结束时间')
+  const [ics] = await Promise.all([page.waitForEvent('download'), page.getByTestId('orbit-export-ics').click()])
+  const icsText = readFileSync((await ics.path()) as string, 'utf8')
+  const passCount = Number((await page.getByTestId('orbit-pass-count').innerText()).match(/\d+/)?.[0])
+  expect(icsText.match(/BEGIN:VEVENT/g)?.length).toBe(passCount)
+  const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByTestId('orbit-export-xlsx').click()])
+  expect(
+    readFileSync((await xlsx.path()) as string)
+      .subarray(0, 2)
+      .toString(),
+  ).toBe('PK')
+
+  // the calendar: days × satellites
+  await page.getByRole('tab', { name: '成像日历' }).click()
+  await expect(page.getByTestId('orbit-calendar')).toContainText('GF-1')
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/orbit-calendar.png` })
+
+  // clear → SELECT; the kept prediction opens again
+  await page.getByTestId('orbit-clear').click()
+  await expect(page.getByTestId('orbit-select')).toBeVisible()
+  await page.getByTestId('orbit-history').getByRole('button', { name: '打开' }).first().click()
+  await expect(page.getByTestId('orbit-passes').locator('tr.ant-table-row').first()).toBeVisible()
+  await expect(page.getByTestId('orbit-pass-count')).toHaveText(`共${passCount}次过境`)
+
+  // the 3D page: our own globe on the bundled imagery, first view timed
+  const opened = Date.now()
+  await page.getByTestId('orbit-open-3d').click()
+  await expect(page).toHaveURL(/\/chinese\/orbit3d$/)
+  await expect(page.getByTestId('globe-view')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 })
+  console.log(`3D first view: ${Date.now() - opened} ms`)
+  await expect(page.getByTestId('globe-time')).toContainText('时间')
+  await page.waitForTimeout(1500)
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/orbit-3d.png` })
+
+  expect(watched.errors).toEqual([])
+  expect(watched.external).toEqual([])
+})
+
+test('an administrator uploads orbit elements: a bad checksum is named by its line and nothing changes', async ({ page }) => {
+  test.setTimeout(120_000)
+  const [before] = await sql<{ line1: string; line2: string }>('select line1, line2 from satellite_tle where norad_id = 39150')
+  if (!before) throw new Error('GF-1 has no elements')
+  await page.goto('/chinese/home')
+  await loginThroughPopup(page, 'admin', 'Admin@2026', () => page.goto('/chinese/orbitalPredict'))
+  await expect(page.getByTestId('orbit-tle-upload')).toBeVisible()
+  const bad = `${before.line2.slice(0, 68)}${(Number(before.line2[68]) + 1) % 10}`
+  await page.getByTestId('orbit-tle-text').fill(`GAOFEN-1\n${before.line1}\n${bad}`)
+  await page.getByTestId('orbit-tle-upload').getByRole('button', { name: '上传' }).click()
+  await expect(page.getByTestId('orbit-tle-error')).toHaveText('第3行：校验和错误')
+  const [after] = await sql<{ line2: string }>('select line2 from satellite_tle where norad_id = 39150')
+  expect(after?.line2).toBe(before.line2)
+})

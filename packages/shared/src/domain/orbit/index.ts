@@ -1,0 +1,6 @@
+export * from './area'
+export * from './passes'
+export * from './propagate'
+export * from './roll'
+export * from './sun'
+export * from './tle'
