@@ -3,6 +3,7 @@ import { adminEn } from './sections/admin.en-US'
 import { analysisPageEn } from './sections/analysis-page.en-US'
 import { archivePageEn } from './sections/archive-page.en-US'
 import { inputEn } from './sections/input.en-US'
+import { monitorEn } from './sections/monitor.en-US'
 import { newsPageEn } from './sections/news-page.en-US'
 import { orderEn } from './sections/order.en-US'
 import { satellitePageEn } from './sections/satellite-page.en-US'
@@ -248,4 +249,5 @@ export const enUS: DeepPartial<Messages> = {
   input: inputEn,
   account: accountEn,
   order: orderEn,
+  monitor: monitorEn,
 }

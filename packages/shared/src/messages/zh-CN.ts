@@ -8,6 +8,7 @@ import { archiveDataZh } from './sections/archive-data'
 import { archiveImportZh } from './sections/archive-import'
 import { archivePageZh } from './sections/archive-page'
 import { inputZh } from './sections/input'
+import { monitorZh } from './sections/monitor'
 import { newsZh } from './sections/news'
 import { newsPageZh } from './sections/news-page'
 import { orderZh } from './sections/order'
@@ -525,6 +526,7 @@ export const zhCN = {
   archiveData: archiveDataZh,
   account: accountZh,
   order: orderZh,
+  monitor: monitorZh,
 } as const
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> }
