@@ -15,6 +15,7 @@ import * as sceneFilterIndex from './20261126070000_scene-filter-index'
 import * as accounts from './20261127000000_accounts'
 import * as tileZoomGeometry from './20261127010000_tile-zoom-geometry'
 import * as orders from './20261128000000_orders'
+import * as monitor from './20261129200000_monitor'
 
 /** Every migration in order; the file name is the migration's name. Never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '20261127000000_accounts': accounts,
   '20261127010000_tile-zoom-geometry': tileZoomGeometry,
   '20261128000000_orders': orders,
+  '20261129200000_monitor': monitor,
 }
