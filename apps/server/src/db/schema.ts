@@ -445,7 +445,6 @@ export interface MonitorBatchTable {
   batch: string
   filename: string
   source: 'generated' | 'imported'
-  spot_count: Generated<number>
   created_at: Generated<Date>
 }
 

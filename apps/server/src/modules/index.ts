@@ -23,6 +23,9 @@ import { createAuthRepository } from './auth/auth.repository'
 import { registerAuthRoutes } from './auth/auth.routes'
 import { createAuthService } from './auth/auth.service'
 import { publicBase, registerMapRoutes } from './map/map.routes'
+import { createMonitorRepository } from './monitor/monitor.repository'
+import { registerMonitorRoutes } from './monitor/monitor.routes'
+import { createMonitorService } from './monitor/monitor.service'
 import { createNewsRepository } from './news/news.repository'
 import { registerNewsRoutes } from './news/news.routes'
 import { createNewsService } from './news/news.service'
@@ -190,6 +193,7 @@ export async function registerModules(app: FastifyInstance, config: Config, data
   // a production cut short by a stop stays 生产中 and is started again by resume() at the next start
   app.addHook('onClose', async () => clearInterval(sweeper))
   registerRegionsRoutes(app, createRegionsService(createRegionsRepository(db)))
+  registerMonitorRoutes(app, createMonitorService(createMonitorRepository(db)))
   registerSatellitesRoutes(app, createSatellitesService(createSatellitesRepository(db)))
   registerNewsRoutes(app, createNewsService(createNewsRepository(db), audit))
   registerTypicalImagesRoutes(app, createTypicalImagesService(createTypicalImagesRepository(db), audit))

@@ -53,7 +53,7 @@ describe('loadMonitorSpots', () => {
     // five batches per module with their file names and counts; 'new' only in a site's first batch
     const batches = await db
       .selectFrom('monitor_batch')
-      .select(['module', 'batch', 'filename', 'spot_count'])
+      .select(['module', 'batch', 'filename'])
       .where('module', '=', 'pvland')
       .orderBy('batch')
       .execute()

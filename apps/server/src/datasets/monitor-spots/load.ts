@@ -189,9 +189,6 @@ export async function loadMonitorSpots(
     }
     await flush()
     await sql`
-      UPDATE monitor_batch b SET spot_count = (SELECT count(*) FROM monitor_spot s WHERE s.module = b.module AND s.batch = b.batch)
-      WHERE b.source = 'generated'`.execute(trx)
-    await sql`
       INSERT INTO reference_data (name, version) VALUES (${DATA_NAME}, ${version})
       ON CONFLICT (name) DO UPDATE SET version = EXCLUDED.version, loaded_at = now()`.execute(trx)
   })

@@ -13,7 +13,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       batch text NOT NULL CHECK (batch ~ '^[0-9]{8}$'),
       filename text NOT NULL,
       source text NOT NULL CHECK (source IN ('generated', 'imported')),
-      spot_count integer NOT NULL DEFAULT 0,
       created_at timestamptz NOT NULL DEFAULT now(),
       PRIMARY KEY (module, batch)
     )`.execute(db)

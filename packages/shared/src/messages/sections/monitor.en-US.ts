@@ -27,7 +27,7 @@ export const monitorEn: DeepPartial<typeof monitorZh> = {
   mode: { statistics: 'Statistics', detail: 'Detail', grid: 'Grid', sequence: 'Sequence', trend: 'Trend' },
   modeLater: 'This mode comes in a later release',
   stage: { all: 'All stages', new: 'New', persist: 'Persisting' },
-  metric: { count: 'Count', area: 'Area', length: 'Length', unitCount: '', unitArea: 'ha', unitLength: 'km' },
+  metric: { count: 'Count', area: 'Area', length: 'Length', unitCount: '', unitArea: 'km²', unitLength: 'km' },
   spotType: {
     landcover: {
       farmToBuilt: 'Farmland → built-up',
@@ -78,6 +78,8 @@ export const monitorEn: DeepPartial<typeof monitorZh> = {
     illustrativeNote: 'The spots on this page are generated illustrations, not real monitoring results.',
     gppdCredit: 'Plant locations: Global Power Plant Database v1.3.0, WRI et al., CC BY 4.0',
     batch: 'Batch',
+    stage: 'Stage',
+    history: 'In each batch',
     batchFrom: 'From batch',
     batchTo: 'To batch',
     spotType: 'Spot type',

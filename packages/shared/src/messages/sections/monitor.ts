@@ -38,7 +38,7 @@ export const monitorZh = {
     area: '面积',
     length: '长度',
     unitCount: '个',
-    unitArea: '公顷',
+    unitArea: '平方千米',
     unitLength: '千米',
   },
   spotType: {
@@ -117,6 +117,8 @@ export const monitorZh = {
     illustrativeNote: '本页图斑为演示生成的示意数据，非真实监测成果。',
     gppdCredit: '电站位置：Global Power Plant Database v1.3.0, WRI et al., CC BY 4.0',
     batch: '批次',
+    stage: '阶段',
+    history: '各批次',
     batchFrom: '起始批次',
     batchTo: '结束批次',
     spotType: '图斑类型',
