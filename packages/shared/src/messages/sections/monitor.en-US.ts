@@ -102,6 +102,7 @@ export const monitorEn: DeepPartial<typeof monitorZh> = {
     search: 'Search',
     reset: 'Reset',
     detailTitle: 'Spot detail',
+    close: 'Close',
     scopeAll: 'Area range: all of China',
     scopeRegions: 'Area range: {regions}',
     locate: 'Locate',

@@ -141,6 +141,7 @@ export const monitorZh = {
     search: '查询',
     reset: '重置',
     detailTitle: '图斑详情',
+    close: '关闭',
     scopeAll: '权限范围：全国',
     scopeRegions: '权限范围：{regions}',
     locate: '定位',
