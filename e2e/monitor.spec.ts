@@ -102,3 +102,40 @@ test.describe('monitoring modules', () => {
     expect(list.status()).toBe(401)
   })
 })
+
+test.describe('monitoring modules drawn from their declarations', () => {
+  for (const [path, title, measure] of [
+    ['road', '道路监测', '长度'],
+    ['windmill', '风电监测', null],
+    ['surfaceDeform', '地表形变监测', null],
+  ] as const) {
+    test(`${title}: statistics with its own measure`, async ({ page }) => {
+      const [user] = await sql<{ id: number }>("select id from app_user where username = 'user'")
+      const code = { road: 'MOD_057', windmill: 'MOD_059', surfaceDeform: 'MOD_076' }[path]
+      await sql('insert into user_permission (user_id, code) values ($1, $2) on conflict do nothing', [user?.id, code])
+      await sql("insert into area_range (user_id, type, region_id, status, is_delete) values ($1, 'regionId', '130000', 0, 0)", [user?.id])
+      try {
+        await page.goto('/chinese/home')
+        await loginThroughPopup(page, 'user', 'User@2026')
+        await expect(page.getByTestId('header-logout')).toBeVisible()
+        await page.goto(`/chinese/monitor/${path}`)
+        await expect(page.getByTestId('monitor-screen')).toContainText(title)
+        const table = page.getByTestId('statistics-table')
+        await expect(table.getByRole('row', { name: /河北省/ })).toBeVisible()
+        if (measure) await expect(table).toContainText(measure)
+        else await expect(table).not.toContainText('面积')
+        await page.waitForTimeout(1500)
+        await page.screenshot({ path: `${SHOTS}/monitor-${path}-country.png`, fullPage: true })
+        await page.getByTestId('mode-tabs').getByText('详情').click()
+        await expect(page.getByTestId('spot-table').locator('tbody tr.ant-table-row').first()).toBeVisible()
+        await page.getByTestId('spot-table').locator('tbody tr.ant-table-row').first().click()
+        await expect(page.getByTestId('spot-card')).toBeVisible()
+        await page.waitForTimeout(1500)
+        await page.screenshot({ path: `${SHOTS}/monitor-${path}-detail.png`, fullPage: true })
+      } finally {
+        await sql('delete from user_permission where user_id = $1 and code = $2', [user?.id, code])
+        await sql("delete from area_range where user_id = $1 and region_id = '130000'", [user?.id])
+      }
+    })
+  }
+})

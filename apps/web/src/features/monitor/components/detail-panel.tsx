@@ -57,7 +57,7 @@ export function DetailPanel({ module, batches, areaRegion, tiandituKey }: Detail
   useEffect(() => {
     spotLayer.setActive(activeId)
     const extent = activeId === null ? undefined : spotLayer.extentOf(activeId)
-    if (map && extent) map.getView().fit(extent, { padding: [80, 80, 80, 80], maxZoom: 15, duration: 300 })
+    if (map && extent) map.getView().fit(extent, { padding: [80, 80, 80, 80], maxZoom: 13, duration: 300 })
   }, [activeId, spotLayer, map])
   useEffect(() => {
     if (!map) return
@@ -154,7 +154,15 @@ export function DetailPanel({ module, batches, areaRegion, tiandituKey }: Detail
               {
                 title: t('monitor.screen.spotType'),
                 dataIndex: 'spotType',
-                render: (type: string) => <Tag color={colorOf(type)}>{typeLabel(type)}</Tag>,
+                render: (type: string) => (
+                  <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
+                    <span
+                      aria-hidden
+                      style={{ width: 12, height: 12, borderRadius: 2, background: colorOf(type), border: '1px solid rgba(0,0,0,0.2)' }}
+                    />
+                    {typeLabel(type)}
+                  </span>
+                ),
               },
               { title: t('monitor.screen.stage'), dataIndex: 'stage', width: 70, render: (s: MonitorStage) => t(`monitor.stage.${s}`) },
               ...(module.measure === null
