@@ -6,8 +6,7 @@ test.describe('protected routes', () => {
     await page.goto('/chinese/home')
     await loginThroughPopup(page, 'neimenggu', 'Nmg@2026', () => page.goto('/chinese/monitor/landcover'))
     await expect(page).toHaveURL(/\/chinese\/monitor\/landcover$/)
-    await expect(page.getByTestId('page-building')).toContainText('地表覆盖监测')
-    await page.screenshot({ path: 'test-results/screens/building-landcover.png' })
+    await expect(page.getByTestId('monitor-screen')).toContainText('地表覆盖监测')
   })
 
   test('refuses a module the account has no permission for', async ({ page }) => {

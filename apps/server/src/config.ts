@@ -22,6 +22,8 @@ const Env = z.object({
   SEED_DEMO: flag(true),
   /** Generate the demo image archive (illustrative scenes from the real orbits) at start; off for a real archive. */
   ARCHIVE_DEMO: flag(true),
+  /** Generate the demo monitoring spots (示意, eight modules) at start; off when real batches are imported. */
+  MONITOR_DEMO: flag(true),
   AUTO_LOGIN: flag(true),
   BOOTSTRAP_ADMIN_PASSWORD: z.string().min(8, { error: '至少8个字符' }).max(128).optional(),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(180, { error: '审计日志至少保存180天' }).default(180),

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { buildApp } from './app'
 import { loadConfig } from './config'
+import { loadMonitorSpots } from './datasets/monitor-spots/load'
 import { loadSceneArchive } from './datasets/scene-archive/load'
 import { ensureAdministrator } from './db/accounts'
 import { migrateToLatest, openDatabase } from './db/database'
@@ -21,6 +22,7 @@ async function main() {
   const applied = await migrateToLatest(database.db)
   const reference = await loadReferenceData(database.db)
   const archive = config.ARCHIVE_DEMO ? await loadSceneArchive(database.db) : null
+  const monitor = config.MONITOR_DEMO ? await loadMonitorSpots(database.db) : null
   const seeded = await seedDemo(database.db, { demo: config.SEED_DEMO })
   const admin = await ensureAdministrator(database.db, { password: config.BOOTSTRAP_ADMIN_PASSWORD })
   const audit = createAuditService(createAuditRepository(database.db))
@@ -50,6 +52,12 @@ async function main() {
         loaded: archive.loaded,
         scenes: archive.scenes,
         ms: Math.round(archive.milliseconds),
+      },
+      monitorSpots: monitor && {
+        version: monitor.version,
+        loaded: monitor.loaded,
+        spots: monitor.spots,
+        ms: Math.round(monitor.milliseconds),
       },
       demoUsers: seeded.createdUsers,
       disabledDemoUsers: seeded.disabledUsers,

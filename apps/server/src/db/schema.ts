@@ -494,4 +494,33 @@ export interface Database {
   scene_list: SceneListTable
   scene_list_line: SceneListLineTable
   orbit_prediction: OrbitPredictionTable
+  monitor_batch: MonitorBatchTable
+  monitor_spot: MonitorSpotTable
+}
+
+/** One delivery of a monitoring module (migration 20261129200000): its date YYYYMMDD and file name. */
+export interface MonitorBatchTable {
+  module: string
+  batch: string
+  filename: string
+  source: 'generated' | 'imported'
+  created_at: Generated<Date>
+}
+
+/** One spot of a module in a batch; the same site_id across batches is the same place. */
+export interface MonitorSpotTable {
+  id: Generated<number>
+  module: string
+  batch: string
+  site_id: string
+  province_code: string
+  city_code: string
+  county_code: string
+  spot_type: string
+  stage: 'new' | 'persist'
+  area_m2: number | null
+  length_m: number | null
+  attributes: ColumnType<Record<string, string | number>, string, string>
+  illustrative: Generated<boolean>
+  geom: Geometry
 }

@@ -29,6 +29,9 @@ import { createFeedbackRepository } from './feedback/feedback.repository'
 import { registerFeedbackRoutes } from './feedback/feedback.routes'
 import { createFeedbackService } from './feedback/feedback.service'
 import { publicBase, registerMapRoutes } from './map/map.routes'
+import { createMonitorRepository } from './monitor/monitor.repository'
+import { registerMonitorRoutes } from './monitor/monitor.routes'
+import { createMonitorService } from './monitor/monitor.service'
 import { createNewsRepository } from './news/news.repository'
 import { registerNewsRoutes } from './news/news.routes'
 import { createNewsService } from './news/news.service'
@@ -218,6 +221,7 @@ export async function registerModules(app: FastifyInstance, config: Config, data
   registerSatellitesRoutes(app, satellites)
   // an administrator's element upload makes the satellite module read its elements again
   registerOrbitRoutes(app, createOrbitService(createOrbitRepository(db), tasks, audit, { onTleReplaced: () => satellites.reload() }))
+  registerMonitorRoutes(app, createMonitorService(createMonitorRepository(db)))
   registerNewsRoutes(app, createNewsService(createNewsRepository(db), audit))
   registerTypicalImagesRoutes(app, createTypicalImagesService(createTypicalImagesRepository(db), audit))
   registerAnalysisRoutes(

@@ -144,3 +144,44 @@ export async function buildScene(db: Kysely<Database>, options: BuildSceneOption
     FROM (SELECT ${geometry} AS g) AS x`.execute(db)
   return { id, fileName }
 }
+
+/** What a built monitoring spot may state; everything else gets a plausible default. */
+export interface BuildSpotOptions {
+  module?: string
+  /** YYYYMMDD; its batch row is made when missing (file name `<module>_<batch>.zip`). */
+  batch?: string
+  /** County code; the spot is a small square around the county's centre, its city and province from the region table. */
+  county?: string
+  spotType?: string
+  stage?: 'new' | 'persist'
+  siteId?: string
+  attributes?: Record<string, string | number>
+}
+
+/**
+ * Inserts one real monitoring spot (and its batch when missing), with its region codes from the
+ * region table, so a test states only what it is about: `buildSpot(db, { module: 'pvland', county: '150102' })`.
+ */
+export async function buildSpot(db: Kysely<Database>, options: BuildSpotOptions = {}): Promise<{ id: number; siteId: string }> {
+  const module = options.module ?? 'pvland'
+  const batch = options.batch ?? '20250630'
+  const county = options.county ?? '150102'
+  const siteId = options.siteId ?? `test-${randomBytes(5).toString('hex')}`
+  await db
+    .insertInto('monitor_batch')
+    .values({ module, batch, filename: `${module}_${batch}.zip`, source: 'imported' })
+    .onConflict((oc) => oc.columns(['module', 'batch']).doNothing())
+    .execute()
+  const { rows } = await sql<{ id: number }>`
+    INSERT INTO monitor_spot (module, batch, site_id, province_code, city_code, county_code, spot_type, stage, area_m2, length_m, attributes, illustrative, geom)
+    SELECT ${module}, ${batch}, ${siteId}, substr(r.code, 1, 2) || '0000',
+      CASE WHEN r.parent_code ~ '^[0-9]{4}00$' AND r.parent_code !~ '0000$' THEN r.parent_code ELSE r.code END,
+      r.code, ${options.spotType ?? 'built'}, ${options.stage ?? 'new'}, ST_Area(g::geography), NULL,
+      ${JSON.stringify(options.attributes ?? {})}::jsonb, false, g
+    FROM region r CROSS JOIN LATERAL (SELECT ST_Expand(r.center, 0.002) AS g) AS x
+    WHERE r.code = ${county}
+    RETURNING id`.execute(db)
+  const id = rows[0]?.id
+  if (id === undefined) throw new Error(`buildSpot: no region ${county} with a centre`)
+  return { id, siteId }
+}

@@ -20,9 +20,9 @@ describe('ScreenHost', () => {
   })
 
   it('loads the screen of its group and names the module on a 建设中 page', async () => {
-    renderScreen({ name: 'road', path: 'monitor/road', title: 'nav.road', group: 'road' })
+    renderScreen({ name: 'planFill', path: 'ministryProvince/planFill', title: 'nav.planFill', group: 'MinistryProvince' })
     const page = await screen.findByTestId('page-building')
-    expect(page.textContent).toContain('道路监测')
+    expect(page.textContent).toContain('计划填报')
   })
 
   it('shows the reload view, not a blank page, when the group chunk fails to load', async () => {

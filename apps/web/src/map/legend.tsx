@@ -8,10 +8,12 @@ export interface MapLegendProps {
   mode: LegendSwitch
   onToggle: (value: string) => void
   onModeChange: (mode: LegendSwitch) => void
+  /** Words that replace the defaults, e.g. a length instead of an area (the road monitor); no `area`: no switch. */
+  labels?: { area?: string | null; unitNum?: string; unitArea?: string }
 }
 
 /** The ten-class legend of SPEC §9 with its count/area switch; checking rows filters the map. */
-export function MapLegend({ items, mode, onToggle, onModeChange }: MapLegendProps) {
+export function MapLegend({ items, mode, onToggle, onModeChange, labels }: MapLegendProps) {
   const t = useT()
   return (
     <div
@@ -21,17 +23,21 @@ export function MapLegend({ items, mode, onToggle, onModeChange }: MapLegendProp
     >
       <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', marginBottom: 6, gap: 8 }}>
         <strong>{t('legend.title')}</strong>
-        <Segmented
-          size="small"
-          value={mode}
-          options={[
-            { value: 'num', label: t('legend.num') },
-            { value: 'area', label: t('legend.area') },
-          ]}
-          onChange={(value) => onModeChange(value as LegendSwitch)}
-        />
+        {labels?.area !== null && (
+          <Segmented
+            size="small"
+            value={mode}
+            options={[
+              { value: 'num', label: t('legend.num') },
+              { value: 'area', label: labels?.area ?? t('legend.area') },
+            ]}
+            onChange={(value) => onModeChange(value as LegendSwitch)}
+          />
+        )}
       </div>
-      <div style={{ color: '#6b7280', marginBottom: 4 }}>{mode === 'area' ? t('legend.unitArea') : t('legend.unitNum')}</div>
+      <div style={{ color: '#6b7280', marginBottom: 4 }}>
+        {mode === 'area' ? (labels?.unitArea ?? t('legend.unitArea')) : (labels?.unitNum ?? t('legend.unitNum'))}
+      </div>
       {items.map((item) => (
         <div key={item.value} style={{ display: 'flex', alignItems: 'center', gap: 6, lineHeight: '22px' }}>
           <Checkbox checked={item.checked} onChange={() => onToggle(item.value)} aria-label={item.label} />

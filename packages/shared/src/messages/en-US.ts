@@ -4,6 +4,7 @@ import { analysisPageEn } from './sections/analysis-page.en-US'
 import { applyEn, feedbackEn } from './sections/apply.en-US'
 import { archivePageEn } from './sections/archive-page.en-US'
 import { inputEn } from './sections/input.en-US'
+import { monitorEn } from './sections/monitor.en-US'
 import { newsPageEn } from './sections/news-page.en-US'
 import { orbitEn } from './sections/orbit.en-US'
 import { orderEn } from './sections/order.en-US'
@@ -256,4 +257,5 @@ export const enUS: DeepPartial<Messages> = {
   apply: applyEn,
   feedback: feedbackEn,
   orbit: orbitEn,
+  monitor: monitorEn,
 }

@@ -9,6 +9,7 @@ import { archiveDataZh } from './sections/archive-data'
 import { archiveImportZh } from './sections/archive-import'
 import { archivePageZh } from './sections/archive-page'
 import { inputZh } from './sections/input'
+import { monitorZh } from './sections/monitor'
 import { newsZh } from './sections/news'
 import { newsPageZh } from './sections/news-page'
 import { orbitZh } from './sections/orbit'
@@ -533,6 +534,7 @@ export const zhCN = {
   apply: applyZh,
   feedback: feedbackZh,
   orbit: orbitZh,
+  monitor: monitorZh,
 } as const
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> }

@@ -1,7 +1,8 @@
-import { BuildingPage } from '../../components/building-page'
+import type { MonitorModuleKey } from '@rs/shared'
 import type { ScreenProps } from '../screen-props'
+import { MonitorModule } from './monitor-module'
 
-/** 应用服务 (monitor): land cover, non-agricultural use and planting structure monitoring. Built by a later issue; until then the honest 建设中 page names the module. */
-export default function MonitorScreen({ route }: ScreenProps) {
-  return <BuildingPage route={route} />
+/** 应用服务 group (landcover, nonagricultural, plantingstructure): the monitoring engine's one screen for the route's module. */
+export default function MonitorGroupScreen({ route }: ScreenProps) {
+  return <MonitorModule module={route.name as MonitorModuleKey} />
 }

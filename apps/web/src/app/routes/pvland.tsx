@@ -1,7 +1,7 @@
-import { BuildingPage } from '../../components/building-page'
 import type { ScreenProps } from '../screen-props'
+import { MonitorModule } from './monitor-module'
 
-/** 光伏用地监测 (pvland). Built by a later issue; until then the honest 建设中 page names the module. */
-export default function PvlandScreen({ route }: ScreenProps) {
-  return <BuildingPage route={route} />
+/** 光伏用地监测 (pvland): the monitoring engine's one screen, drawn from the module's declaration. */
+export default function PvlandScreen(_props: ScreenProps) {
+  return <MonitorModule module="pvland" />
 }

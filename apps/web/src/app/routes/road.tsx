@@ -1,7 +1,7 @@
-import { BuildingPage } from '../../components/building-page'
 import type { ScreenProps } from '../screen-props'
+import { MonitorModule } from './monitor-module'
 
-/** 道路监测 (road). Built by a later issue; until then the honest 建设中 page names the module. */
-export default function RoadScreen({ route }: ScreenProps) {
-  return <BuildingPage route={route} />
+/** 道路监测 (road): the monitoring engine's one screen, drawn from the module's declaration. */
+export default function RoadScreen(_props: ScreenProps) {
+  return <MonitorModule module="road" />
 }

@@ -1,7 +1,7 @@
-import { BuildingPage } from '../../components/building-page'
 import type { ScreenProps } from '../screen-props'
+import { MonitorModule } from './monitor-module'
 
-/** 钢铁厂监测 (steelplant). Built by a later issue; until then the honest 建设中 page names the module. */
-export default function SteelplantScreen({ route }: ScreenProps) {
-  return <BuildingPage route={route} />
+/** 钢铁厂监测 (steelplant): the monitoring engine's one screen, drawn from the module's declaration. */
+export default function SteelplantScreen(_props: ScreenProps) {
+  return <MonitorModule module="steelplant" />
 }

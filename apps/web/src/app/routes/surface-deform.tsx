@@ -1,7 +1,7 @@
-import { BuildingPage } from '../../components/building-page'
 import type { ScreenProps } from '../screen-props'
+import { MonitorModule } from './monitor-module'
 
-/** 地表形变监测 (surfaceDeform). Built by a later issue; until then the honest 建设中 page names the module. */
-export default function SurfaceDeformScreen({ route }: ScreenProps) {
-  return <BuildingPage route={route} />
+/** 地表形变监测 (surfaceDeform): the monitoring engine's one screen, drawn from the module's declaration. */
+export default function SurfaceDeformScreen(_props: ScreenProps) {
+  return <MonitorModule module="surfaceDeform" />
 }

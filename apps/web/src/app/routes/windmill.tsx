@@ -1,7 +1,7 @@
-import { BuildingPage } from '../../components/building-page'
 import type { ScreenProps } from '../screen-props'
+import { MonitorModule } from './monitor-module'
 
-/** 风电监测 (windmill). Built by a later issue; until then the honest 建设中 page names the module. */
-export default function WindmillScreen({ route }: ScreenProps) {
-  return <BuildingPage route={route} />
+/** 风电监测 (windmill): the monitoring engine's one screen, drawn from the module's declaration. */
+export default function WindmillScreen(_props: ScreenProps) {
+  return <MonitorModule module="windmill" />
 }

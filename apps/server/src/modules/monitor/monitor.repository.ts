@@ -1,0 +1,199 @@
+import type { MonitorBatch, MonitorSpotDetail, MonitorSpotSummary, MonitorStatisticsRow, RegionScope } from '@rs/shared'
+import { type Kysely, type RawBuilder, sql } from 'kysely'
+import { scopeSql } from '../../db/fragments'
+import type { Database } from '../../db/schema'
+
+/** The region columns of monitor_spot and what a region of each level filters and groups by. */
+export type RegionLevel = 'country' | 'province' | 'city' | 'county'
+
+const GROUP_COLUMN: Record<RegionLevel, string> = {
+  country: 'province_code',
+  province: 'city_code',
+  city: 'county_code',
+  county: 'county_code',
+}
+const FILTER_COLUMN: Record<Exclude<RegionLevel, 'country'>, string> = {
+  province: 'province_code',
+  city: 'city_code',
+  county: 'county_code',
+}
+
+export interface SpotFilter {
+  module: string
+  batchFrom: string
+  batchTo: string
+  stage?: string
+  spotType?: string
+}
+
+export interface ListFilter {
+  module: string
+  scope: RegionScope
+  region?: { code: string; level: Exclude<RegionLevel, 'country'> }
+  stage?: string
+  spotType?: string
+  batch?: string
+  filename?: string
+  limit: number
+  offset: number
+}
+
+export interface RegionInfo {
+  code: string
+  name: string
+  level: RegionLevel
+  parentCode: string | null
+}
+
+type SummaryRow = {
+  id: number
+  site_id: string
+  batch: string
+  filename: string
+  county_code: string
+  region_name: string
+  spot_type: string
+  stage: 'new' | 'persist'
+  area_m2: number | null
+  length_m: number | null
+  lon: number
+  lat: number
+  geometry: string
+  illustrative: boolean
+}
+
+const round = (value: number | null, digits: number) => (value === null ? null : Math.round(value * 10 ** digits) / 10 ** digits)
+
+function toSummary(r: SummaryRow): MonitorSpotSummary {
+  return {
+    id: r.id,
+    siteId: r.site_id,
+    batch: r.batch,
+    filename: r.filename,
+    xzqdm: r.county_code,
+    regionName: r.region_name,
+    spotType: r.spot_type,
+    stage: r.stage,
+    areaHa: round(r.area_m2 === null ? null : r.area_m2 / 1e4, 4),
+    lengthKm: round(r.length_m === null ? null : r.length_m / 1e3, 4),
+    center: [r.lon, r.lat],
+    geometry: JSON.parse(r.geometry),
+    illustrative: r.illustrative,
+  }
+}
+
+const SUMMARY_COLUMNS = sql`s.id, s.site_id, s.batch, b.filename, s.county_code, s.spot_type, s.stage, s.area_m2, s.length_m, s.illustrative,
+  concat_ws(' ', pr.name, CASE WHEN ci.code <> s.county_code THEN ci.name END, co.name) AS region_name,
+  ST_X(ST_PointOnSurface(s.geom)) AS lon, ST_Y(ST_PointOnSurface(s.geom)) AS lat, ST_AsGeoJSON(s.geom, 6) AS geometry`
+const SUMMARY_JOINS = sql`JOIN monitor_batch b ON b.module = s.module AND b.batch = s.batch
+  LEFT JOIN region pr ON pr.code = s.province_code
+  LEFT JOIN region ci ON ci.code = s.city_code
+  LEFT JOIN region co ON co.code = s.county_code`
+
+/** SQL over monitor_batch and monitor_spot for every module (the module is a parameter, never a table). */
+export function createMonitorRepository(db: Kysely<Database>) {
+  return {
+    async batches(module: string): Promise<MonitorBatch[]> {
+      // counted live (an index-only scan of monitor_spot_stats_idx), so imports and tests never leave a stale figure
+      const { rows } = await sql<{ batch: string; filename: string; source: string; n: number }>`
+        SELECT b.batch, b.filename, b.source, (SELECT count(*) FROM monitor_spot s WHERE s.module = b.module AND s.batch = b.batch)::int AS n
+        FROM monitor_batch b WHERE b.module = ${module} ORDER BY b.batch`.execute(db)
+      return rows.map((r) => ({ batch: r.batch, filename: r.filename, spotCount: r.n, illustrative: r.source === 'generated' }))
+    },
+
+    async region(code: string): Promise<RegionInfo | undefined> {
+      const row = await db.selectFrom('region').select(['code', 'name', 'level', 'parent_code']).where('code', '=', code).executeTakeFirst()
+      return row && { code: row.code, name: row.name, level: row.level, parentCode: row.parent_code }
+    },
+
+    /** The children of a region (a county: itself), in code order. */
+    async children(region: RegionInfo): Promise<Array<{ code: string; name: string }>> {
+      if (region.level === 'county') return [{ code: region.code, name: region.name }]
+      return db.selectFrom('region').select(['code', 'name']).where('parent_code', '=', region.code).orderBy('code').execute()
+    },
+
+    /**
+     * Count, area and length of the spots under a region grouped by its children's column; a site
+     * counts once in the batch range, with its latest row in it (its latest shape and type).
+     */
+    async statistics(filter: SpotFilter, region: RegionInfo): Promise<Array<Omit<MonitorStatisticsRow, 'name'>>> {
+      const conditions: RawBuilder<unknown>[] = [
+        sql`s.module = ${filter.module}`,
+        sql`s.batch BETWEEN ${filter.batchFrom} AND ${filter.batchTo}`,
+      ]
+      if (region.level !== 'country') conditions.push(sql`${sql.ref(`s.${FILTER_COLUMN[region.level]}`)} = ${region.code}`)
+      if (filter.stage) conditions.push(sql`s.stage = ${filter.stage}`)
+      if (filter.spotType) conditions.push(sql`s.spot_type = ${filter.spotType}`)
+      const group = sql.ref(`latest.${GROUP_COLUMN[region.level]}`)
+      const { rows } = await sql<{ code: string; num: number; area_m2: number | null; length_m: number | null }>`
+        SELECT ${group} AS code, count(*)::int AS num, sum(latest.area_m2) AS area_m2, sum(latest.length_m) AS length_m
+        FROM (
+          SELECT DISTINCT ON (s.site_id) s.province_code, s.city_code, s.county_code, s.area_m2, s.length_m
+          FROM monitor_spot s WHERE ${sql.join(conditions, sql` AND `)}
+          ORDER BY s.site_id, s.batch DESC
+        ) AS latest
+        GROUP BY 1`.execute(db)
+      return rows.map((r) => ({
+        code: r.code,
+        num: r.num,
+        areaKm2: round(r.area_m2 === null ? null : r.area_m2 / 1e6, 4),
+        lengthKm: round(r.length_m === null ? null : r.length_m / 1e3, 2),
+      }))
+    },
+
+    /** A page of spots inside the caller's scope (scopeSql on the county code), newest batch first. */
+    async list(filter: ListFilter): Promise<{ total: number; items: MonitorSpotSummary[] }> {
+      const conditions: RawBuilder<unknown>[] = [sql`s.module = ${filter.module}`, scopeSql('s.county_code', filter.scope)]
+      if (filter.region) conditions.push(sql`${sql.ref(`s.${FILTER_COLUMN[filter.region.level]}`)} = ${filter.region.code}`)
+      if (filter.stage) conditions.push(sql`s.stage = ${filter.stage}`)
+      if (filter.spotType) conditions.push(sql`s.spot_type = ${filter.spotType}`)
+      if (filter.batch) conditions.push(sql`s.batch = ${filter.batch}`)
+      if (filter.filename) conditions.push(sql`b.filename = ${filter.filename}`)
+      const where = sql.join(conditions, sql` AND `)
+      const [{ rows: count }, { rows }] = await Promise.all([
+        sql<{
+          n: number
+        }>`SELECT count(*)::int AS n FROM monitor_spot s JOIN monitor_batch b ON b.module = s.module AND b.batch = s.batch WHERE ${where}`.execute(
+          db,
+        ),
+        sql<SummaryRow>`SELECT ${SUMMARY_COLUMNS} FROM monitor_spot s ${SUMMARY_JOINS} WHERE ${where}
+          ORDER BY s.batch DESC, s.id LIMIT ${filter.limit} OFFSET ${filter.offset}`.execute(db),
+      ])
+      return { total: count[0]?.n ?? 0, items: rows.map(toSummary) }
+    },
+
+    /** One spot of a module with its attributes, regions and the site's rows in every batch; undefined when unknown. */
+    async spot(module: string, id: number): Promise<MonitorSpotDetail | undefined> {
+      const { rows } = await sql<
+        SummaryRow & {
+          attributes: Record<string, string | number>
+          province_code: string
+          city_code: string
+          pr: string
+          ci: string
+          co: string
+        }
+      >`SELECT ${SUMMARY_COLUMNS}, s.attributes, s.province_code, s.city_code, pr.name AS pr, ci.name AS ci, co.name AS co
+        FROM monitor_spot s ${SUMMARY_JOINS} WHERE s.module = ${module} AND s.id = ${id}`.execute(db)
+      const row = rows[0]
+      if (!row) return undefined
+      const batches = await db
+        .selectFrom('monitor_spot')
+        .select(['batch', 'spot_type', 'id'])
+        .where('module', '=', module)
+        .where('site_id', '=', row.site_id)
+        .orderBy('batch')
+        .execute()
+      return {
+        ...toSummary(row),
+        attributes: row.attributes,
+        province: { code: row.province_code, name: row.pr ?? '' },
+        city: { code: row.city_code, name: row.ci ?? '' },
+        county: { code: row.county_code, name: row.co ?? '' },
+        batches: batches.map((b) => ({ batch: b.batch, spotType: b.spot_type, id: b.id })),
+      }
+    },
+  }
+}
+
+export type MonitorRepository = ReturnType<typeof createMonitorRepository>

@@ -1,0 +1,13 @@
+import { type MonitorModuleKey, monitorSpotDetail } from '@rs/shared'
+import { useQuery } from '@tanstack/react-query'
+import { callApi } from '../../../lib/api-client'
+
+/** GET one spot with its attributes and batches. */
+export function useMonitorSpot(module: MonitorModuleKey, id: number | null) {
+  return useQuery({
+    queryKey: ['monitor', module, 'spot', id],
+    queryFn: ({ signal }) => callApi(monitorSpotDetail, { query: { module, id: id as number }, signal }),
+    enabled: id !== null,
+    retry: false,
+  })
+}

@@ -1,0 +1,151 @@
+import {
+  canEnterMode,
+  isRegionCode,
+  type LegendItem,
+  type MonitorModeKey,
+  type MonitorModeState,
+  type MonitorModuleKey,
+  type MonitorUser,
+  monitorModule,
+  scopeFor,
+  switchMode,
+  WHOLE_COUNTRY_CODE,
+} from '@rs/shared'
+import { Alert, Segmented, Space, Tag, Typography } from 'antd'
+import { useEffect, useRef, useState } from 'react'
+import { useSearchParams } from 'react-router'
+import { useT } from '../../../lib/i18n'
+import { notify } from '../../../lib/notify'
+import { useMonitorBatches } from '../api/fetch-monitor-batches'
+import { DetailPanel } from './detail-panel'
+import { StatisticsPanel } from './statistics-panel'
+
+/** The modes this screen draws today; a declaration's other modes (grid, sequence, trend) come with their panels. */
+export const SCREEN_MODES: readonly MonitorModeKey[] = ['statistics', 'detail']
+
+export interface MonitorScreenProps {
+  module: MonitorModuleKey
+  /** The logged-in user's permissions and area-range regions; null for a visitor. */
+  user: MonitorUser | null
+  /** Queues a mode that needs login: open the login dialog and come back to this address. */
+  onLoginRequired: (target: string) => void
+  tiandituKey?: string
+}
+
+/**
+ * One screen for every monitoring module, drawn from its declaration (packages/shared
+ * domain/monitor/modules.ts): mode tabs that follow the SPEC §4 rules (switchMode), the statistics
+ * and detail panels. Mode and region live in the address (?mode=detail&region=150000).
+ */
+export function MonitorScreen({ module: key, user, onLoginRequired, tiandituKey = '' }: MonitorScreenProps) {
+  const t = useT()
+  const module = monitorModule(key)
+  const [params, setParams] = useSearchParams()
+  const batches = useMonitorBatches(key)
+  const wanted = params.get('mode') as MonitorModeKey | null
+  const regionParam = params.get('region')
+  const region = regionParam && isRegionCode(regionParam) ? regionParam : WHOLE_COUNTRY_CODE
+  const offered = (module?.modes ?? []).filter((m) => SCREEN_MODES.includes(m))
+  const mode: MonitorModeKey =
+    wanted && offered.includes(wanted) && module && canEnterMode(user, wanted, module) === 'ok' ? wanted : 'statistics'
+  const [areaRegion, setAreaRegion] = useState<string[] | null>(null)
+  const legend = useRef<LegendItem[]>([])
+
+  // an address asking for a mode the user may not enter yet (e.g. after the login dialog was closed) falls back to statistics
+  useEffect(() => {
+    if (!module || !wanted || wanted === mode) return
+    const access = offered.includes(wanted) ? canEnterMode(user, wanted, module) : 'ok'
+    if (access === 'no-permission') notify.warning(t('errors.noPermission'))
+    if (access === 'no-area-range') notify.warning(t('errors.noAreaRange'))
+  }, [module, wanted, mode, user, offered, t])
+  // detail on arrival (a shared address, or the queued switch after login): the scope rule applies as on a switch
+  const scope = mode === 'statistics' ? null : (areaRegion ?? scopeFor(user?.areaRegionIds ?? [], region))
+
+  if (!module) return null
+
+  const setAddress = (next: { mode?: MonitorModeKey; region?: string }) => {
+    const p = new URLSearchParams(params)
+    if (next.mode) {
+      if (next.mode === 'statistics') p.delete('mode')
+      else p.set('mode', next.mode)
+    }
+    if (next.region) {
+      if (next.region === WHOLE_COUNTRY_CODE) p.delete('region')
+      else p.set('region', next.region)
+    }
+    setParams(p, { replace: false })
+  }
+
+  const handleMode = (target: MonitorModeKey) => {
+    const state: MonitorModeState = { mode, region, areaRegion: scope, statisticsType: 'all', gridLevel: null, legend: legend.current }
+    const result = switchMode(state, target, user, module)
+    if (result.outcome === 'login') {
+      const p = new URLSearchParams(params)
+      p.set('mode', target)
+      onLoginRequired(`${window.location.pathname.replace(/^\/chinese/, '')}?${p.toString()}`)
+      return
+    }
+    if (result.outcome === 'denied') {
+      notify.warning(t(result.messageKey))
+      return
+    }
+    if (result.outcome === 'unavailable') return
+    setAreaRegion(result.state.areaRegion)
+    setAddress({ mode: target })
+  }
+
+  const list = batches.data ?? []
+  const illustrative = list.some((b) => b.illustrative)
+  return (
+    <div data-testid="monitor-screen" data-module={key}>
+      <Space align="center" wrap style={{ marginBottom: 8 }}>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {t(module.titleKey)}
+        </Typography.Title>
+        {illustrative && (
+          <Tag color="orange" data-testid="illustrative-tag">
+            {t('monitor.screen.illustrative')}
+          </Tag>
+        )}
+        <Segmented
+          value={mode}
+          onChange={(v) => handleMode(v as MonitorModeKey)}
+          options={offered.map((m) => ({ value: m, label: t(`monitor.mode.${m}`) }))}
+          data-testid="mode-tabs"
+        />
+      </Space>
+      <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+        {t(module.introKey)}
+      </Typography.Paragraph>
+      {illustrative && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message={t('monitor.screen.illustrativeNote')}
+          description={module.gppd ? t('monitor.screen.gppdCredit') : undefined}
+          data-testid="illustrative-note"
+        />
+      )}
+      {mode === 'statistics' && (
+        <StatisticsPanel
+          module={module}
+          batches={list}
+          region={region}
+          onRegion={(code) => setAddress({ region: code })}
+          tiandituKey={tiandituKey}
+        />
+      )}
+      {mode === 'detail' && scope && (
+        <>
+          <Typography.Paragraph style={{ fontSize: 12 }} data-testid="detail-scope">
+            {scope.includes(WHOLE_COUNTRY_CODE)
+              ? t('monitor.screen.scopeAll')
+              : t('monitor.screen.scopeRegions', { regions: scope.join('、') })}
+          </Typography.Paragraph>
+          <DetailPanel module={module} batches={list} areaRegion={scope} tiandituKey={tiandituKey} />
+        </>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,225 @@
+import {
+  type LegendSwitch,
+  type MonitorBatch,
+  type MonitorModuleDecl,
+  type MonitorStage,
+  type MonitorStatisticsRow,
+  WHOLE_COUNTRY_CODE,
+} from '@rs/shared'
+import { Button, Select, Space, Table, Tag, Typography } from 'antd'
+import type OlMap from 'ol/Map'
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
+import { PageSpinner } from '../../../components/page-spinner'
+import { errorMessage } from '../../../lib/api-client'
+import { useT } from '../../../lib/i18n'
+import { MapLegend } from '../../../map/legend'
+import { useLegend } from '../../../map/use-legend'
+import { useMonitorStatistics } from '../api/fetch-monitor-statistics'
+import { useRegionBoundaries } from '../api/fetch-region-boundaries'
+import { type BoundaryFeature, createRegionLayer } from '../map/region-layer'
+import { formatValue, largestRow, maxValue, regionColors, rowValue } from '../utils/statistics'
+
+const MapView = lazy(() => import('../../../map/map-view'))
+
+export interface StatisticsPanelProps {
+  module: MonitorModuleDecl
+  batches: readonly MonitorBatch[]
+  region: string
+  onRegion: (code: string) => void
+  tiandituKey: string
+}
+
+/**
+ * 统计模式: the children of the current region coloured by the ten-class legend (count or area /
+ * length), the table, the largest region marked; a click on a region (map or table) drills down,
+ * 返回上级 goes up. Filters: batch range, stage, spot type.
+ */
+export function StatisticsPanel({ module, batches, region, onRegion, tiandituKey }: StatisticsPanelProps) {
+  const t = useT()
+  const latest = batches[batches.length - 1]?.batch
+  const [batchFrom, setBatchFrom] = useState<string | undefined>()
+  const [batchTo, setBatchTo] = useState<string | undefined>()
+  const [stage, setStage] = useState<MonitorStage | undefined>()
+  const [tblx, setTblx] = useState<string | undefined>()
+  const statistics = useMonitorStatistics(module.key as never, { region, batchFrom, batchTo, stage, tblx })
+  const data = statistics.data
+  const rows = data?.rows ?? []
+  const [legendMode, setLegendMode] = useState<LegendSwitch>('num')
+  const max = maxValue(rows, legendMode, module.measure)
+  const legend = useLegend(max, module.palette)
+  const largest = largestRow(rows, legendMode, module.measure)
+  const boundaries = useRegionBoundaries(useMemo(() => rows.map((r) => r.code), [rows]))
+  const regionLayer = useMemo(() => createRegionLayer(), [])
+  const [map, setMap] = useState<OlMap>()
+
+  useEffect(() => {
+    regionLayer.setRegions((boundaries.data ?? []) as unknown as BoundaryFeature[])
+  }, [boundaries.data, regionLayer])
+  useEffect(() => {
+    regionLayer.setColors(regionColors(rows, legendMode, module.measure, module.palette, legend.items), largest?.code ?? null)
+  }, [rows, legendMode, module, legend.items, largest, regionLayer])
+
+  const canDrill = data?.region.level !== 'county'
+  const drillable = (code: string) => canDrill && rows.some((r) => r.code === code && r.code !== region)
+  const drill = (code: string) => {
+    if (drillable(code)) onRegion(code)
+  }
+  useEffect(() => {
+    if (!map) return
+    const handler = (event: { pixel: number[] }) => {
+      const code = map.forEachFeatureAtPixel(event.pixel, (f) => String(f.getId()), { layerFilter: (l) => l === regionLayer.layer })
+      if (code) drill(code)
+    }
+    map.on('singleclick', handler as never)
+    return () => map.un('singleclick', handler as never)
+  })
+
+  const measureLabel = module.measure === 'length' ? t('monitor.metric.length') : t('monitor.metric.area')
+  const measureUnit = module.measure === 'length' ? t('monitor.metric.unitLength') : t('monitor.metric.unitArea')
+  const batchOptions = batches.map((b) => ({ value: b.batch, label: b.batch }))
+  const valueColumn = (mode: LegendSwitch) => (row: MonitorStatisticsRow) => formatValue(rowValue(row, mode, module.measure))
+
+  return (
+    <div data-testid="monitor-statistics">
+      <Space wrap style={{ marginBottom: 12 }}>
+        <span>{t('monitor.screen.batchFrom')}</span>
+        <Select
+          style={{ width: 130 }}
+          value={batchFrom ?? batchTo ?? latest}
+          options={batchOptions}
+          onChange={setBatchFrom}
+          data-testid="batch-from"
+        />
+        <span>{t('monitor.screen.batchTo')}</span>
+        <Select style={{ width: 130 }} value={batchTo ?? latest} options={batchOptions} onChange={setBatchTo} data-testid="batch-to" />
+        <Select
+          style={{ width: 120 }}
+          value={stage ?? ''}
+          onChange={(v) => setStage((v || undefined) as MonitorStage | undefined)}
+          options={[
+            { value: '', label: t('monitor.stage.all') },
+            { value: 'new', label: t('monitor.stage.new') },
+            { value: 'persist', label: t('monitor.stage.persist') },
+          ]}
+        />
+        <Select
+          style={{ width: 200 }}
+          value={tblx ?? ''}
+          onChange={(v) => setTblx(v || undefined)}
+          data-testid="spot-type"
+          options={[
+            { value: '', label: t('monitor.screen.allSpotTypes') },
+            ...module.spotTypes.map((s) => ({ value: s.value, label: t(s.labelKey) })),
+          ]}
+        />
+      </Space>
+      {statistics.error && <Typography.Text type="danger">{errorMessage(statistics.error)}</Typography.Text>}
+      <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap', alignItems: 'flex-start' }}>
+        <div style={{ flex: '1 1 560px', minWidth: 0, position: 'relative' }}>
+          <Space style={{ marginBottom: 8 }}>
+            <Typography.Text strong data-testid="current-region">
+              {data?.region.code === WHOLE_COUNTRY_CODE ? t('monitor.screen.country') : data?.region.name}
+            </Typography.Text>
+            {data?.parentCode && (
+              <Button size="small" onClick={() => onRegion(data.parentCode as string)} data-testid="drill-up">
+                {t('monitor.screen.back')}
+              </Button>
+            )}
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t('monitor.screen.drillHint')}
+            </Typography.Text>
+          </Space>
+          <Suspense
+            fallback={
+              <div style={{ height: 560 }}>
+                <PageSpinner />
+              </div>
+            }
+          >
+            <MapView tiandituKey={tiandituKey} region={region} overlays={[regionLayer.layer]} onMapReady={setMap} height={560} />
+          </Suspense>
+          <div style={{ position: 'absolute', right: 12, bottom: 40, zIndex: 5 }}>
+            <MapLegend
+              items={legend.items}
+              mode={legendMode}
+              onToggle={legend.toggle}
+              onModeChange={setLegendMode}
+              labels={{
+                area: module.measure === null ? null : measureLabel,
+                unitNum: t('monitor.metric.unitCount'),
+                unitArea: measureUnit,
+              }}
+            />
+          </div>
+        </div>
+        <div style={{ flex: '0 1 380px', minWidth: 300 }}>
+          {largest && (
+            <Typography.Paragraph data-testid="largest-region">
+              <Tag color="blue">{t('monitor.screen.largest')}</Tag>
+              {t('monitor.screen.largestRegion', { name: largest.name, value: formatValue(rowValue(largest, legendMode, module.measure)) })}
+            </Typography.Paragraph>
+          )}
+          <Table<MonitorStatisticsRow>
+            size="small"
+            rowKey="code"
+            loading={statistics.isFetching}
+            dataSource={rows}
+            pagination={false}
+            scroll={{ y: 480 }}
+            data-testid="statistics-table"
+            onRow={(row) => ({ onClick: () => drill(row.code), style: { cursor: drillable(row.code) ? 'pointer' : 'default' } })}
+            columns={[
+              {
+                title: t('monitor.screen.region'),
+                dataIndex: 'name',
+                render: (name: string, row) => (
+                  <span>
+                    {name} {row.code === largest?.code && <Tag color="blue">{t('monitor.screen.largest')}</Tag>}
+                  </span>
+                ),
+              },
+              {
+                title: `${t('monitor.metric.count')}（${t('monitor.metric.unitCount')}）`,
+                align: 'right',
+                render: valueColumn('num'),
+                sorter: (a, b) => (a.num ?? 0) - (b.num ?? 0),
+              },
+              ...(module.measure === null
+                ? []
+                : [
+                    {
+                      title: `${measureLabel}（${measureUnit}）`,
+                      align: 'right' as const,
+                      render: valueColumn('area'),
+                      sorter: (a: MonitorStatisticsRow, b: MonitorStatisticsRow) =>
+                        (rowValue(a, 'area', module.measure) ?? 0) - (rowValue(b, 'area', module.measure) ?? 0),
+                    },
+                  ]),
+            ]}
+            summary={() =>
+              data ? (
+                <Table.Summary.Row>
+                  <Table.Summary.Cell index={0}>{t('monitor.screen.total')}</Table.Summary.Cell>
+                  <Table.Summary.Cell index={1} align="right">
+                    {formatValue(data.total.num)}
+                  </Table.Summary.Cell>
+                  {module.measure !== null && (
+                    <Table.Summary.Cell index={2} align="right">
+                      {formatValue(
+                        rowValue(
+                          { num: data.total.num, areaKm2: data.total.areaKm2, lengthKm: data.total.lengthKm },
+                          'area',
+                          module.measure,
+                        ),
+                      )}
+                    </Table.Summary.Cell>
+                  )}
+                </Table.Summary.Row>
+              ) : null
+            }
+          />
+        </div>
+      </div>
+    </div>
+  )
+}
