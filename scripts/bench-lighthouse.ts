@@ -61,11 +61,15 @@ interface Figures {
 }
 
 async function run(url: string, formFactor: 'mobile' | 'desktop', port: number, shot: string | undefined): Promise<Figures> {
-  const result = await lighthouse(
-    url,
-    { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
-    formFactor === 'desktop' ? desktopConfig : undefined,
-  )
+  const once = () =>
+    lighthouse(
+      url,
+      { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+      formFactor === 'desktop' ? desktopConfig : undefined,
+    )
+  let result = await once()
+  // Lighthouse now and then loses the trace (NO_NAVSTART); the page is measured again then
+  if (result?.lhr.runtimeError) result = await once()
   if (!result) throw new Error(`no Lighthouse result for ${url}`)
   const { lhr } = result
   const audit = (id: string) => lhr.audits[id]

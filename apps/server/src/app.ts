@@ -5,11 +5,12 @@ import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
-import { tZh } from '@rs/shared'
+import { type RouteNode, tZh } from '@rs/shared'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Config } from './config'
 import type { DatabaseHandle } from './db/database'
+import { createPageRenderer, type PrimedQuery } from './lib/page-render'
 import { createTaskPool } from './lib/workers/pool'
 import { registerModules } from './modules'
 import { registerErrorHandling, sendEnvelope } from './plugins/errors'
@@ -63,6 +64,33 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
   return app
 }
 
+/**
+ * The answers a visitor's first render of a page reads, asked of the API in-process: the site
+ * configuration and the visitors' menu on every page (header, navigation, footer), the series'
+ * facts on a satellite page (its LCP text). The query keys are those of the web's queries
+ * (apps/web/src/features/site/api, features/satellite/api/fetch-satellite-detail.ts); a key that
+ * drifted only costs the browser one more request, and its hydration logs the difference.
+ */
+async function primeQueries(app: FastifyInstance, node: RouteNode): Promise<PrimedQuery[]> {
+  const get = async (url: string, notFound?: null) => {
+    const answer = await app.inject({ method: 'GET', url })
+    if (answer.statusCode === 404 && notFound === null) return null
+    if (answer.statusCode !== 200) throw new Error(`${url} answered ${answer.statusCode}`)
+    return (answer.json() as { data: unknown }).data
+  }
+  const queries: PrimedQuery[] = [
+    { queryKey: ['site', 'config'], data: await get('/api/config/public') },
+    { queryKey: ['site', 'default-menu'], data: await get('/api/menu/default') },
+  ]
+  const slug = node.path.split('/').slice(2).join('/')
+  if ((node.group === 'chineseSatellite' || node.group === 'globalSatellite') && slug)
+    queries.push({
+      queryKey: ['satellite', 'detail', slug],
+      data: await get(`/api/satellite/detail?slug=${encodeURIComponent(slug)}`, null),
+    })
+  return queries
+}
+
 /** Address spaces of the services: an unknown address there is a 404 envelope, never a redirect to a page. */
 const SERVICE_PREFIXES = ['/api', '/map', '/stac']
 
@@ -89,10 +117,34 @@ async function registerSpa(app: FastifyInstance, distDir: string) {
   }
   app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect(`${SPA_BASE}home`))
   app.get('/chinese', { schema: { hide: true } }, (_request, reply) => reply.redirect(`${SPA_BASE}home`))
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? ''
+  // visitors' pages rendered by the server (lib/page-render.ts) when the web's renderer is built
+  const renderer = hasSpa ? createPageRenderer(distDir, SPA_BASE) : undefined
+  // the first visitors of home and /normal find them rendered: both are rendered once the server listens
+  if (renderer)
+    app.addHook('onListen', () => {
+      void (async () => {
+        for (const page of ['home', 'normal'])
+          await renderer
+            .page(`${SPA_BASE}${page}`, (node) => primeQueries(app, node))
+            .catch((err: unknown) => app.log.error({ err }, 'page render failed'))
+      })()
+    })
+  app.setNotFoundHandler(async (request, reply) => {
+    const [url = '', search] = request.url.split('?')
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(url)
-    if (wantsPage && url.startsWith(SPA_BASE) && hasSpa) return reply.header('cache-control', 'no-cache').sendFile('index.html', distDir)
+    if (wantsPage && url.startsWith(SPA_BASE) && hasSpa) {
+      reply.header('cache-control', 'no-cache')
+      // an address with a query is rendered by the browser: the page depends on it
+      if (renderer?.renders(url) && search === undefined) {
+        try {
+          const page = await renderer.page(url, (node) => primeQueries(app, node))
+          if (page) return reply.type('text/html; charset=utf-8').send(page)
+        } catch (error) {
+          request.log.error({ err: error, url }, 'page render failed; the browser renders it')
+        }
+      }
+      return reply.sendFile('index.html', distDir)
+    }
     // SPEC §2: unknown page addresses go to the home page; the services keep their JSON 404
     if (wantsPage && !SERVICE_PREFIXES.some((prefix) => url === prefix || url.startsWith(`${prefix}/`)) && !url.startsWith(SPA_BASE))
       return reply.redirect(`${SPA_BASE}home`)

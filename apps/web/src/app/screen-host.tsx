@@ -9,6 +9,20 @@ import { SCREEN_GROUPS } from './screen'
 import type { ScreenProps } from './screen-props'
 
 const lazyScreens = new Map<string, LazyExoticComponent<ComponentType<ScreenProps>>>()
+/** Screens whose code is already here (preloadScreen): rendered at once, without a Suspense boundary. */
+const loadedScreens = new Map<string, ComponentType<ScreenProps>>()
+
+/**
+ * Loads a screen group's code ahead of rendering. The page renderer (entry-server.tsx) and the
+ * browser before it hydrates both call it for the page's group, so the server's markup and the
+ * browser's first render are the same tree (no Suspense fallback on either side).
+ */
+export async function preloadScreen(group: string): Promise<void> {
+  const load = SCREEN_GROUPS[group]
+  if (!load || loadedScreens.has(group)) return
+  const module = await loadChunk(load)
+  loadedScreens.set(group, module.default)
+}
 
 /** The lazy component of a screen group, made once per group; a failed or slow import rejects with ChunkLoadError. */
 function screenOf(group: string): LazyExoticComponent<ComponentType<ScreenProps>> | undefined {
@@ -24,8 +38,11 @@ function screenOf(group: string): LazyExoticComponent<ComponentType<ScreenProps>
 
 /** Renders a route's screen: guarded when the route needs login or a permission, loaded with its group. */
 export function ScreenHost({ node }: { node: RouteNode }) {
-  const Screen = node.group ? screenOf(node.group) : undefined
-  const content = Screen ? (
+  const Loaded = node.group ? loadedScreens.get(node.group) : undefined
+  const Screen = node.group && !Loaded ? screenOf(node.group) : undefined
+  const content = Loaded ? (
+    <Loaded route={node} />
+  ) : Screen ? (
     <Suspense fallback={<PageSpinner screen />}>
       <Screen route={node} />
     </Suspense>

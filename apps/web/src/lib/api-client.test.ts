@@ -1,4 +1,4 @@
-import { areaRange, login, logout, userInfo } from '@rs/shared'
+import { areaRange, login, logout, userInfo } from '@rs/shared/api-paths'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError, callApi, errorMessage, setUnauthorizedHandler } from './api-client'
 

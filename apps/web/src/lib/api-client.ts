@@ -1,4 +1,4 @@
-import { type ApiRoute, type BodyOf, type DataOf, type EnvelopeOf, type QueryOf, TOKEN_HEADER } from '@rs/shared'
+import { type BodyOf, type DataOf, type EnvelopeOf, type QueryOf, type RouteRef, TOKEN_HEADER } from '@rs/shared'
 import { getT } from './i18n'
 import { readToken } from './token-storage'
 
@@ -42,7 +42,7 @@ export interface CallInput<R> {
 }
 
 /** The URL of a route with its query string; undefined and null values are left out. */
-export function apiUrl(route: Pick<ApiRoute, 'path'>, query?: object): string {
+export function apiUrl(route: Pick<RouteRef, 'path'>, query?: object): string {
   const params = new URLSearchParams()
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null) params.append(key, String(value))
@@ -82,7 +82,7 @@ async function readEnvelope(response: Response): Promise<EnvelopeOf<unknown> | u
  * with ApiError on an HTTP error or a nonzero code (the login's code 2 included); a 401 first
  * tells the session handler so the user is logged out once.
  */
-export async function callApi<R extends ApiRoute>(route: R, input: CallInput<R> = {}): Promise<DataOf<R>> {
+export async function callApi<R extends RouteRef>(route: R, input: CallInput<R> = {}): Promise<DataOf<R>> {
   const sentToken = readToken()
   const headers: Record<string, string> = { accept: 'application/json', ...authHeaders() }
   const init: RequestInit = { method: route.method, headers, signal: input.signal }

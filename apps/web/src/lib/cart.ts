@@ -1,4 +1,4 @@
-import { cartAdd } from '@rs/shared'
+import { cartAdd } from '@rs/shared/api-paths'
 import { callApi, errorMessage } from './api-client'
 import { getT } from './i18n'
 import { notify } from './notify'

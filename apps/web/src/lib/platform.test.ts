@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
 import { detectPlatform, mobileViewportContent } from './platform'
 
@@ -43,5 +45,26 @@ describe('mobileViewportContent', () => {
   it('never scales above 1 and survives a zero width', () => {
     expect(mobileViewportContent(1600)).toContain('initial-scale=1,')
     expect(mobileViewportContent(0)).toContain('initial-scale=1,')
+  })
+})
+
+describe('public/boot.js', () => {
+  const boot = readFileSync(new URL('../../public/boot.js', import.meta.url), 'utf8')
+  /** Runs boot.js as the browser would, with this user agent and screen width; answers the viewport and the class. */
+  function runBoot(userAgent: string, maxTouchPoints: number, screenWidth: number) {
+    const attributes: Record<string, string> = {}
+    const classes: string[] = []
+    const meta = { setAttribute: (name: string, value: string) => (attributes[name] = value) }
+    const document = { getElementById: () => meta, documentElement: { classList: { add: (c: string) => classes.push(c) } } }
+    runInNewContext(boot, { navigator: { userAgent, maxTouchPoints }, screen: { width: screenWidth }, document, Math })
+    return { viewport: attributes.content, classes }
+  }
+
+  it('sets the same 1200 px viewport as mobileViewportContent before the first paint, on phones and tablets only', () => {
+    expect(runBoot(UA.iphone, 5, 375)).toEqual({ viewport: mobileViewportContent(375), classes: ['mobile-layout'] })
+    expect(runBoot(UA.android, 5, 412)).toEqual({ viewport: mobileViewportContent(412), classes: ['mobile-layout'] })
+    expect(runBoot(UA.ipadDesktop, 5, 1024)).toEqual({ viewport: mobileViewportContent(1024), classes: ['mobile-layout'] })
+    expect(runBoot(UA.windows, 0, 1920)).toEqual({ viewport: undefined, classes: [] })
+    expect(runBoot(UA.ipadDesktop, 0, 1440)).toEqual({ viewport: undefined, classes: [] })
   })
 })

@@ -1,4 +1,5 @@
-import { type DataOf, satelliteList } from '@rs/shared'
+import type { DataOf } from '@rs/shared'
+import { satelliteList } from '@rs/shared/api-paths'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { callApi } from './api-client'
 

@@ -1,4 +1,5 @@
-import { DEFAULTS, regionBoundary, regionChildren, WHOLE_COUNTRY_CODE } from '@rs/shared'
+import { DEFAULTS, WHOLE_COUNTRY_CODE } from '@rs/shared'
+import { regionBoundary, regionChildren } from '@rs/shared/api-paths'
 import type { FeatureLike } from 'ol/Feature'
 import GeoJSON from 'ol/format/GeoJSON'
 import MVT from 'ol/format/MVT'

@@ -1,6 +1,6 @@
 import 'ol/ol.css'
 import './map-view.css'
-import { regionBoundary, regionByCode } from '@rs/shared'
+import { regionBoundary, regionByCode } from '@rs/shared/api-paths'
 import { Segmented } from 'antd'
 import type { Geometry as GeoJsonGeometry } from 'geojson'
 import type { Coordinate } from 'ol/coordinate'

@@ -2,25 +2,6 @@ import { z } from 'zod'
 import { defineRoute } from './common'
 import { BBox } from './regions'
 
-/** Limits of an uploaded area of interest; the web checks the size before sending, the server enforces all. */
-export const AOI_LIMITS = {
-  /** Largest upload in bytes (10 MB). */
-  maxUploadBytes: 10 * 1024 * 1024,
-  /** Largest total of a zip's unpacked entries in bytes (100 MB). */
-  maxUnzippedBytes: 100 * 1024 * 1024,
-  /** Most entries a zip may hold. */
-  maxZipEntries: 50,
-  /** Most polygon features. */
-  maxFeatures: 10_000,
-  /** Most vertices over all polygons. */
-  maxVertices: 200_000,
-  /** Longest time in seconds that reading and repairing one upload may take, waiting included; over it the upload is refused and nothing is stored. */
-  maxProcessingSeconds: 8,
-} as const
-
-/** File name endings the upload accepts. */
-export const AOI_FILE_TYPES = ['.zip', '.geojson', '.json', '.kml'] as const
-
 /** A GeoJSON MultiPolygon in WGS84 (EPSG:4326) degrees. */
 export const MultiPolygonGeometry = z.object({
   type: z.literal('MultiPolygon'),

@@ -22,9 +22,6 @@ export interface EnvelopeOf<T> {
   data: T
 }
 
-/** Business codes that are not HTTP statuses. */
-export const API_CODE = { ok: 0, upgradeRequired: 2 } as const
-
 /**
  * Who may call an endpoint; the server enforces it for every call before the query or body is read.
  * - 'public': anyone; 'login': any live session;
@@ -68,11 +65,25 @@ export function defineRoute<
   return route
 }
 
+/**
+ * A route as the web knows it: method and path only (contracts/api-paths.ts, generated from the
+ * descriptors), so the browser never builds the zod schemas. The descriptor rides along as a type.
+ */
+export interface RouteRef<R extends ApiRoute = ApiRoute> {
+  readonly method: R['method']
+  readonly path: string
+  /** Never set: carries the descriptor's type for QueryOf, BodyOf and DataOf. */
+  readonly contract?: R
+}
+
+/** The descriptor behind a route or a RouteRef. */
+type ContractOf<R> = R extends ApiRoute ? R : R extends RouteRef<infer C> ? C : never
+
 export type QueryOf<R> =
-  R extends ApiRoute<infer Q, z.ZodType | undefined, z.ZodType> ? (Q extends z.ZodType ? z.input<Q> : undefined) : never
+  ContractOf<R> extends ApiRoute<infer Q, z.ZodType | undefined, z.ZodType> ? (Q extends z.ZodType ? z.input<Q> : undefined) : never
 export type BodyOf<R> =
-  R extends ApiRoute<z.ZodType | undefined, infer B, z.ZodType> ? (B extends z.ZodType ? z.input<B> : undefined) : never
-export type DataOf<R> = R extends ApiRoute<z.ZodType | undefined, z.ZodType | undefined, infer D> ? z.output<D> : never
+  ContractOf<R> extends ApiRoute<z.ZodType | undefined, infer B, z.ZodType> ? (B extends z.ZodType ? z.input<B> : undefined) : never
+export type DataOf<R> = ContractOf<R> extends ApiRoute<z.ZodType | undefined, z.ZodType | undefined, infer D> ? z.output<D> : never
 
 /**
  * A string of one line: no control characters, no line breaks or tabs, no lone surrogates

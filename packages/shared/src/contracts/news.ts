@@ -1,17 +1,7 @@
 import { z } from 'zod'
 import { PERMISSION } from '../domain/permissions'
 import { defineRoute, Id, IdParam, queryInt, requiredString, text } from './common'
-
-/** Limits of a news article; the web checks them before sending, the server enforces them. */
-export const NEWS_LIMITS = {
-  titleMax: 100,
-  summaryMax: 300,
-  sourceMax: 100,
-  bodyMax: 20_000,
-  /** Largest cover image in bytes (2 MB): PNG, JPEG or WebP. */
-  coverMaxBytes: 2 * 1024 * 1024,
-  pageSizeMax: 50,
-} as const
+import { NEWS_LIMITS } from './values'
 
 export const NewsItem = z.object({
   id: z.number().int(),

@@ -2,56 +2,12 @@ import { z } from 'zod'
 import { tZh } from '../messages'
 import { defineRoute, queryInt, text } from './common'
 import { RegionCode } from './regions'
+import { ARCHIVE_LIMITS, DATA_STATUS, DEFAULT_DATA_STATUS, EXPORT_FORMATS, PRODUCT_LEVELS, SCENE_SORT_FIELDS } from './values'
 
 /**
  * The image archive (SPEC §2 /normal, §3 select state, §7 normalmeta). One scene query serves the
  * portal's calls here and the STAC API at /stac; the server maps both onto the same repository.
  */
-
-/** Limits of the archive's calls; the web shows them, the server enforces them. */
-export const ARCHIVE_LIMITS = {
-  /** Page sizes the result list offers (SPEC §9 page info: pageNum 1 / pageSize 20). */
-  pageSizes: [20, 50, 100] as const,
-  /** Deepest page a portal query may ask for (keyset paging serves deeper reads through STAC). */
-  maxPageNum: 500,
-  /** Most satellites plus sensors in one query (the catalogue's maximum, SPEC §9). */
-  maxSatellites: 120,
-  /** Most scene ids in one call (checked scenes for the union area, coverage or export). */
-  maxIds: 1000,
-  /** Most scenes one export writes. */
-  maxExport: 10_000,
-  /** Most scenes one coverage analysis considers (the best by the query's sort come first). */
-  maxCoverageScenes: 5000,
-  /** Most vertices of a drawn area sent in a query body (uploads have their own limits, AOI_LIMITS). */
-  maxDrawnVertices: 10_000,
-  /** Most lines of a FILE upload (file names, orbit-path-row or path-row). */
-  maxListLines: 5000,
-  /** Largest FILE upload in bytes (text or Excel). */
-  maxListBytes: 2 * 1024 * 1024,
-  /** Above this many matches the total is estimated (totalExact false) instead of counted. */
-  exactCountLimit: 10_000,
-  /** Minutes a footprint-tile query (POST /api/normalmeta/tiles) stays usable after its last tile. */
-  tileQueryMinutes: 30,
-} as const
-
-/** Data status of a scene (SPEC §9 default '2'). */
-export const DATA_STATUS = ['1', '2', '3'] as const
-export type DataStatus = (typeof DATA_STATUS)[number]
-export const DEFAULT_DATA_STATUS: DataStatus = '2'
-
-/** Product levels of the archive, lowest processing first. */
-export const PRODUCT_LEVELS = ['L1A', 'L1B', 'L2A', 'L4'] as const
-export type ProductLevel = (typeof PRODUCT_LEVELS)[number]
-
-/** FILE upload types of SPEC §4. The misspelling FLIE_NAMES is the specification's own wire name. */
-export const UPLOAD_TYPE = { FLIE_NAMES: 1, OPR: 2, PR: 3 } as const
-export type UploadType = (typeof UPLOAD_TYPE)[keyof typeof UPLOAD_TYPE]
-
-export const SCENE_SORT_FIELDS = ['time', 'cloud', 'resolution'] as const
-export type SceneSortField = (typeof SCENE_SORT_FIELDS)[number]
-
-export const EXPORT_FORMATS = ['csv', 'xlsx', 'geojson', 'shp'] as const
-export type ExportFormat = (typeof EXPORT_FORMATS)[number]
 
 const e = (key: Parameters<typeof tZh>[0], params?: Record<string, string | number>) => tZh(key, params)
 

@@ -1,31 +1,10 @@
 import { z } from 'zod'
 import { PERMISSION } from '../domain/permissions'
 import { defineRoute } from './common'
+import { TYPICAL_IMAGE_KEYS } from './values'
 
-/** The typical-image samples of SPEC §2, in page order. */
-export const TYPICAL_IMAGE_KEYS = [
-  'zy3-mux',
-  'zy3-pan',
-  'zy3-fwd',
-  'zy3-bwd',
-  'gf1',
-  'gf2',
-  'gf4',
-  'gf7-mux',
-  'gf7-fwd',
-  'gf7-bwd',
-  'lsar-1',
-  'lsar-2',
-] as const
 export const TypicalImageKey = z.enum(TYPICAL_IMAGE_KEYS, { error: '未知的典型影像' })
 export type TypicalImageKey = z.infer<typeof TypicalImageKey>
-
-export const TYPICAL_IMAGE_LIMITS = {
-  /** Largest replacement image in bytes (8 MB): PNG, JPEG or WebP. */
-  maxBytes: 8 * 1024 * 1024,
-  /** Largest width or height in pixels. */
-  maxSide: 8000,
-} as const
 
 export const TypicalImage = z.object({
   key: TypicalImageKey,

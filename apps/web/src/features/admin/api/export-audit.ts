@@ -1,4 +1,5 @@
-import { auditExport, type QueryOf } from '@rs/shared'
+import type { QueryOf } from '@rs/shared'
+import { auditExport } from '@rs/shared/api-paths'
 import { ApiError, apiUrl, authHeaders, fetchOrFail } from '../../../lib/api-client'
 import { getT } from '../../../lib/i18n'
 

@@ -1,4 +1,4 @@
-import { adminUsers } from '@rs/shared'
+import { adminUsers } from '@rs/shared/api-paths'
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { callApi } from '../../../lib/api-client'
 

@@ -1,4 +1,4 @@
-import { adminOutbox } from '@rs/shared'
+import { adminOutbox } from '@rs/shared/api-paths'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { callApi } from '../../../lib/api-client'
 import { ADMIN_KEY } from './fetch-admin-users'

@@ -1,4 +1,4 @@
-import { adminPermissionCatalogue, adminSetUserAreaRanges, adminSetUserDisabled, adminSetUserPermissions } from '@rs/shared'
+import { adminPermissionCatalogue, adminSetUserAreaRanges, adminSetUserDisabled, adminSetUserPermissions } from '@rs/shared/api-paths'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { callApi } from '../../../lib/api-client'
 import { ADMIN_KEY } from './fetch-admin-users'

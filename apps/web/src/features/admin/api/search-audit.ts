@@ -1,4 +1,5 @@
-import { auditSearch, type QueryOf } from '@rs/shared'
+import type { QueryOf } from '@rs/shared'
+import { auditSearch } from '@rs/shared/api-paths'
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { callApi } from '../../../lib/api-client'
 import { ADMIN_KEY } from './fetch-admin-users'

@@ -1,4 +1,4 @@
-import { adminUnlockUser } from '@rs/shared'
+import { adminUnlockUser } from '@rs/shared/api-paths'
 import { callApi } from '../../../lib/api-client'
 
 /** POST: lift the login lock of one account (MOD_001); recorded in the audit log. */

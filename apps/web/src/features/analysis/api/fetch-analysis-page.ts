@@ -1,4 +1,5 @@
-import { type AnalysisPage, type AnalysisPageKey, satelliteAnalysis } from '@rs/shared'
+import type { AnalysisPage, AnalysisPageKey } from '@rs/shared'
+import { satelliteAnalysis } from '@rs/shared/api-paths'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { callApi } from '../../../lib/api-client'
 

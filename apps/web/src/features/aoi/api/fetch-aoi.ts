@@ -1,4 +1,5 @@
-import { type AoiUpload, aoiById } from '@rs/shared'
+import type { AoiUpload } from '@rs/shared'
+import { aoiById } from '@rs/shared/api-paths'
 import { callApi } from '../../../lib/api-client'
 
 /** GET a stored area of interest by its upload id (e.g. the geojsonId an automatic login brings). */

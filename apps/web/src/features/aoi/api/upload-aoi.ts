@@ -1,4 +1,5 @@
-import { AOI_LIMITS, type AoiUpload, aoiUpload } from '@rs/shared'
+import { AOI_LIMITS, type AoiUpload } from '@rs/shared'
+import { aoiUpload } from '@rs/shared/api-paths'
 import { ApiError, callApi } from '../../../lib/api-client'
 import { getT } from '../../../lib/i18n'
 

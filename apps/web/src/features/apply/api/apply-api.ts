@@ -1,6 +1,5 @@
+import type { ApplyKind, ApplyState } from '@rs/shared'
 import {
-  type ApplyKind,
-  type ApplyState,
   applyAttachmentDownload,
   applyAttachmentUpload,
   applyList,
@@ -8,7 +7,7 @@ import {
   applyReviewList,
   applySubmit,
   applyWithdraw,
-} from '@rs/shared'
+} from '@rs/shared/api-paths'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { ApiError, apiUrl, authHeaders, callApi, fetchOrFail } from '../../../lib/api-client'
 import { getT } from '../../../lib/i18n'

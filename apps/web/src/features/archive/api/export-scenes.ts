@@ -1,4 +1,5 @@
-import { type ExportFormat, normalmetaExport, type SceneQueryBody } from '@rs/shared'
+import type { ExportFormat, SceneQueryBody } from '@rs/shared'
+import { normalmetaExport } from '@rs/shared/api-paths'
 import { ApiError, apiUrl, authHeaders, fetchOrFail } from '../../../lib/api-client'
 import { getT } from '../../../lib/i18n'
 import { coverageBody } from './scene-coverage'

@@ -1,4 +1,4 @@
-import { satelliteCatalogue, satelliteSensors } from '@rs/shared'
+import { satelliteCatalogue, satelliteSensors } from '@rs/shared/api-paths'
 import { useQuery } from '@tanstack/react-query'
 import { callApi } from '../../../lib/api-client'
 

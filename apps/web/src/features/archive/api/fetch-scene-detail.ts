@@ -1,4 +1,5 @@
-import { normalmetaDetail, type Scene } from '@rs/shared'
+import type { Scene } from '@rs/shared'
+import { normalmetaDetail } from '@rs/shared/api-paths'
 import { useQuery } from '@tanstack/react-query'
 import { callApi } from '../../../lib/api-client'
 

@@ -1,4 +1,5 @@
-import { type FootprintTilesAnswer, normalmetaTiles, type SceneQueryBody } from '@rs/shared'
+import type { FootprintTilesAnswer, SceneQueryBody } from '@rs/shared'
+import { normalmetaTiles } from '@rs/shared/api-paths'
 import { useQuery } from '@tanstack/react-query'
 import { callApi } from '../../../lib/api-client'
 import { usesFootprintTiles } from '../../../map/footprint-tiles'

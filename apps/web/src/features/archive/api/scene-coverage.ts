@@ -1,4 +1,5 @@
-import { type CoverageAnswer, normalmetaCoverage, type SceneQueryBody } from '@rs/shared'
+import type { CoverageAnswer, SceneQueryBody } from '@rs/shared'
+import { normalmetaCoverage } from '@rs/shared/api-paths'
 import { useQuery } from '@tanstack/react-query'
 import { callApi } from '../../../lib/api-client'
 

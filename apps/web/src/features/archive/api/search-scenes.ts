@@ -1,4 +1,5 @@
-import { normalmetaQuery, type SceneQueryAnswer, type SceneQueryBody } from '@rs/shared'
+import type { SceneQueryAnswer, SceneQueryBody } from '@rs/shared'
+import { normalmetaQuery } from '@rs/shared/api-paths'
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { callApi } from '../../../lib/api-client'
 

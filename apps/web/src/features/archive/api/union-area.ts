@@ -1,4 +1,4 @@
-import { normalmetaUnion } from '@rs/shared'
+import { normalmetaUnion } from '@rs/shared/api-paths'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { callApi } from '../../../lib/api-client'
 

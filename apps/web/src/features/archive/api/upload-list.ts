@@ -1,4 +1,5 @@
-import { ARCHIVE_LIMITS, normalmetaUpload, type UploadReport, type UploadType } from '@rs/shared'
+import { ARCHIVE_LIMITS, type UploadReport, type UploadType } from '@rs/shared'
+import { normalmetaUpload } from '@rs/shared/api-paths'
 import { ApiError, callApi } from '../../../lib/api-client'
 import { getT } from '../../../lib/i18n'
 

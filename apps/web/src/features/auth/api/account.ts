@@ -1,18 +1,15 @@
+import { type BodyOf, encryptPassword, type VerifyChannel, type VerifyPurpose } from '@rs/shared'
 import {
-  type BodyOf,
   changePassword,
   checkCode,
-  encryptPassword,
   forgetPassword,
   register,
   sendEmailCode,
   sendTelephoneCode,
-  type VerifyChannel,
-  type VerifyPurpose,
   validEmail,
   validTelephone,
   validUsername,
-} from '@rs/shared'
+} from '@rs/shared/api-paths'
 import { callApi } from '../../../lib/api-client'
 import type { Captcha } from './fetch-captcha'
 

@@ -1,4 +1,4 @@
-import { autoLogin } from '@rs/shared'
+import { autoLogin } from '@rs/shared/api-paths'
 import { callApi } from '../../../lib/api-client'
 
 /** The link codes that trigger an automatic login (SPEC.md §4). */

@@ -1,4 +1,5 @@
-import { type AreaRange, activeAreaRanges, areaRange } from '@rs/shared'
+import { type AreaRange, activeAreaRanges } from '@rs/shared'
+import { areaRange } from '@rs/shared/api-paths'
 import { callApi } from '../../../lib/api-client'
 
 /** GET the logged-in user's area ranges (type 0); only active records are kept. */

@@ -1,4 +1,5 @@
-import { captchaImage, LOGIN_KEY_HEADER } from '@rs/shared'
+import { LOGIN_KEY_HEADER } from '@rs/shared'
+import { captchaImage } from '@rs/shared/api-paths'
 import { ApiError, apiUrl, authHeaders, fetchOrFail } from '../../../lib/api-client'
 import { getT } from '../../../lib/i18n'
 

@@ -1,4 +1,4 @@
-import { cartCount } from '@rs/shared'
+import { cartCount } from '@rs/shared/api-paths'
 import { callApi } from '../../../lib/api-client'
 
 /** GET the number of scenes in the user's cart. */

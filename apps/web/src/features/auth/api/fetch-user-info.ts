@@ -1,4 +1,5 @@
-import { type UserInfo, userInfo } from '@rs/shared'
+import type { UserInfo } from '@rs/shared'
+import { userInfo } from '@rs/shared/api-paths'
 import { callApi } from '../../../lib/api-client'
 
 /** GET the logged-in user's information. */

@@ -1,4 +1,5 @@
-import { type BodyOf, encryptPassword, login } from '@rs/shared'
+import { type BodyOf, encryptPassword } from '@rs/shared'
+import { login } from '@rs/shared/api-paths'
 import { callApi } from '../../../lib/api-client'
 import type { Captcha } from './fetch-captcha'
 

@@ -1,4 +1,4 @@
-import { logout } from '@rs/shared'
+import { logout } from '@rs/shared/api-paths'
 import { callApi } from '../../../lib/api-client'
 
 /** POST logout: ends the session on the server. */

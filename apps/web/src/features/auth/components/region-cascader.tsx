@@ -1,4 +1,5 @@
-import { regionChildren, WHOLE_COUNTRY_CODE } from '@rs/shared'
+import { WHOLE_COUNTRY_CODE } from '@rs/shared'
+import { regionChildren } from '@rs/shared/api-paths'
 import { Cascader } from 'antd'
 import { useEffect, useState } from 'react'
 import { callApi } from '../../../lib/api-client'

@@ -1,4 +1,5 @@
-import { type FeedbackType, feedbackHandle, feedbackList, feedbackSubmit } from '@rs/shared'
+import type { FeedbackType } from '@rs/shared'
+import { feedbackHandle, feedbackList, feedbackSubmit } from '@rs/shared/api-paths'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { callApi } from '../../../lib/api-client'
 

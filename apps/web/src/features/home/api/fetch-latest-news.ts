@@ -1,4 +1,4 @@
-import { newsList } from '@rs/shared'
+import { newsList } from '@rs/shared/api-paths'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { callApi } from '../../../lib/api-client'
 

@@ -1,4 +1,5 @@
-import { type MonitorModuleKey, monitorBatches } from '@rs/shared'
+import type { MonitorModuleKey } from '@rs/shared'
+import { monitorBatches } from '@rs/shared/api-paths'
 import { useQuery } from '@tanstack/react-query'
 import { callApi } from '../../../lib/api-client'
 

@@ -1,4 +1,5 @@
-import { type MonitorModuleKey, type MonitorStage, monitorStatistics } from '@rs/shared'
+import type { MonitorModuleKey, MonitorStage } from '@rs/shared'
+import { monitorStatistics } from '@rs/shared/api-paths'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { callApi } from '../../../lib/api-client'
 

@@ -1,4 +1,4 @@
-import { regionBoundary } from '@rs/shared'
+import { regionBoundary } from '@rs/shared/api-paths'
 import { useQuery } from '@tanstack/react-query'
 import { callApi } from '../../../lib/api-client'
 

@@ -1,4 +1,4 @@
-import { newsDelete } from '@rs/shared'
+import { newsDelete } from '@rs/shared/api-paths'
 import { callApi } from '../../../lib/api-client'
 
 /** POST the deletion of one article (content editors only). */

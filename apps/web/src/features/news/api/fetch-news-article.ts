@@ -1,4 +1,4 @@
-import { newsDetail } from '@rs/shared'
+import { newsDetail } from '@rs/shared/api-paths'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { callApi } from '../../../lib/api-client'
 import { NEWS_KEY } from './fetch-news-list'

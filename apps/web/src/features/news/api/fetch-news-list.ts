@@ -1,4 +1,5 @@
-import { newsList, type QueryOf } from '@rs/shared'
+import type { QueryOf } from '@rs/shared'
+import { newsList } from '@rs/shared/api-paths'
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { callApi } from '../../../lib/api-client'
 

@@ -1,4 +1,5 @@
-import { type NewsArticle, type NewsInput, newsCreate, newsUpdate } from '@rs/shared'
+import type { NewsArticle, NewsInput } from '@rs/shared'
+import { newsCreate, newsUpdate } from '@rs/shared/api-paths'
 import { callApi } from '../../../lib/api-client'
 
 /** POST a new article, or the changes of an existing one (content editors only; the server checks MOD_002). */

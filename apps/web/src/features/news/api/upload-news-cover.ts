@@ -1,4 +1,5 @@
-import { type NewsArticle, newsCoverUpload } from '@rs/shared'
+import type { NewsArticle } from '@rs/shared'
+import { newsCoverUpload } from '@rs/shared/api-paths'
 import { ApiError, callApi } from '../../../lib/api-client'
 import { getT } from '../../../lib/i18n'
 import { coverProblem } from '../utils/cover-check'

@@ -1,4 +1,5 @@
-import { orbitPasses, orbitPrediction, orbitPredictions, orbitTle, type PassQuery, type Prediction, satelliteCatalogue } from '@rs/shared'
+import type { PassQuery, Prediction } from '@rs/shared'
+import { orbitPasses, orbitPrediction, orbitPredictions, orbitTle, satelliteCatalogue } from '@rs/shared/api-paths'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { callApi } from '../../../lib/api-client'
 

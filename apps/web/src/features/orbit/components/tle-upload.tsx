@@ -1,4 +1,4 @@
-import { orbitTleUpload } from '@rs/shared'
+import { orbitTleUpload } from '@rs/shared/api-paths'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Alert, Button, Card, Input } from 'antd'
 import { useState } from 'react'

@@ -1,8 +1,8 @@
+import type { OrderState } from '@rs/shared'
 import {
   cartList,
   cartRemove,
   normalmetaQuicklook,
-  type OrderState,
   orderCancel,
   orderDetail,
   orderDownload,
@@ -11,7 +11,7 @@ import {
   orderReview,
   orderReviewList,
   orderSubmit,
-} from '@rs/shared'
+} from '@rs/shared/api-paths'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { ApiError, apiUrl, authHeaders, callApi, fetchOrFail } from '../../../lib/api-client'
 import { getT } from '../../../lib/i18n'

@@ -1,4 +1,5 @@
-import { type BodyOf, changeEmail, changeTelephone, personDetail, personDetailUpdate } from '@rs/shared'
+import type { BodyOf } from '@rs/shared'
+import { changeEmail, changeTelephone, personDetail, personDetailUpdate } from '@rs/shared/api-paths'
 import { useQuery } from '@tanstack/react-query'
 import { callApi } from '../../../lib/api-client'
 

@@ -1,4 +1,5 @@
-import { type Region, regionChildren } from '@rs/shared'
+import type { Region } from '@rs/shared'
+import { regionChildren } from '@rs/shared/api-paths'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { callApi } from '../../../lib/api-client'
 

@@ -1,4 +1,5 @@
-import { type Region, regionByCode, WHOLE_COUNTRY_CODE } from '@rs/shared'
+import { type Region, WHOLE_COUNTRY_CODE } from '@rs/shared'
+import { regionByCode } from '@rs/shared/api-paths'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { callApi } from '../../../lib/api-client'
 

@@ -1,4 +1,4 @@
-import { regionByCode, regionParents } from '@rs/shared'
+import { regionByCode, regionParents } from '@rs/shared/api-paths'
 import { callApi } from '../../../lib/api-client'
 import type { ParentsApi } from '../utils/region-selection'
 

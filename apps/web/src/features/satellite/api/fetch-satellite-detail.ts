@@ -1,4 +1,5 @@
-import { type SatelliteFacts, satelliteDetail } from '@rs/shared'
+import type { SatelliteFacts } from '@rs/shared'
+import { satelliteDetail } from '@rs/shared/api-paths'
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query'
 import { ApiError, callApi } from '../../../lib/api-client'
 

@@ -1,4 +1,5 @@
-import { type SatelliteTle, satelliteTle } from '@rs/shared'
+import type { SatelliteTle } from '@rs/shared'
+import { satelliteTle } from '@rs/shared/api-paths'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { callApi } from '../../../lib/api-client'
 

@@ -1,4 +1,5 @@
-import { defaultMenu, type MenuItem } from '@rs/shared'
+import type { MenuItem } from '@rs/shared'
+import { defaultMenu } from '@rs/shared/api-paths'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { callApi } from '../../../lib/api-client'
 

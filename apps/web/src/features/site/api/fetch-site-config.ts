@@ -1,4 +1,5 @@
-import { type SiteConfig, siteConfig } from '@rs/shared'
+import type { SiteConfig } from '@rs/shared'
+import { siteConfig } from '@rs/shared/api-paths'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { callApi } from '../../../lib/api-client'
 

@@ -1,4 +1,4 @@
-import { visitCounts } from '@rs/shared'
+import { visitCounts } from '@rs/shared/api-paths'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { callApi } from '../../../lib/api-client'
 

@@ -1,4 +1,4 @@
-import { incrementVisit } from '@rs/shared'
+import { incrementVisit } from '@rs/shared/api-paths'
 import { callApi } from '../../../lib/api-client'
 
 /** POST one page visit (ALL, Login, Personal or a route name); failures go to the console only. */

@@ -1,4 +1,5 @@
-import { type TypicalImage, type TypicalImageKey, typicalImageReplace } from '@rs/shared'
+import type { TypicalImage, TypicalImageKey } from '@rs/shared'
+import { typicalImageReplace } from '@rs/shared/api-paths'
 import { callApi } from '../../../lib/api-client'
 
 /**

@@ -1,0 +1,71 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from './test/test-context'
+
+let ctx: TestContext
+let root: string
+
+// a built web in miniature: index.html, the manifest, and a renderer that echoes what it was given
+beforeAll(async () => {
+  root = mkdtempSync(path.join(tmpdir(), 'rs-render-'))
+  const dist = path.join(root, 'dist')
+  mkdirSync(path.join(dist, '.vite'), { recursive: true })
+  mkdirSync(path.join(root, 'dist-ssr'))
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html><head><title>门户</title><link rel="stylesheet" crossorigin href="/chinese/assets/index-1.css"></head><body><div id="root"></div></body></html>',
+  )
+  writeFileSync(
+    path.join(dist, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'src/app/routes/chinese-satellite.tsx': {
+        file: 'assets/chinese-satellite-1.js',
+        css: ['assets/satellite-1.css'],
+        imports: ['_shared.js'],
+      },
+      '_shared.js': { file: 'assets/shared-1.js' },
+    }),
+  )
+  writeFileSync(
+    path.join(root, 'dist-ssr', 'entry-server.js'),
+    `export async function renderPage(url, state) {
+      if (url.endsWith('/normal')) throw new Error('renderer broke')
+      const keys = state.queries.map((q) => q.queryKey.join('.')).join(',')
+      return { html: '<main>rendered ' + url + ' with ' + keys + '</main>', styles: '<style>.antd{}</style>' }
+    }`,
+  )
+  ctx = await createTestContext({ WEB_DIST: dist })
+})
+afterAll(async () => {
+  await ctx?.close()
+  rmSync(root, { recursive: true, force: true })
+})
+
+describe('pages the server renders for visitors', () => {
+  it('sends a satellite page rendered, with its primed answers, antd rules before the portal CSS and the screen preloaded', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/chinese/satellite/chinese/gf1' })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toContain('text/html')
+    expect(res.headers['cache-control']).toBe('no-cache')
+    expect(res.body).toContain(
+      '<div id="root" data-prerendered><main>rendered /chinese/satellite/chinese/gf1 with site.config,site.default-menu,satellite.detail.gf1</main></div>',
+    )
+    expect(res.body.indexOf('<style>.antd{}</style>')).toBeLessThan(res.body.indexOf('index-1.css'))
+    expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/chinese/assets/satellite-1.css">')
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/chinese/assets/shared-1.js">')
+    const state = JSON.parse(/<script type="application\/json" id="rs-query-state">(.*?)<\/script>/.exec(res.body)?.[1] ?? 'null')
+    const detail = state.queries.find((q: { queryKey: string[] }) => q.queryKey.join('.') === 'satellite.detail.gf1')
+    expect(detail.state.status).toBe('success')
+    expect(detail.state.data.nameZh).toBeTruthy()
+  })
+
+  it('sends plain index.html for an address with a query, a page it does not render, and when the renderer fails', async () => {
+    for (const url of ['/chinese/home?code=1', '/chinese/personal', '/chinese/normal', '/chinese/no/such/page']) {
+      const res = await ctx.app.inject({ method: 'GET', url })
+      expect(res.statusCode, url).toBe(200)
+      expect(res.body, url).toContain('<div id="root"></div>')
+    }
+  })
+})

@@ -1,0 +1,130 @@
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { flattenRoutes, type RouteNode } from '@rs/shared'
+
+/**
+ * Pages the server renders for visitors (issue 9: first paint and LCP on slow phones): home, the
+ * image archive and the satellite pages. The screen groups of apps/web/src/app/screen.ts.
+ */
+const RENDERED_GROUPS: ReadonlySet<string> = new Set(['home', 'normal', 'chineseSatellite', 'globalSatellite'])
+
+/** What the web's renderer (apps/web/src/app/entry-server.tsx, built to dist-ssr/) exports. */
+interface WebRenderer {
+  renderPage(url: string, state?: unknown): Promise<{ html: string; styles: string }>
+}
+
+/** One entry of Vite's build manifest (dist/.vite/manifest.json). */
+interface ManifestChunk {
+  file: string
+  css?: string[]
+  imports?: string[]
+}
+
+/** A query the page's first render reads, answered by the server itself (the TanStack Query cache's dehydrated shape). */
+export interface PrimedQuery {
+  queryKey: readonly unknown[]
+  data: unknown
+}
+
+export interface PageRenderer {
+  /** The HTML of a page for a visitor, or undefined when the page is not one the server renders. */
+  page(pathname: string, prime?: (node: RouteNode) => Promise<PrimedQuery[]>): Promise<string | undefined>
+  /** Whether a path is one of the rendered pages. */
+  renders(pathname: string): boolean
+}
+
+const escapeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
+
+/**
+ * The page renderer over a built web (dist/ and dist-ssr/ beside it), or undefined when the
+ * renderer was not built. Each page is rendered once per process and kept (a few dozen paths;
+ * the data they hold does not change while the server runs). The HTML is index.html with the
+ * markup inside #root (data-prerendered), antd's styles and the screen's CSS in the head, the
+ * screen's code preloaded, and the primed answers as JSON for the browser's query cache.
+ */
+export function createPageRenderer(distDir: string, basePath: string): PageRenderer | undefined {
+  const entry = path.join(distDir, '..', 'dist-ssr', 'entry-server.js')
+  const manifestFile = path.join(distDir, '.vite', 'manifest.json')
+  if (!existsSync(entry) || !existsSync(manifestFile)) return undefined
+  const template = readFileSync(path.join(distDir, 'index.html'), 'utf8')
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>
+  const nodes = new Map<string, RouteNode>()
+  for (const node of flattenRoutes())
+    if (node.group && RENDERED_GROUPS.has(node.group) && !node.path.includes(':') && !node.requiresLogin && !node.authority)
+      nodes.set(`${basePath}${node.path}`, node)
+  let renderer: Promise<WebRenderer> | undefined
+  const pages = new Map<string, Promise<string>>()
+
+  /** The stylesheet and preload links of a screen group's chunk and the chunks it imports, minus what index.html has. */
+  function screenLinks(group: string): string {
+    const source = `src/app/routes/${group.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`).replace(/^-/, '')}.tsx`
+    const seen = new Set<string>()
+    const links: string[] = []
+    const visit = (key: string) => {
+      const chunk = manifest[key]
+      if (!chunk || seen.has(key)) return
+      seen.add(key)
+      for (const css of chunk.css ?? [])
+        if (!template.includes(css)) links.push(`<link rel="stylesheet" crossorigin href="${basePath}${css}">`)
+      if (!template.includes(chunk.file)) links.push(`<link rel="modulepreload" crossorigin href="${basePath}${chunk.file}">`)
+      for (const imported of chunk.imports ?? []) visit(imported)
+    }
+    visit(source)
+    return links.join('\n    ')
+  }
+
+  async function render(pathname: string, node: RouteNode, prime?: (node: RouteNode) => Promise<PrimedQuery[]>): Promise<string> {
+    renderer ??= import(pathToFileURL(entry).href) as Promise<WebRenderer>
+    const queries = prime ? await prime(node) : []
+    const state = {
+      mutations: [],
+      queries: queries.map((q) => ({ queryKey: q.queryKey, queryHash: JSON.stringify(q.queryKey), state: answered(q.data) })),
+    }
+    const { html, styles } = await (await renderer).renderPage(pathname, state)
+    const head = `${styles}\n    ${screenLinks(node.group ?? '')}`
+    const data = queries.length > 0 ? `<script type="application/json" id="rs-query-state">${escapeJson(state)}</script>\n    ` : ''
+    // antd's rules first: the portal's own stylesheets come after them and win, as in the browser
+    const firstStylesheet = template.indexOf('<link rel="stylesheet"')
+    const withHead =
+      firstStylesheet < 0
+        ? template.replace('</head>', `${head}\n  </head>`)
+        : `${template.slice(0, firstStylesheet)}${head}\n    ${template.slice(firstStylesheet)}`
+    return withHead.replace('<div id="root"></div>', `${data}<div id="root" data-prerendered>${html}</div>`)
+  }
+
+  return {
+    renders: (pathname) => nodes.has(pathname),
+    page(pathname, prime) {
+      const node = nodes.get(pathname)
+      if (!node) return Promise.resolve(undefined)
+      let page = pages.get(pathname)
+      if (!page) {
+        page = render(pathname, node, prime)
+        pages.set(pathname, page)
+        // a failed render is tried again by the next request
+        page.catch(() => pages.delete(pathname))
+      }
+      return page
+    },
+  }
+}
+
+/** A query's state as TanStack Query dehydrates a successful one. */
+function answered(data: unknown) {
+  const now = Date.now()
+  return {
+    data,
+    dataUpdateCount: 1,
+    dataUpdatedAt: now,
+    error: null,
+    errorUpdateCount: 0,
+    errorUpdatedAt: 0,
+    fetchFailureCount: 0,
+    fetchFailureReason: null,
+    fetchMeta: null,
+    isInvalidated: false,
+    status: 'success',
+    fetchStatus: 'idle',
+  }
+}
