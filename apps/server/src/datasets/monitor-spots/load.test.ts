@@ -17,7 +17,14 @@ describe('loadMonitorSpots', () => {
 
   it('loads spots once per version on real county boundaries (each spot meets its county), with their city and province', async () => {
     const db = ctx.database.db
+    const indexes = async () =>
+      (await sql<{ indexdef: string }>`SELECT indexdef FROM pg_indexes WHERE tablename = 'monitor_spot' ORDER BY indexname`.execute(db))
+        .rows
+    const migrated = await indexes()
     const first = await loadMonitorSpots(db, { settings: SMALL })
+    // the bulk load drops and rebuilds the secondary indexes: they come back exactly as the migration made them
+    expect(await indexes()).toEqual(migrated)
+    expect(migrated.length).toBe(5)
     console.log(`small monitor set: ${first.spots} spots of ${first.sites} sites in ${Math.round(first.milliseconds)} ms`, first.phases)
     expect(first.loaded).toBe(true)
     expect(first.spots).toBeGreaterThan(500)

@@ -8,6 +8,19 @@ import { DEFAULT_MONITOR_SPOT_SETTINGS, type MonitorSpotSettings, monitorSpotsVe
 const DATA_NAME = 'monitor-spots'
 const CHUNK = 2000
 
+/** The secondary indexes of monitor_spot as migration 20261129200000 creates them (load.test.ts checks they are back). */
+export const SECONDARY_INDEXES = [
+  { name: 'monitor_spot_geom_idx', create: 'CREATE INDEX monitor_spot_geom_idx ON monitor_spot USING gist (geom)' },
+  {
+    name: 'monitor_spot_stats_idx',
+    create: 'CREATE INDEX monitor_spot_stats_idx ON monitor_spot (module, batch, province_code, city_code, county_code)',
+  },
+  {
+    name: 'monitor_spot_scope_idx',
+    create: 'CREATE INDEX monitor_spot_scope_idx ON monitor_spot (module, county_code text_pattern_ops, batch)',
+  },
+] as const
+
 /** A county with the box of its boundary (from the zoom-3 simplification, grown by its tolerance) and its parent. */
 interface CountyBox extends RegionPoint {
   parent: string | null
@@ -154,6 +167,9 @@ export async function loadMonitorSpots(
     const again = await trx.selectFrom('reference_data').select('version').where('name', '=', DATA_NAME).executeTakeFirst()
     if (again?.version === version && !options.force) return
     await sql`DELETE FROM monitor_batch WHERE source = 'generated'`.execute(trx)
+    // bulk load: the secondary indexes of migration 20261129200000 are built once after the rows (a GiST
+    // index filled row by row cost most of the insert time in PGlite), inside this transaction
+    for (const index of SECONDARY_INDEXES) await sql`DROP INDEX IF EXISTS ${sql.ref(index.name)}`.execute(trx)
     const modules = [...new Set(sites.map((s) => s.module))]
     await trx
       .insertInto('monitor_batch')
@@ -188,6 +204,7 @@ export async function loadMonitorSpots(
       if (rows.length >= CHUNK) await flush()
     }
     await flush()
+    for (const index of SECONDARY_INDEXES) await sql.raw(index.create).execute(trx)
     await sql`
       INSERT INTO reference_data (name, version) VALUES (${DATA_NAME}, ${version})
       ON CONFLICT (name) DO UPDATE SET version = EXCLUDED.version, loaded_at = now()`.execute(trx)

@@ -13,8 +13,10 @@ export interface MonitorSpotSettings {
 }
 
 /**
- * The default demo: five quarterly batches (SPEC §9: the sequence mode shows the last 5) and about
- * 43,000 spot rows over the eight modules.
+ * The default demo: five quarterly batches (SPEC §9: the sequence mode shows the last 5) and 38,619
+ * spot rows of 12,227 sites over the eight modules. Loading it took 8–10 s of PGlite's first start
+ * on the shared 2-core machine (load average 9–15): regions 0.6 s, generation 0.2 s, county
+ * assignment 0.9 s, inserts 7.4 s with the indexes built after the rows (11.0 s row by row).
  */
 export const DEFAULT_MONITOR_SPOT_SETTINGS: MonitorSpotSettings = {
   seed: 20251231,
