@@ -21,9 +21,11 @@ async function pickSelect(page: Page, testId: string, option: string) {
   await page.locator('.ant-select-dropdown:visible').getByText(option, { exact: true }).click()
 }
 
-test('register with a mailed code, log in, reset the password by code (logged in), then change it from the 30-day warning', async ({
+test('register with a mailed code, log in, get locked out by five wrong passwords, reset the password by code (logged in, lock lifted), then change it from the 30-day warning', async ({
   page,
 }) => {
+  // a long journey: registration, six logins, a reset and a change, each with its captcha
+  test.setTimeout(180_000)
   const watch = watchPage(page)
   const stamp = Date.now().toString().slice(-6)
   const username = `e2e_${stamp}`
@@ -64,7 +66,22 @@ test('register with a mailed code, log in, reset the password by code (logged in
   await page.getByTestId('header-logout').click()
   await expect(page.getByTestId('header-login')).toBeVisible()
 
-  // reset by the e-mail code; the page logs the account in
+  // five wrong passwords lock the account; the right one is then refused with the same words
+  const modal = page.getByTestId('login-modal')
+  let answer2 = await readCaptcha(page, () => page.getByTestId('header-login').click())
+  for (const password of ['Wrong#1111a', 'Wrong#2222a', 'Wrong#3333a', 'Wrong#4444a', 'Wrong#5555a', 'First#Pass2026']) {
+    await modal.getByTestId('login-username').fill(username)
+    await modal.getByTestId('login-password').fill(password)
+    await modal.getByTestId('login-captcha').fill(answer2)
+    answer2 = await readCaptcha(page, () => modal.getByTestId('login-submit').click())
+    await expect(page.getByText('用户名或密码错误，或账号已被临时锁定').first()).toBeVisible()
+  }
+  await expect(page.getByTestId('header-login')).toBeVisible()
+  const [locked] = await sql<{ locked: boolean }>('select locked_until > now() as locked from app_user where username = $1', [username])
+  expect(locked?.locked).toBe(true)
+  await page.keyboard.press('Escape')
+
+  // reset by the e-mail code; the page logs the account in (and lifts the lock)
   const resetAnswer = await readCaptcha(page, () => page.goto('/chinese/resetPassword'))
   await page.getByTestId('reset-address').fill(email)
   await page.getByTestId('code-captcha').fill(resetAnswer)
