@@ -33,7 +33,9 @@ async function logout(page: Page) {
   await expect(page.getByTestId('header-login')).toBeVisible()
 }
 
-test('a user orders scenes from the image query, a reviewer approves, the owner downloads with the code', async ({ page }) => {
+test('a user orders scenes from the image query, a reviewer approves, the owner downloads with the code and resumes it from the middle', async ({
+  page,
+}) => {
   test.setTimeout(180_000)
   await page.setViewportSize({ width: 1440, height: 900 })
   const watched = watchPage(page)
@@ -120,8 +122,18 @@ test('a user orders scenes from the image query, a reviewer approves, the owner 
   const [pkg] = await sql<{ package_sha256: string; status: string }>(`SELECT package_sha256, status FROM scene_order WHERE id = $1`, [
     order?.id,
   ])
-  expect(createHash('sha256').update(readFileSync(file)).digest('hex')).toBe(pkg?.package_sha256)
+  const whole = readFileSync(file)
+  expect(createHash('sha256').update(whole).digest('hex')).toBe(pkg?.package_sha256)
   expect(pkg?.status).toBe('completed')
+  // a download cut short goes on from the middle: the rest of the same bytes
+  const token = await page.evaluate(() => localStorage.getItem('token'))
+  const half = Math.floor(whole.length / 2)
+  const rest = await page.request.get(`/api/order/download?id=${order?.id}&code=${code}`, {
+    headers: { token: token ?? '', range: `bytes=${half}-` },
+  })
+  expect(rest.status()).toBe(206)
+  expect(rest.headers()['content-range']).toBe(`bytes ${half}-${whole.length - 1}/${whole.length}`)
+  expect(Buffer.compare(await rest.body(), whole.subarray(half))).toBe(0)
   const audit = await sql<{ action: string }>(`SELECT action FROM audit_log WHERE target = $1 ORDER BY id`, [`order:${order?.id}`])
   expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['orderSubmit', 'orderApprove', 'orderStatus', 'orderDownload']))
   expect(watched.errors).toEqual([])
