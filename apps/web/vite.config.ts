@@ -17,38 +17,6 @@ export default defineConfig(({ isSsrBuild }) => ({
       name: 'rs-app-name',
       transformIndexHtml: (html) => html.replaceAll('%APP_NAME%', zhCN.app.name),
     },
-    {
-      // main.tsx imports the app (start.tsx) only after the first paint; its chunks and styles are
-      // still fetched with the page: stylesheet and modulepreload links in index.html
-      name: 'rs-start-links',
-      apply: 'build',
-      transformIndexHtml: {
-        order: 'post',
-        handler: (html, ctx) => {
-          const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk')
-          const start = chunks.find((c) => c.facadeModuleId?.endsWith('src/app/start.tsx'))
-          if (!start) return html
-          const files = new Set<string>()
-          const css = new Set<string>()
-          const visit = (name: string) => {
-            const chunk = chunks.find((c) => c.fileName === name)
-            if (!chunk || files.has(name)) return
-            files.add(name)
-            for (const file of chunk.viteMetadata?.importedCss ?? []) css.add(file)
-            for (const imported of chunk.imports) visit(imported)
-          }
-          visit(start.fileName)
-          const base = '/chinese/'
-          const links = [
-            ...[...css].map((file) => `<link rel="stylesheet" crossorigin href="${base}${file}">`),
-            ...[...files]
-              .filter((file) => !html.includes(file))
-              .map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`),
-          ]
-          return html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`)
-        },
-      },
-    },
     // brotli (quality 11) and gzip copies next to each asset, served as they are by the server
     // (@fastify/static preCompressed) instead of being compressed again on every request
     !isSsrBuild &&

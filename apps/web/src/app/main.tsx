@@ -1,8 +1,62 @@
+import { tZh } from '@rs/shared'
+import { hydrate } from '@tanstack/react-query'
+import { StrictMode, startTransition } from 'react'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { RouterProvider } from 'react-router'
+import { restoreSession } from '../features/auth/state/session'
+import { visitCountsQuery } from '../features/statistics/api/fetch-visit-counts'
+import { recordVisit } from '../features/statistics/api/increment-visit'
+import { listenForPreloadErrors } from '../lib/chunk-load'
+import { useLocaleStore } from '../lib/i18n'
+import { setNavigate } from '../lib/navigation'
+import { applyMobileViewport } from '../lib/platform'
+import { readToken } from '../lib/token-storage'
+import { createQueryClient, Providers } from './providers'
+import { createAppRouter, preloadScreenOf } from './router'
+import { wireSession } from './wire-session'
+import './styles.css'
+
+applyMobileViewport()
+listenForPreloadErrors()
+
+const queryClient = createQueryClient()
+const router = createAppRouter()
+setNavigate((to, options) => router.navigate(to, options))
+wireSession()
+
+// one site visit per app load; the home figure is refreshed once it is counted
+void recordVisit('ALL', tZh('home.allVisitsLabel')).then(() => queryClient.invalidateQueries({ queryKey: visitCountsQuery.queryKey }))
+void restoreSession()
+
+const container = document.getElementById('root')
+if (!container) throw new Error('#root is missing from index.html')
+
 /**
- * The page's entry. A page the server rendered (data-prerendered) is painted first: the app's
- * code (start.tsx, fetched meanwhile through the modulepreload links) runs only after that first
- * frame, so the visitor sees the page while React and antd start. Any other page starts at once.
+ * The server may have rendered this page as a visitor sees it (data-prerendered, apps/server/src/lib/page-render.ts).
+ * React takes that markup over (hydrates) only when this browser's first render is that same page:
+ * no session token, the default language and no query in the address; otherwise it renders afresh
+ * and the markup is replaced. Either way the page's screen code is loaded first, so the first
+ * render is the whole page: no spinner in between and nothing moves.
  */
-const prerendered = document.getElementById('root')?.hasAttribute('data-prerendered') ?? false
-const painted = prerendered ? new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))) : Promise.resolve()
-void painted.then(() => import('./start'))
+async function start(root: HTMLElement) {
+  const prerendered = root.hasAttribute('data-prerendered')
+  const state = document.getElementById('rs-query-state')?.textContent
+  const asPrerendered = prerendered && readToken() === null && useLocaleStore.getState().locale === 'zh-CN' && location.search === ''
+  if (asPrerendered && state) hydrate(queryClient, JSON.parse(state))
+  await preloadScreenOf(location.pathname).catch(() => {
+    // the screen's own Suspense shows the failure when it renders
+  })
+  const app = (
+    <StrictMode>
+      <Providers queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>
+  )
+  // a transition: React renders the first page in slices and yields to the browser between them
+  startTransition(() => {
+    if (asPrerendered) hydrateRoot(root, app, { onRecoverableError: (error) => console.error('hydration', error) })
+    else createRoot(root).render(app)
+  })
+}
+void start(container)
