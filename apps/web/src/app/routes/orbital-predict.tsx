@@ -82,6 +82,12 @@ export default function OrbitalPredictScreen(_props: ScreenProps) {
   }
 
   const data = prediction.data
+  // the 3D page is one click away from a result: its code (CesiumJS) is fetched while the person reads the list
+  useEffect(() => {
+    if (!data) return
+    const timer = setTimeout(() => void import('../../features/orbit/components/orbit-globe-screen').catch(() => undefined), 1500)
+    return () => clearTimeout(timer)
+  }, [data])
   const passes = orbit.tab === ORBIT_TAB.RESULT && data ? data.passes : []
   // live: the satellites of the result (with their widest swath), or those chosen before a prediction
   const live = useMemo(() => {
