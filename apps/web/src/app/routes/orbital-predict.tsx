@@ -1,5 +1,5 @@
 import { AimOutlined } from '@ant-design/icons'
-import { type OrbitArea, type PassQuery, PERMISSION } from '@rs/shared'
+import { ORBIT_LIMITS, type OrbitArea, type PassQuery, PERMISSION } from '@rs/shared'
 import { Button, Card, Space, Tabs, Typography } from 'antd'
 import type { Geometry } from 'geojson'
 import { lazy, Suspense, useEffect, useMemo, useRef } from 'react'
@@ -98,7 +98,9 @@ export default function OrbitalPredictScreen(_props: ScreenProps) {
       return [...widest.entries()].map(([noradId, w]) => ({ noradId, label: w.label, halfSwathKm: w.half }))
     }
     const chosen = new Set(orbit.params.satellites)
-    return (elements.data ?? []).filter((e) => chosen.has(e.slug)).map((e) => ({ noradId: e.noradId, label: e.satellite, halfSwathKm: 0 }))
+    return (elements.data ?? [])
+      .filter((e) => chosen.has(e.slug) && e.ageDays <= ORBIT_LIMITS.maxDaysFromEpoch)
+      .map((e) => ({ noradId: e.noradId, label: e.satellite, halfSwathKm: 0 }))
   }, [data, orbit.tab, orbit.params.satellites, elements.data])
   const mapLayers = useOrbitMap({
     passes,
