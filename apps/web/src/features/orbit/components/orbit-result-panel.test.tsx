@@ -58,7 +58,8 @@ beforeEach(() => {
   useOrbitStore.getState().open(7)
 })
 
-describe('OrbitResultPanel', () => {
+// antd's first table render takes seconds on a loaded machine
+describe('OrbitResultPanel', { timeout: 20_000 }, () => {
   it('lists the passes in Beijing time with direction, roll and the satellites not predicted', () => {
     render(<OrbitResultPanel prediction={prediction} isLoading={false} />)
     const rows = screen.getByTestId('orbit-passes').querySelectorAll('tr.ant-table-row')
