@@ -1,5 +1,5 @@
 import { AimOutlined } from '@ant-design/icons'
-import { type OrbitArea, type PassQuery, PERMISSION } from '@rs/shared'
+import { ORBIT_LIMITS, type OrbitArea, type PassQuery, PERMISSION } from '@rs/shared'
 import { Button, Card, Space, Tabs, Typography } from 'antd'
 import type { Geometry } from 'geojson'
 import { lazy, Suspense, useEffect, useMemo, useRef } from 'react'
@@ -82,6 +82,12 @@ export default function OrbitalPredictScreen(_props: ScreenProps) {
   }
 
   const data = prediction.data
+  // the 3D page is one click away from a result: its code (CesiumJS) is fetched while the person reads the list
+  useEffect(() => {
+    if (!data) return
+    const timer = setTimeout(() => void import('../../features/orbit/components/orbit-globe-screen').catch(() => undefined), 1500)
+    return () => clearTimeout(timer)
+  }, [data])
   const passes = orbit.tab === ORBIT_TAB.RESULT && data ? data.passes : []
   // live: the satellites of the result (with their widest swath), or those chosen before a prediction
   const live = useMemo(() => {
@@ -92,7 +98,9 @@ export default function OrbitalPredictScreen(_props: ScreenProps) {
       return [...widest.entries()].map(([noradId, w]) => ({ noradId, label: w.label, halfSwathKm: w.half }))
     }
     const chosen = new Set(orbit.params.satellites)
-    return (elements.data ?? []).filter((e) => chosen.has(e.slug)).map((e) => ({ noradId: e.noradId, label: e.satellite, halfSwathKm: 0 }))
+    return (elements.data ?? [])
+      .filter((e) => chosen.has(e.slug) && e.ageDays <= ORBIT_LIMITS.maxDaysFromEpoch)
+      .map((e) => ({ noradId: e.noradId, label: e.satellite, halfSwathKm: 0 }))
   }, [data, orbit.tab, orbit.params.satellites, elements.data])
   const mapLayers = useOrbitMap({
     passes,

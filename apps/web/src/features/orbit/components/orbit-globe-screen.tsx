@@ -1,4 +1,4 @@
-import { orbitFromTle } from '@rs/shared'
+import { ORBIT_LIMITS, orbitFromTle } from '@rs/shared'
 import { Button, Card, Select, Slider, Space, Typography } from 'antd'
 import type { CesiumWidget } from 'cesium'
 import { useEffect, useMemo, useRef, useState } from 'react'
@@ -45,18 +45,21 @@ export function OrbitGlobeScreen() {
 
   const satellites = useMemo<GlobeSatellite[]>(() => {
     const chosen = new Set(slugs)
-    return (elements.data ?? [])
-      .filter((e) => chosen.has(e.slug))
-      .slice(0, 200)
-      .flatMap((e) => {
-        try {
-          return [
-            { noradId: e.noradId, label: e.satellite, orbit: orbitFromTle(e.line1, e.line2), halfSwathKm: swathOf.get(e.noradId) ?? 0 },
-          ]
-        } catch {
-          return []
-        }
-      })
+    return (
+      (elements.data ?? [])
+        // elements over a year old place a satellite nowhere near where it is: left out, as the prediction does
+        .filter((e) => chosen.has(e.slug) && e.ageDays <= ORBIT_LIMITS.maxDaysFromEpoch)
+        .slice(0, 200)
+        .flatMap((e) => {
+          try {
+            return [
+              { noradId: e.noradId, label: e.satellite, orbit: orbitFromTle(e.line1, e.line2), halfSwathKm: swathOf.get(e.noradId) ?? 0 },
+            ]
+          } catch {
+            return []
+          }
+        })
+    )
   }, [elements.data, slugs, swathOf])
 
   const scene = useMemo(() => (widget ? createOrbitScene(widget) : undefined), [widget])
