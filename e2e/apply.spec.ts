@@ -79,7 +79,7 @@ test.describe('applications', () => {
     await expect(user.getByTestId('apply-list-mine').locator('.ant-table-row').first()).toContainText('已通过')
     await expect(user.getByTestId('apply-decision').first()).toContainText('admin')
     await openFromMenu(user, '应用服务', '光伏用地监测', /\/chinese\/monitor\/pvland$/)
-    await expect(user.getByTestId('page-building')).toContainText('光伏用地监测')
+    await expect(user.getByTestId('monitor-screen')).toContainText('光伏用地监测')
     await expect(user.getByText('无查看信息权限，请联系管理员')).toHaveCount(0)
     await user.goto('/chinese/personal/personalCenter/info')
     await expect(user.getByTestId('personal-info')).toContainText('光伏用地监测')

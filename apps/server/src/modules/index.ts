@@ -126,7 +126,12 @@ export async function registerModules(app: FastifyInstance, config: Config, data
   const accounts = createAccountsService(
     accountsRepo,
     delivery,
-    { consumeCaptcha: auth.consumeCaptcha, openSessionFor: auth.openSessionFor, endSessionsOf: auth.endSessionsOf },
+    {
+      consumeCaptcha: auth.consumeCaptcha,
+      openSessionFor: auth.openSessionFor,
+      endSessionsOf: auth.endSessionsOf,
+      forgetCachedUser: auth.forgetCachedUser,
+    },
     audit,
     app.log,
     {

@@ -196,6 +196,11 @@ export function createAuthService(repo: AuthRepository, settings: AuthSettings, 
       for (const hash of await repo.deleteSessionsOf(userId)) sessions.delete(hash)
     },
 
+    /** Forgets the cached user information of an account's sessions, so a change to it shows at the next request. */
+    forgetCachedUser(userId: number): void {
+      for (const [hash, entry] of sessions.entries()) if (entry.user?.userId === userId) sessions.delete(hash)
+    },
+
     /** Logs in with a built-in service account, unless the operator turned automatic login off. */
     async autoLogin(code: 1 | 2, client: ClientInfo): Promise<string> {
       if (!settings.autoLoginEnabled) throw ApiError.of(403, 'errors.autoLoginDisabled')
