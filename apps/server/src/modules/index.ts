@@ -106,6 +106,9 @@ export async function registerModules(app: FastifyInstance, config: Config, data
     baseUrl: () => publicBase(app, config.PUBLIC_BASE_URL, config.PORT),
     requestsPerMinute: config.MAP_REQUESTS_PER_MINUTE,
   })
+  const users = createUsersService(createUsersRepository(db), { cacheMs: config.SESSION_CACHE_MS }, audit, {
+    endSessionsOf: auth.endSessionsOf,
+  })
   const accountsRepo = createAccountsRepository(db)
   const delivery = createDelivery(
     {
@@ -130,7 +133,11 @@ export async function registerModules(app: FastifyInstance, config: Config, data
       consumeCaptcha: auth.consumeCaptcha,
       openSessionFor: auth.openSessionFor,
       endSessionsOf: auth.endSessionsOf,
-      forgetCachedUser: auth.forgetCachedUser,
+      // a changed e-mail, telephone or name shows at the next request: both caches forget the account
+      forgetCachedUser: (userId: number) => {
+        auth.forgetCachedUser(userId)
+        users.forgetUser(userId)
+      },
     },
     audit,
     app.log,
@@ -145,10 +152,7 @@ export async function registerModules(app: FastifyInstance, config: Config, data
     submitsPerMinute: config.ACCOUNT_SUBMITS_PER_MINUTE,
   })
   // disabling an account ends its sessions through the auth module's hook
-  registerUsersRoutes(
-    app,
-    createUsersService(createUsersRepository(db), { cacheMs: config.SESSION_CACHE_MS }, audit, { endSessionsOf: auth.endSessionsOf }),
-  )
+  registerUsersRoutes(app, users)
   // visitors' feedback proves itself with the auth module's captcha
   registerFeedbackRoutes(app, createFeedbackService(createFeedbackRepository(db), { consumeCaptcha: auth.consumeCaptcha }, audit), {
     submitsPerMinute: config.ACCOUNT_SUBMITS_PER_MINUTE,

@@ -22,6 +22,11 @@ export function createUsersService(
     return found
   }
   return {
+    /** Drops the user information kept for an account (its e-mail, telephone or name changed). */
+    forgetUser(userId: number): void {
+      infos.delete(userId)
+    },
+
     async userInfo(user: SessionUser): Promise<UserInfo> {
       const cached = options.cacheMs > 0 ? infos.get(user.userId) : undefined
       if (cached) return cached
