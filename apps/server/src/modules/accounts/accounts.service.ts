@@ -30,7 +30,7 @@ export interface AuthHooks {
   openSessionFor(userId: number, client: ClientInfo): Promise<string>
   endSessionsOf(userId: number): Promise<void>
   /** Drops an account's cached session information (a changed name, e-mail or telephone shows at once). */
-  forgetCachedUser?(userId: number): void
+  forgetCachedUser(userId: number): void
 }
 
 export interface AccountsSettings {
@@ -323,7 +323,7 @@ export function createAccountsService(
       if (current.accountType !== 0) throw ApiError.of(400, 'account.errors.notPersonAccount')
       if (!(await repo.regionExists(input.regionCode))) throw ApiError.of(400, 'account.errors.regionInvalid')
       await repo.updatePersonDetail(caller.userId, input)
-      auth.forgetCachedUser?.(caller.userId)
+      auth.forgetCachedUser(caller.userId)
       const changed = (Object.keys(input) as Array<keyof PersonDetailInput>).filter((k) => input[k] !== current[k])
       await audit.record({
         actor: actorOf(caller),
@@ -359,7 +359,7 @@ export function createAccountsService(
         if ((err as { code?: string }).code === '23505') throw ApiError.of(400, takenKey)
         throw err
       }
-      auth.forgetCachedUser?.(caller.userId)
+      auth.forgetCachedUser(caller.userId)
       await audit.record({
         actor: actorOf(caller),
         ip: caller.ip,
