@@ -91,13 +91,15 @@ test.describe('applications', () => {
 test.describe('feedback', () => {
   test('a visitor sends feedback from the footer and an administrator reads it and marks it handled', async ({ browser, page }) => {
     const watch = watchPage(page)
+    // the words of this try's feedback, so that a repeated run finds its own row
+    const wish = `希望提供高分七号立体像对的样例数据（${Date.now().toString(36)}）`
     await page.goto('/chinese/home')
     const answer = await readCaptcha(page, () => page.getByTestId('footer-feedback').click())
     await expect(page).toHaveURL(/\/chinese\/feedback$/)
     const form = page.getByTestId('feedback-form')
     await form.getByTestId('feedback-type').click()
     await page.locator('.ant-select-item-option').filter({ hasText: '数据需求' }).click()
-    await form.getByTestId('feedback-content').fill('希望提供高分七号立体像对的样例数据')
+    await form.getByTestId('feedback-content').fill(wish)
     await form.getByTestId('feedback-contact').fill('visitor@example.com')
     // a wrong answer first: refused, and a new picture comes
     const next = await readCaptcha(page, async () => {
@@ -114,17 +116,17 @@ test.describe('feedback', () => {
     const admin = await loggedIn(browser, 'admin', 'Admin@2026')
     await openFromMenu(admin, '系统管理', '意见反馈', /\/chinese\/admin\/feedback$/)
     const list = admin.getByTestId('admin-feedback')
-    const row = list.locator('.ant-table-row').filter({ hasText: '高分七号立体像对' })
+    const row = list.locator('.ant-table-row').filter({ hasText: wish })
     await expect(row).toContainText('visitor@example.com')
     await expect(row).toContainText('访客')
     await row.getByTestId('feedback-handle').click()
     await admin.locator('.ant-modal textarea').fill('已加入样例数据计划')
     await admin.getByTestId('feedback-handle-ok').click()
     await expect(admin.getByText('已标记为已处理')).toBeVisible()
-    await expect(list.locator('.ant-table-row').filter({ hasText: '高分七号立体像对' })).toHaveCount(0)
+    await expect(list.locator('.ant-table-row').filter({ hasText: wish })).toHaveCount(0)
     await list.getByTestId('feedback-filter').click()
     await admin.locator('.ant-select-item-option').filter({ hasText: '已处理' }).click()
-    await expect(list.locator('.ant-table-row').filter({ hasText: '高分七号立体像对' })).toContainText('已加入样例数据计划')
+    await expect(list.locator('.ant-table-row').filter({ hasText: wish })).toContainText('已加入样例数据计划')
     await admin.screenshot({ path: 'test-results/screens/admin-feedback.png', fullPage: true })
     expect(watch.errors).toEqual([])
   })

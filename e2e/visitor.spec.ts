@@ -36,6 +36,25 @@ test.describe('a visitor', () => {
     await expect(page.getByTestId('page-building')).toContainText('推送统计')
   })
 
+  test('on a slow phone, scrolls the rendered home before it is interactive, stays and follows a footer link', async ({ page }) => {
+    // a CPU six times slower: the page shows long before React takes it over (hydration)
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 })
+    await page.goto('/chinese/home', { waitUntil: 'commit' })
+    const link = page.getByTestId('footer-feedback')
+    await link.scrollIntoViewIfNeeded()
+    const scrolled = await page.evaluate(() => window.scrollY)
+    expect(scrolled).toBeGreaterThan(0)
+    // once React has the page (the visit counter is its first request), the reader is where they were
+    // (give or take the few pixels the page's height settles by at the bottom)
+    await page.waitForResponse((r) => r.url().includes('/api/statistics/transaction/'))
+    await page.waitForLoadState('networkidle')
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 40)
+    await link.click()
+    await expect(page).toHaveURL(/\/chinese\/feedback$/)
+    await expect(page.getByTestId('feedback-form')).toBeVisible()
+  })
+
   test('counts the site visit', async ({ page, request }) => {
     const before = (await (await request.get('/api/statistics/transaction/counts')).json()).data.ALL ?? 0
     await page.goto('/chinese/home')
