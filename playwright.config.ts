@@ -45,7 +45,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
-      DATA_DIR: path.join(tmpdir(), 'rs-portal-e2e'),
+      DATA_DIR: process.env.E2E_DATA_DIR ?? path.join(tmpdir(), 'rs-portal-e2e'),
       LOG_LEVEL: 'warn',
       SESSION_IDLE_MINUTES: '120',
       // the journeys log in as the administrator with a known password instead of the printed random one
