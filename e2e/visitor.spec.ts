@@ -1,5 +1,23 @@
-import { expect, test } from '@playwright/test'
+import { type APIRequestContext, expect, test } from '@playwright/test'
 import { watchPage } from './support'
+
+/**
+ * The page's HTML as the server sends it, once it holds the server's rendering: a page's first
+ * request may get the page the browser renders (app.ts waits for a render only briefly).
+ */
+async function expectRenderedByServer(request: APIRequestContext, path: string): Promise<string> {
+  let html = ''
+  await expect
+    .poll(
+      async () => {
+        html = await (await request.get(path)).text()
+        return html.includes('data-prerendered')
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true)
+  return html
+}
 
 test.describe('a visitor', () => {
   test('lands on the home page with the public menu, footer and back-to-top', async ({ page }) => {
@@ -36,8 +54,12 @@ test.describe('a visitor', () => {
     await expect(page.getByTestId('page-building')).toContainText('推送统计')
   })
 
-  test('on a slow phone, scrolls the rendered home before it is interactive, stays and follows a footer link', async ({ page }) => {
+  test('on a slow phone, scrolls the rendered home before it is interactive, stays and follows a footer link', async ({
+    page,
+    request,
+  }) => {
     // a CPU six times slower: the page shows long before React takes it over (hydration)
+    await expectRenderedByServer(request, '/chinese/home')
     const cdp = await page.context().newCDPSession(page)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 })
     await page.goto('/chinese/home', { waitUntil: 'commit' })
@@ -53,6 +75,33 @@ test.describe('a visitor', () => {
     await link.click()
     await expect(page).toHaveURL(/\/chinese\/feedback$/)
     await expect(page.getByTestId('feedback-form')).toBeVisible()
+  })
+
+  test('gets the home, /normal and a satellite page rendered by the server, and the browser takes them over without a mismatch', async ({
+    page,
+    request,
+  }) => {
+    const watch = watchPage(page)
+    const hydration: string[] = []
+    page.on('console', (m) => {
+      if (m.type() === 'error' && /hydrat|#418|#423|#425/i.test(m.text())) hydration.push(m.text())
+    })
+    for (const [path, text] of [
+      ['/chinese/home', '卫星'],
+      ['/chinese/normal', '影像查询'],
+      ['/chinese/satellite/chinese/gf1', '高分一号'],
+    ] as const) {
+      const html = await expectRenderedByServer(request, path)
+      expect(html).toContain(text)
+      await page.goto(path)
+      await page.waitForLoadState('networkidle')
+      await expect(page.getByTestId('site-footer')).toBeVisible()
+    }
+    // taken over: a client-side link works without a page load
+    await page.getByTestId('main-nav').getByText('首页', { exact: true }).click()
+    await expect(page).toHaveURL(/\/chinese\/home$/)
+    expect(hydration).toEqual([])
+    expect(watch.errors).toEqual([])
   })
 
   test('counts the site visit', async ({ page, request }) => {

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import compress from '@fastify/compress'
 import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
@@ -10,7 +11,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Config } from './config'
 import type { DatabaseHandle } from './db/database'
-import { createPageRenderer, type PrimedQuery } from './lib/page-render'
+import { createPageRenderer, type PrimedQuery, type RenderWith } from './lib/page-render'
 import { createTaskPool } from './lib/workers/pool'
 import { registerModules } from './modules'
 import { registerErrorHandling, sendEnvelope } from './plugins/errors'
@@ -60,7 +61,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
   const tasks = createTaskPool({ maxThreads: config.WORKER_THREADS || undefined, keepThreads: config.WORKER_KEEP_THREADS })
   app.addHook('onClose', () => tasks.close())
   await registerModules(app, config, database, tasks)
-  await registerSpa(app, config.WEB_DIST)
+  await registerSpa(app, config.WEB_DIST, (input) => tasks.run(PAGE_RENDER_WORKER, 'renderPageTask', input, PAGE_RENDER_BUDGET_MS))
   return app
 }
 
@@ -91,6 +92,12 @@ async function primeQueries(app: FastifyInstance, node: RouteNode): Promise<Prim
   return queries
 }
 
+const PAGE_RENDER_WORKER = new URL('./lib/page-render.worker.ts', import.meta.url).href
+/** A page takes 0.1–0.5 s; the budget covers loading the renderer in a fresh thread behind other work. */
+const PAGE_RENDER_BUDGET_MS = 30_000
+/** How long a request waits for a page being rendered before it gets the page the browser renders. */
+const PAGE_RENDER_WAIT_MS = 400
+
 /** Address spaces of the services: an unknown address there is a 404 envelope, never a redirect to a page. */
 const SERVICE_PREFIXES = ['/api', '/map', '/stac']
 
@@ -98,7 +105,7 @@ const SERVICE_PREFIXES = ['/api', '/map', '/stac']
  * Serves the built SPA under /chinese/ with history fallback; "/" and any other page-like address
  * (GET without a file extension) outside the services and /chinese/ go to the home page.
  */
-async function registerSpa(app: FastifyInstance, distDir: string) {
+async function registerSpa(app: FastifyInstance, distDir: string, renderWith: RenderWith) {
   const indexFile = path.join(distDir, 'index.html')
   const hasSpa = existsSync(indexFile)
   if (hasSpa) {
@@ -118,7 +125,7 @@ async function registerSpa(app: FastifyInstance, distDir: string) {
   app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect(`${SPA_BASE}home`))
   app.get('/chinese', { schema: { hide: true } }, (_request, reply) => reply.redirect(`${SPA_BASE}home`))
   // visitors' pages rendered by the server (lib/page-render.ts) when the web's renderer is built
-  const renderer = hasSpa ? createPageRenderer(distDir, SPA_BASE) : undefined
+  const renderer = hasSpa ? createPageRenderer(distDir, SPA_BASE, renderWith) : undefined
   // the first visitors of home and /normal find them rendered: both are rendered once the server listens
   if (renderer)
     app.addHook('onListen', () => {
@@ -137,7 +144,12 @@ async function registerSpa(app: FastifyInstance, distDir: string) {
       // an address with a query is rendered by the browser: the page depends on it
       if (renderer?.renders(url) && search === undefined) {
         try {
-          const page = await renderer.page(url, (node) => primeQueries(app, node))
+          // a page not rendered yet (its first request, or threads busy after a start) is not waited
+          // for long: the browser renders it this time, the next visitor gets the rendered page
+          const page = await Promise.race([
+            renderer.page(url, (node) => primeQueries(app, node)),
+            sleep(PAGE_RENDER_WAIT_MS, undefined, { ref: false }),
+          ])
           if (page) return reply.type('text/html; charset=utf-8').send(page)
         } catch (error) {
           request.log.error({ err: error, url }, 'page render failed; the browser renders it')

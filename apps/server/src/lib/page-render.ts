@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { flattenRoutes, type RouteNode } from '@rs/shared'
+import type { RenderPageInput } from './page-render.worker'
 
 /**
  * Pages the server renders for visitors (issue 9: first paint and LCP on slow phones): home, the
@@ -9,10 +10,12 @@ import { flattenRoutes, type RouteNode } from '@rs/shared'
  */
 const RENDERED_GROUPS: ReadonlySet<string> = new Set(['home', 'normal', 'chineseSatellite', 'globalSatellite'])
 
-/** What the web's renderer (apps/web/src/app/entry-server.tsx, built to dist-ssr/) exports. */
-interface WebRenderer {
-  renderPage(url: string, state?: unknown): Promise<{ html: string; styles: string }>
-}
+/**
+ * Renders one page with the web's renderer (apps/web/src/app/entry-server.tsx, built to
+ * dist-ssr/entry-server.js, given as a file URL): in a worker thread (page-render.worker.ts) so
+ * that the event loop keeps serving meanwhile.
+ */
+export type RenderWith = (input: RenderPageInput) => Promise<{ html: string; styles: string }>
 
 /** One entry of Vite's build manifest (dist/.vite/manifest.json). */
 interface ManifestChunk {
@@ -43,7 +46,7 @@ const escapeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
  * markup inside #root (data-prerendered), antd's styles and the screen's CSS in the head, the
  * screen's code preloaded, and the primed answers as JSON for the browser's query cache.
  */
-export function createPageRenderer(distDir: string, basePath: string): PageRenderer | undefined {
+export function createPageRenderer(distDir: string, basePath: string, renderWith: RenderWith): PageRenderer | undefined {
   const entry = path.join(distDir, '..', 'dist-ssr', 'entry-server.js')
   const manifestFile = path.join(distDir, '.vite', 'manifest.json')
   if (!existsSync(entry) || !existsSync(manifestFile)) return undefined
@@ -53,7 +56,6 @@ export function createPageRenderer(distDir: string, basePath: string): PageRende
   for (const node of flattenRoutes())
     if (node.group && RENDERED_GROUPS.has(node.group) && !node.path.includes(':') && !node.requiresLogin && !node.authority)
       nodes.set(`${basePath}${node.path}`, node)
-  let renderer: Promise<WebRenderer> | undefined
   const pages = new Map<string, Promise<string>>()
 
   /** The stylesheet and preload links of a screen group's chunk and the chunks it imports, minus what index.html has. */
@@ -75,13 +77,12 @@ export function createPageRenderer(distDir: string, basePath: string): PageRende
   }
 
   async function render(pathname: string, node: RouteNode, prime?: (node: RouteNode) => Promise<PrimedQuery[]>): Promise<string> {
-    renderer ??= import(pathToFileURL(entry).href) as Promise<WebRenderer>
     const queries = prime ? await prime(node) : []
     const state = {
       mutations: [],
       queries: queries.map((q) => ({ queryKey: q.queryKey, queryHash: JSON.stringify(q.queryKey), state: answered(q.data) })),
     }
-    const { html, styles } = await (await renderer).renderPage(pathname, state)
+    const { html, styles } = await renderWith({ entry: pathToFileURL(entry).href, url: pathname, state })
     const head = `${styles}\n    ${screenLinks(node.group ?? '')}`
     const data = queries.length > 0 ? `<script type="application/json" id="rs-query-state">${escapeJson(state)}</script>\n    ` : ''
     // antd's rules first: the portal's own stylesheets come after them and win, as in the browser
