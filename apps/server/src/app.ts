@@ -59,9 +59,12 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
 
   // CPU-heavy work on user input (uploaded areas, map images) runs in these threads, never on the event loop
   const tasks = createTaskPool({ maxThreads: config.WORKER_THREADS || undefined, keepThreads: config.WORKER_KEEP_THREADS })
-  app.addHook('onClose', () => tasks.close())
-  await registerModules(app, config, database, tasks)
-  await registerSpa(app, config.WEB_DIST, (input) => tasks.run(PAGE_RENDER_WORKER, 'renderPageTask', input, PAGE_RENDER_BUDGET_MS))
+  // what a start prepares ahead of visitors (analysis charts, rendered pages) runs in one niced thread,
+  // so the first requests after a start are not queued behind it
+  const background = createTaskPool({ maxThreads: 1, nice: BACKGROUND_NICE, maxQueue: 64 })
+  app.addHook('onClose', () => Promise.all([tasks.close(), background.close()]))
+  await registerModules(app, config, database, tasks, background)
+  await registerSpa(app, config.WEB_DIST, (input) => background.run(PAGE_RENDER_WORKER, 'renderPageTask', input, PAGE_RENDER_BUDGET_MS))
   return app
 }
 
@@ -92,6 +95,8 @@ async function primeQueries(app: FastifyInstance, node: RouteNode): Promise<Prim
   return queries
 }
 
+/** Niceness of the background thread: about a quarter of a share when the cores are contended. */
+const BACKGROUND_NICE = 5
 const PAGE_RENDER_WORKER = new URL('./lib/page-render.worker.ts', import.meta.url).href
 /** A page takes 0.1–0.5 s; the budget covers loading the renderer in a fresh thread behind other work. */
 const PAGE_RENDER_BUDGET_MS = 30_000

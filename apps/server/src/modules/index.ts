@@ -71,8 +71,16 @@ import { createUsersService } from './users/users.service'
 /**
  * The explicit list of the API's modules: this file shows the whole API. The auth plugin is
  * registered first with the auth module's session lookup; routes then only declare their rule.
+ * `tasks` runs CPU-heavy work for requests; `background` (one niced thread) runs what nobody waits
+ * for yet, such as the analysis charts built at start.
  */
-export async function registerModules(app: FastifyInstance, config: Config, database: DatabaseHandle, tasks: TaskPool) {
+export async function registerModules(
+  app: FastifyInstance,
+  config: Config,
+  database: DatabaseHandle,
+  tasks: TaskPool,
+  background: TaskPool,
+) {
   const { db } = database
   const audit = createAuditService(createAuditRepository(db))
   const auth = createAuthService(
@@ -236,7 +244,7 @@ export async function registerModules(app: FastifyInstance, config: Config, data
   registerAnalysisRoutes(
     app,
     createAnalysisService(createAnalysisRepository(db), (sats, plans) =>
-      tasks.run<Built>(ANALYSIS_WORKER, 'buildAnalysis', { sats, plans }, ANALYSIS_BUILD_BUDGET_MS),
+      background.run<Built>(ANALYSIS_WORKER, 'buildAnalysis', { sats, plans }, ANALYSIS_BUILD_BUDGET_MS),
     ),
   )
 }

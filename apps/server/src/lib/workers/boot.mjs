@@ -1,10 +1,20 @@
 // Worker threads start here: TypeScript support (tsx), then the task modules the pool names.
 // Plain JavaScript, because a worker thread does not inherit the parent's loader hooks on Node 20.
+import { setPriority } from 'node:os'
 import Piscina from 'piscina'
 import { register } from 'tsx/esm/api'
 
 register()
 const modules = new Map()
+
+// a niced pool (pool.ts `nice`): on Linux the priority of pid 0 is this thread's own
+if (Piscina.workerData?.nice) {
+  try {
+    setPriority(0, Piscina.workerData.nice)
+  } catch {
+    // a system that refuses it runs the thread at normal priority
+  }
+}
 
 /** Runs one task: `task.module` is a file URL from the server's own code, never from a request. */
 export default async function run(task) {
