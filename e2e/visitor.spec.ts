@@ -34,6 +34,10 @@ test.describe('a visitor', () => {
     await expect(nav).not.toContainText('统筹共享')
 
     await expect(page.getByTestId('site-footer')).toContainText('推荐使用')
+    // the footer's QR code is drawn once the reader comes near it
+    await page.getByTestId('site-footer').scrollIntoViewIfNeeded()
+    await expect(page.locator('.site-footer__qr svg')).toBeVisible()
+    await page.evaluate(() => window.scrollTo(0, 0))
     await expect(page.getByTestId('home-visits')).toContainText(/\d/)
 
     await expect(page.getByTestId('back-to-top')).toHaveCount(0)

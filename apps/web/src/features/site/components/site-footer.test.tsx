@@ -1,6 +1,6 @@
-import { render, screen } from '@testing-library/react'
+import { act, render, screen, waitFor } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { SiteFooter } from './site-footer'
 
 const config = (footer: Partial<Record<'address' | 'phone' | 'email' | 'icp' | 'psb', string>>) =>
@@ -40,5 +40,35 @@ describe('SiteFooter', () => {
       </MemoryRouter>,
     )
     expect(screen.getByTestId('footer-feedback').getAttribute('href')).toBe('/feedback')
+  })
+
+  describe('the QR code', () => {
+    afterEach(() => vi.unstubAllGlobals())
+
+    it('is encoded only once the footer comes near the screen', async () => {
+      let notify: ((entries: Array<{ isIntersecting: boolean }>) => void) | undefined
+      vi.stubGlobal(
+        'IntersectionObserver',
+        class {
+          constructor(callback: (entries: Array<{ isIntersecting: boolean }>) => void) {
+            notify = callback
+          }
+          observe() {}
+          disconnect() {}
+        },
+      )
+      render(
+        <MemoryRouter>
+          <SiteFooter config={config({})} />
+        </MemoryRouter>,
+      )
+      const qr = () => screen.getByTestId('site-footer').querySelector('.site-footer__qr svg')
+      expect(qr()).toBeNull()
+      expect(screen.getByTestId('site-footer').querySelector('.site-footer__qr-box')).not.toBeNull()
+      act(() => notify?.([{ isIntersecting: false }]))
+      expect(qr()).toBeNull()
+      act(() => notify?.([{ isIntersecting: true }]))
+      await waitFor(() => expect(qr()).not.toBeNull())
+    })
   })
 })

@@ -1,10 +1,11 @@
 import type { SiteConfig } from '@rs/shared'
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useRef } from 'react'
 import { Link } from 'react-router'
 import { ChunkBoundary } from '../../../components/chunk-boundary'
 import { portalHomeUrl } from '../../../config/paths'
 import { loadChunk } from '../../../lib/chunk-load'
 import { useT } from '../../../lib/i18n'
+import { useNearViewport } from '../../../lib/use-near-viewport'
 
 const FooterQrCode = lazy(() => loadChunk(() => import('./footer-qr-code')))
 
@@ -31,15 +32,23 @@ export function SiteFooter({ config }: { config: SiteConfig | undefined }) {
   const footer = config?.footer
   const qrValue = footer?.appDownloadUrl || portalHomeUrl()
   const qrLabel = footer?.appDownloadUrl ? t('footer.appDownload') : t('footer.portalQr')
+  // the QR code is encoded (tens of ms of CPU, hundreds on a phone) only when the footer comes near
+  // the screen, not while the page loads and React takes it over
+  const qrRef = useRef<HTMLDivElement>(null)
+  const showQr = useNearViewport(qrRef)
   return (
     <footer className="site-footer" data-testid="site-footer">
       <div className="site-footer__inner">
-        <div className="site-footer__qr">
-          <ChunkBoundary fallback={<span className="site-footer__qr-box" />}>
-            <Suspense fallback={<span className="site-footer__qr-box" />}>
-              <FooterQrCode value={qrValue} />
-            </Suspense>
-          </ChunkBoundary>
+        <div className="site-footer__qr" ref={qrRef}>
+          {showQr ? (
+            <ChunkBoundary fallback={<span className="site-footer__qr-box" />}>
+              <Suspense fallback={<span className="site-footer__qr-box" />}>
+                <FooterQrCode value={qrValue} />
+              </Suspense>
+            </ChunkBoundary>
+          ) : (
+            <span className="site-footer__qr-box" />
+          )}
           <span>{qrLabel}</span>
         </div>
         <div className="site-footer__text">
