@@ -11,11 +11,13 @@ import { SelectModeTabs } from '../../features/aoi/components/select-mode-tabs'
 import { SELECT_MODE, selectedGeometry, useSelectStore } from '../../features/aoi/state/select-store'
 import { useAuthStore } from '../../features/auth/state/auth-store'
 import { useOrbitElements, usePrediction, usePredictPasses } from '../../features/orbit/api/orbit-api'
+import { useOrbitAreaGeometry } from '../../features/orbit/api/orbit-area'
 import { OrbitResultPanel } from '../../features/orbit/components/orbit-result-panel'
 import { OrbitSelectPanel } from '../../features/orbit/components/orbit-select-panel'
 import { TleUpload } from '../../features/orbit/components/tle-upload'
 import { ORBIT_TAB, type OrbitTab, useOrbitStore } from '../../features/orbit/state/orbit-store'
 import { useOrbitMap } from '../../features/orbit/state/use-orbit-map'
+import { type ChosenPassFrames, framesOfPass } from '../../features/orbit/utils/pass-frames'
 import { RegionPicker } from '../../features/region/components/region-picker'
 import { useSiteConfig } from '../../features/site/api/fetch-site-config'
 import { errorMessage } from '../../lib/api-client'
@@ -102,6 +104,18 @@ export default function OrbitalPredictScreen(_props: ScreenProps) {
       .filter((e) => chosen.has(e.slug) && e.ageDays <= ORBIT_LIMITS.maxDaysFromEpoch)
       .map((e) => ({ noradId: e.noradId, label: e.satellite, halfSwathKm: 0 }))
   }, [data, orbit.tab, orbit.params.satellites, elements.data])
+  // the chosen pass's frames: the scenes it would take over the prediction's area
+  const areaGeometry = useOrbitAreaGeometry(data?.query.area)
+  const chosen = orbit.selectedPass !== null ? passes[orbit.selectedPass] : undefined
+  const frames = useMemo((): ChosenPassFrames | null => {
+    const tle = chosen && elements.data?.find((e) => e.noradId === chosen.noradId)
+    if (!chosen || !tle || !areaGeometry.data) return null
+    try {
+      return framesOfPass(chosen, tle, areaGeometry.data)
+    } catch {
+      return null
+    }
+  }, [chosen, elements.data, areaGeometry.data])
   const mapLayers = useOrbitMap({
     passes,
     elements: elements.data ?? [],
@@ -110,6 +124,7 @@ export default function OrbitalPredictScreen(_props: ScreenProps) {
     selectedPass: orbit.selectedPass,
     live,
     poi: orbit.areaKind === 'poi' ? orbit.poi : null,
+    frames,
   })
 
   const drawKind = mode === SELECT_MODE.DRAW ? area.drawType : null
@@ -158,7 +173,15 @@ export default function OrbitalPredictScreen(_props: ScreenProps) {
               key: String(ORBIT_TAB.RESULT),
               label: data ? `${t('orbit.tab.result')} (${data.passes.length})` : t('orbit.tab.result'),
               disabled: orbit.orbitalPredictId === null,
-              children: <OrbitResultPanel prediction={data} isLoading={prediction.isLoading} onOpen3d={() => navigate('/orbit3d')} />,
+              children: (
+                <OrbitResultPanel
+                  prediction={data}
+                  isLoading={prediction.isLoading}
+                  onOpen3d={() => navigate('/orbit3d')}
+                  frames={frames}
+                  framesLoading={chosen !== undefined && frames === null && areaGeometry.isLoading}
+                />
+              ),
             },
           ]}
         />
