@@ -59,6 +59,10 @@ export const OrbitTle = z.object({
   epoch: z.string().describe('ISO time of the elements'),
   ageDays: z.number().describe('days from the epoch to now'),
   isOld: z.boolean().describe('older than TLE_OLD_DAYS'),
+  swathKm: z
+    .number()
+    .nullable()
+    .describe("the widest swath of the member's imaging sensors; null: the facts give none, so no pass can be predicted"),
 })
 export type OrbitTle = z.infer<typeof OrbitTle>
 

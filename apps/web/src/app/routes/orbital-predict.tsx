@@ -102,7 +102,7 @@ export default function OrbitalPredictScreen(_props: ScreenProps) {
     const chosen = new Set(orbit.params.satellites)
     return (elements.data ?? [])
       .filter((e) => chosen.has(e.slug) && e.ageDays <= ORBIT_LIMITS.maxDaysFromEpoch)
-      .map((e) => ({ noradId: e.noradId, label: e.satellite, halfSwathKm: 0 }))
+      .map((e) => ({ noradId: e.noradId, label: e.satellite, halfSwathKm: (e.swathKm ?? 0) / 2 }))
   }, [data, orbit.tab, orbit.params.satellites, elements.data])
   // the chosen pass's frames: the scenes it would take over the prediction's area
   const areaGeometry = useOrbitAreaGeometry(data?.query.area)
