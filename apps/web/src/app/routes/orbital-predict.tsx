@@ -12,7 +12,7 @@ import { SELECT_MODE, selectedGeometry, useSelectStore } from '../../features/ao
 import { useAuthStore } from '../../features/auth/state/auth-store'
 import { useOrbitElements, usePrediction, usePredictPasses } from '../../features/orbit/api/orbit-api'
 import { useOrbitAreaGeometry } from '../../features/orbit/api/orbit-area'
-import { OrbitResultPanel } from '../../features/orbit/components/orbit-result-panel'
+import { OrbitResultPanel, PassFramesList } from '../../features/orbit/components/orbit-result-panel'
 import { OrbitSelectPanel } from '../../features/orbit/components/orbit-select-panel'
 import { TleUpload } from '../../features/orbit/components/tle-upload'
 import { ORBIT_TAB, type OrbitTab, useOrbitStore } from '../../features/orbit/state/orbit-store'
@@ -152,7 +152,11 @@ export default function OrbitalPredictScreen(_props: ScreenProps) {
   )
 
   return (
-    <div data-testid="orbit-screen" style={{ display: 'flex', gap: 16, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+    <div
+      data-testid="orbit-screen"
+      data-live-count={live.length}
+      style={{ display: 'flex', gap: 16, alignItems: 'flex-start', flexWrap: 'wrap' }}
+    >
       <Card style={{ width: 560, flex: '0 0 560px', maxWidth: '100%' }} styles={{ body: { padding: '8px 16px 16px' } }}>
         <Tabs
           activeKey={String(orbit.tab)}
@@ -173,15 +177,7 @@ export default function OrbitalPredictScreen(_props: ScreenProps) {
               key: String(ORBIT_TAB.RESULT),
               label: data ? `${t('orbit.tab.result')} (${data.passes.length})` : t('orbit.tab.result'),
               disabled: orbit.orbitalPredictId === null,
-              children: (
-                <OrbitResultPanel
-                  prediction={data}
-                  isLoading={prediction.isLoading}
-                  onOpen3d={() => navigate('/orbit3d')}
-                  frames={frames}
-                  framesLoading={chosen !== undefined && frames === null && areaGeometry.isLoading}
-                />
-              ),
+              children: <OrbitResultPanel prediction={data} isLoading={prediction.isLoading} onOpen3d={() => navigate('/orbit3d')} />,
             },
           ]}
         />
@@ -217,6 +213,7 @@ export default function OrbitalPredictScreen(_props: ScreenProps) {
             height={680}
           />
         </Suspense>
+        {chosen && <PassFramesList frames={frames} loading={frames === null && areaGeometry.isLoading} />}
       </div>
     </div>
   )

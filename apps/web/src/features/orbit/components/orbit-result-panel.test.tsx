@@ -2,7 +2,7 @@ import type { Pass, Prediction } from '@rs/shared'
 import { fireEvent, render, screen, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ORBIT_TAB, useOrbitStore } from '../state/orbit-store'
-import { OrbitResultPanel } from './orbit-result-panel'
+import { OrbitResultPanel, PassFramesList } from './orbit-result-panel'
 
 const pass = (over: Partial<Pass>): Pass => ({
   noradId: 39150,
@@ -104,7 +104,6 @@ describe('OrbitResultPanel', { timeout: 20_000 }, () => {
   })
 
   it("lists the chosen pass's frames with their centre times in Beijing time", () => {
-    useOrbitStore.getState().selectPass(0)
     const ring: Array<[number, number]> = [
       [116, 39],
       [117, 39],
@@ -126,7 +125,7 @@ describe('OrbitResultPanel', { timeout: 20_000 }, () => {
         },
       ],
     }
-    render(<OrbitResultPanel prediction={prediction} isLoading={false} frames={frames} />)
+    render(<PassFramesList frames={frames} loading={false} />)
     const list = screen.getByTestId('orbit-frames')
     expect(screen.getByTestId('orbit-frame-count').textContent).toBe('所选过境可拍摄的景：1景')
     expect(within(list).getByText('侧摆8.4°对准区域')).toBeTruthy()

@@ -1,5 +1,5 @@
 import type { Pass, Prediction } from '@rs/shared'
-import { Alert, Button, Checkbox, Empty, Segmented, Space, Table, Tabs, Tag, Typography } from 'antd'
+import { Alert, Button, Card, Checkbox, Empty, Segmented, Space, Table, Tabs, Tag, Typography } from 'antd'
 import { useMemo } from 'react'
 import { useT } from '../../../lib/i18n'
 import { formatBeijing } from '../../../lib/time'
@@ -42,12 +42,12 @@ function PassCalendarTable({ prediction }: { prediction: Prediction }) {
   )
 }
 
-/** The scenes the chosen pass would take: sensor, centre time (Beijing), centre; and the satellite's archive. */
-function PassFramesList({ frames, loading }: { frames: ChosenPassFrames | null; loading: boolean }) {
+/** The scenes the chosen pass would take: sensor, centre time (Beijing), centre (shown under the map). */
+export function PassFramesList({ frames, loading }: { frames: ChosenPassFrames | null; loading: boolean }) {
   const t = useT()
   if (!frames) return loading ? <Typography.Text type="secondary">{t('orbitFrames.frames.loading')}</Typography.Text> : null
   return (
-    <div data-testid="orbit-frames" style={{ marginTop: 8 }}>
+    <Card size="small" data-testid="orbit-frames" style={{ marginTop: 8 }}>
       <Space wrap style={{ marginBottom: 4 }}>
         <Typography.Text strong data-testid="orbit-frame-count">
           {t('orbitFrames.frames.title', { count: frames.frames.length })}
@@ -75,7 +75,7 @@ function PassFramesList({ frames, loading }: { frames: ChosenPassFrames | null; 
           },
         ]}
       />
-    </div>
+    </Card>
   )
 }
 
@@ -89,16 +89,11 @@ export function OrbitResultPanel({
   prediction,
   isLoading,
   onOpen3d,
-  frames = null,
-  framesLoading = false,
 }: {
   prediction: Prediction | undefined
   isLoading: boolean
   /** Opens the 3D page with these satellites. */
   onOpen3d?: () => void
-  /** The chosen pass's frames (the scenes it would take). */
-  frames?: ChosenPassFrames | null
-  framesLoading?: boolean
 }) {
   const t = useT()
   const { vectorType, setVectorType, selectedPass, selectPass, hiddenSatellites, toggleSatellite, clear, setTab } = useOrbitStore()
@@ -235,7 +230,6 @@ export function OrbitResultPanel({
           { key: 'calendar', label: t('orbit.result.calendar'), children: <PassCalendarTable prediction={prediction} /> },
         ]}
       />
-      {selectedPass !== null && <PassFramesList frames={frames} loading={framesLoading} />}
     </div>
   )
 }
