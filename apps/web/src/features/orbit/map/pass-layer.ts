@@ -116,7 +116,8 @@ export function createFrameLayer() {
       source.clear()
       const outline = new Style({
         fill: new Fill({ color: withAlpha(color, 0.18) }),
-        stroke: new Stroke({ color: '#fadb14', width: 1.5, lineDash: [6, 3] }),
+        // a dark outline over the paler pass swaths, dashed so the frames' shared edges stay apart
+        stroke: new Stroke({ color: '#ad2102', width: 2.5, lineDash: [8, 4] }),
       })
       const features = frames.flatMap((f) => {
         const footprint = new Feature(new Polygon([f.ring.map((p) => fromLonLat(p))]))
