@@ -61,6 +61,11 @@ test('a user predicts the passes over Beijing, sees them on the map and in the c
   const seconds = (hms: string) => hms.split(':').reduce((a, b) => a * 60 + Number(b), 0)
   expect(seconds(firstTime.slice(11))).toBeGreaterThanOrEqual(seconds(passStart.slice(11)) - 30)
   expect(seconds(firstTime.slice(11))).toBeLessThanOrEqual(seconds(passEnd) + 30)
+  // the satellite's archived scenes of Beijing: the image search, already run, one click away
+  await expect(page.getByTestId('orbit-frames-archive')).toHaveAttribute(
+    'href',
+    /^\/chinese\/normal\?mode=region&region=110000&sat=[A-Z0-9-]+.*&run=1/,
+  )
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/orbit-result.png` })
 
   // exports: CSV with the Chinese header, iCalendar with one event per pass

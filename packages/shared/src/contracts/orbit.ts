@@ -63,6 +63,7 @@ export const OrbitTle = z.object({
     .number()
     .nullable()
     .describe("the widest swath of the member's imaging sensors; null: the facts give none, so no pass can be predicted"),
+  archiveCode: z.string().nullable().describe("the satellite code of the member's scenes in the image archive (GF1, LANDSAT-9, JL1)"),
 })
 export type OrbitTle = z.infer<typeof OrbitTle>
 

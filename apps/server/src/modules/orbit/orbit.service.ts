@@ -35,6 +35,7 @@ function elementsOf(t: OrbitTarget, now: number): OrbitTle {
     ageDays: Math.round(ageDays * 10) / 10,
     isOld: ageDays > TLE_OLD_DAYS,
     swathKm: t.sensors.length > 0 ? Math.max(...t.sensors.map((s) => s.swathKm)) : null,
+    archiveCode: t.archiveCode,
   }
 }
 

@@ -17,7 +17,7 @@ import { OrbitSelectPanel } from '../../features/orbit/components/orbit-select-p
 import { TleUpload } from '../../features/orbit/components/tle-upload'
 import { ORBIT_TAB, type OrbitTab, useOrbitStore } from '../../features/orbit/state/orbit-store'
 import { useOrbitMap } from '../../features/orbit/state/use-orbit-map'
-import { type ChosenPassFrames, framesOfPass } from '../../features/orbit/utils/pass-frames'
+import { archiveSearchPath, type ChosenPassFrames, framesOfPass } from '../../features/orbit/utils/pass-frames'
 import { RegionPicker } from '../../features/region/components/region-picker'
 import { useSiteConfig } from '../../features/site/api/fetch-site-config'
 import { errorMessage } from '../../lib/api-client'
@@ -116,6 +116,8 @@ export default function OrbitalPredictScreen(_props: ScreenProps) {
       return null
     }
   }, [chosen, elements.data, areaGeometry.data])
+  const archiveCode = chosen ? elements.data?.find((e) => e.noradId === chosen.noradId)?.archiveCode : undefined
+  const archivePath = archiveCode && data ? archiveSearchPath(data.query.area, archiveCode) : null
   const mapLayers = useOrbitMap({
     passes,
     elements: elements.data ?? [],
@@ -213,7 +215,7 @@ export default function OrbitalPredictScreen(_props: ScreenProps) {
             height={680}
           />
         </Suspense>
-        {chosen && <PassFramesList frames={frames} loading={frames === null && areaGeometry.isLoading} />}
+        {chosen && <PassFramesList frames={frames} loading={frames === null && areaGeometry.isLoading} archivePath={archivePath} />}
       </div>
     </div>
   )

@@ -11,6 +11,7 @@ export const orbitFramesEn: Shape<typeof orbitFramesZh> = {
     none: 'No scene of the chosen pass touches the area',
     loading: 'Cutting the chosen pass into scenes…',
     hint: 'The swath cut along the ground track as the archive cuts scenes; only scenes touching the area; times are the scene centres in Beijing time',
+    archive: "This satellite's archived images of the area",
     sensor: 'Sensor',
     centreTime: 'Scene centre time',
     centre: 'Scene centre (lon, lat)',

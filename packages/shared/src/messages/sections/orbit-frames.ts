@@ -7,6 +7,7 @@ export const orbitFramesZh = {
     none: '所选过境没有与区域相交的景',
     loading: '正在计算所选过境的景…',
     hint: '按影像库的分景方式沿星下点轨迹切分幅宽，仅列出与区域相交的景；时间为景中心的北京时间',
+    archive: '在影像查询中查看该卫星已有的影像',
     sensor: '传感器',
     centreTime: '景中心时刻',
     centre: '景中心（经度，纬度）',

@@ -1,6 +1,7 @@
 import type { Pass, Prediction } from '@rs/shared'
 import { Alert, Button, Card, Checkbox, Empty, Segmented, Space, Table, Tabs, Tag, Typography } from 'antd'
 import { useMemo } from 'react'
+import { Link } from 'react-router'
 import { useT } from '../../../lib/i18n'
 import { formatBeijing } from '../../../lib/time'
 import { ORBIT_TAB, useOrbitStore, type VectorType } from '../state/orbit-store'
@@ -43,7 +44,16 @@ function PassCalendarTable({ prediction }: { prediction: Prediction }) {
 }
 
 /** The scenes the chosen pass would take: sensor, centre time (Beijing), centre (shown under the map). */
-export function PassFramesList({ frames, loading }: { frames: ChosenPassFrames | null; loading: boolean }) {
+export function PassFramesList({
+  frames,
+  loading,
+  archivePath = null,
+}: {
+  frames: ChosenPassFrames | null
+  loading: boolean
+  /** The image search of this satellite's archived scenes over the area, when the archive has the satellite. */
+  archivePath?: string | null
+}) {
   const t = useT()
   if (!frames) return loading ? <Typography.Text type="secondary">{t('orbitFrames.frames.loading')}</Typography.Text> : null
   return (
@@ -55,6 +65,11 @@ export function PassFramesList({ frames, loading }: { frames: ChosenPassFrames |
         <Typography.Text type="secondary">
           {frames.rollDeg > 0 ? t('orbitFrames.frames.rollAt', { roll: frames.rollDeg.toFixed(1) }) : t('orbitFrames.frames.nadir')}
         </Typography.Text>
+        {archivePath && (
+          <Link to={archivePath} data-testid="orbit-frames-archive">
+            {t('orbitFrames.frames.archive')}
+          </Link>
+        )}
       </Space>
       <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginBottom: 4 }}>
         {t('orbitFrames.frames.hint')}

@@ -1,7 +1,8 @@
 import { findPasses, orbitFromTle, type Pass, prepareArea, ringTouchesArea } from '@rs/shared'
 import type { Polygon } from 'geojson'
 import { describe, expect, it } from 'vitest'
-import { framesOfPass } from './pass-frames'
+import { ARCHIVE_TAB, readSearch } from '../../archive/url-state'
+import { archiveSearchPath, framesOfPass } from './pass-frames'
 
 // GF-1 as in data/satellites/tle/resource.tle
 const TLE = {
@@ -66,5 +67,23 @@ describe('the frames of a chosen pass', () => {
       expect(new Set(frames.map((f) => f.sensor)).size).toBeLessThanOrEqual(2)
     }
     expect(rolled).toBeGreaterThan(0)
+  })
+})
+
+describe("the image search of a satellite's archive over a prediction's area", () => {
+  const read = (path: string) => readSearch(new URLSearchParams(path.split('?')[1]))
+  it('opens /normal already run, with the area and the satellite', () => {
+    const region = read(archiveSearchPath({ regionCode: '110000' }, 'GF1'))
+    expect(region.area).toEqual({ mode: 'region', regionCode: '110000' })
+    expect(region.filters.satellites).toEqual(['GF1'])
+    expect(region.run).toBe(true)
+    expect(region.tab).toBe(ARCHIVE_TAB.RESULT)
+    expect(read(archiveSearchPath(AREA, 'LANDSAT-9')).area).toEqual({ mode: 'draw', geometry: AREA })
+    const upload = '0b7c6f8e-3d1a-4c7e-9a55-2f1e8d9c0a11'
+    expect(read(archiveSearchPath({ uploadId: upload }, 'JL1')).area).toEqual({ mode: 'shp', uploadId: upload })
+    expect(read(archiveSearchPath({ type: 'Point', coordinates: [116.4, 39.9] }, 'GF2')).area).toEqual({
+      mode: 'extent',
+      bbox: [116.35, 39.85, 116.45, 39.95],
+    })
   })
 })

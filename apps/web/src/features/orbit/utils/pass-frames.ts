@@ -2,6 +2,7 @@ import {
   type AreaShape,
   distanceToArea,
   geodesicInverse,
+  type OrbitArea,
   type OrbitTle,
   orbitFromTle,
   type Pass,
@@ -9,8 +10,10 @@ import {
   passFrames,
   prepareArea,
   rollShiftKm,
+  type SceneArea,
   subPoint,
 } from '@rs/shared'
+import { ARCHIVE_TAB, DEFAULT_FILTERS, DEFAULT_PAGE, DEFAULT_SORT, writeSearch } from '../../archive/url-state'
 
 /** The frames a chosen pass would take, and the roll they are taken with. */
 export interface ChosenPassFrames {
@@ -52,4 +55,31 @@ export function framesOfPass(pass: Pass, tle: Pick<OrbitTle, 'line1' | 'line2'>,
     prepared,
   )
   return { frames, rollDeg }
+}
+
+/**
+ * The image search (/normal) of one satellite's archived scenes over a prediction's area, already
+ * run and on its RESULT tab: a region or an upload as they are, a drawn shape as a drawing, a point
+ * of interest as a box of ±0.05° around it.
+ */
+export function archiveSearchPath(area: OrbitArea, archiveCode: string): string {
+  let sceneArea: SceneArea
+  if ('regionCode' in area) sceneArea = { mode: 'region', regionCode: area.regionCode }
+  else if ('uploadId' in area) sceneArea = { mode: 'shp', uploadId: area.uploadId }
+  else if (area.type === 'Point') {
+    const [lon, lat] = area.coordinates as [number, number]
+    sceneArea = {
+      mode: 'extent',
+      bbox: [Math.max(-180, lon - 0.05), Math.max(-90, lat - 0.05), Math.min(180, lon + 0.05), Math.min(90, lat + 0.05)],
+    }
+  } else sceneArea = { mode: 'draw', geometry: area as Extract<SceneArea, { mode: 'draw' }>['geometry'] }
+  const params = writeSearch({
+    area: sceneArea,
+    filters: { ...DEFAULT_FILTERS, satellites: [archiveCode] },
+    sort: DEFAULT_SORT,
+    page: DEFAULT_PAGE,
+    tab: ARCHIVE_TAB.RESULT,
+    run: true,
+  })
+  return `/normal?${params.toString()}`
 }
