@@ -9,6 +9,7 @@ import { AoiUpload } from '../../features/aoi/components/aoi-upload'
 import { DrawToolbar } from '../../features/aoi/components/draw-toolbar'
 import { SelectModeTabs } from '../../features/aoi/components/select-mode-tabs'
 import { SELECT_MODE, selectedGeometry, useSelectStore } from '../../features/aoi/state/select-store'
+import { ARCHIVE_TAB, DEFAULT_FILTERS, DEFAULT_PAGE, DEFAULT_SORT, writeSearch } from '../../features/archive/url-state'
 import { useAuthStore } from '../../features/auth/state/auth-store'
 import { useOrbitElements, usePrediction, usePredictPasses } from '../../features/orbit/api/orbit-api'
 import { useOrbitAreaGeometry } from '../../features/orbit/api/orbit-area'
@@ -17,7 +18,7 @@ import { OrbitSelectPanel } from '../../features/orbit/components/orbit-select-p
 import { TleUpload } from '../../features/orbit/components/tle-upload'
 import { ORBIT_TAB, type OrbitTab, useOrbitStore } from '../../features/orbit/state/orbit-store'
 import { useOrbitMap } from '../../features/orbit/state/use-orbit-map'
-import { archiveSearchPath, type ChosenPassFrames, framesOfPass } from '../../features/orbit/utils/pass-frames'
+import { type ChosenPassFrames, framesOfPass, sceneAreaOf } from '../../features/orbit/utils/pass-frames'
 import { RegionPicker } from '../../features/region/components/region-picker'
 import { useSiteConfig } from '../../features/site/api/fetch-site-config'
 import { errorMessage } from '../../lib/api-client'
@@ -117,7 +118,18 @@ export default function OrbitalPredictScreen(_props: ScreenProps) {
     }
   }, [chosen, elements.data, areaGeometry.data])
   const archiveCode = chosen ? elements.data?.find((e) => e.noradId === chosen.noradId)?.archiveCode : undefined
-  const archivePath = archiveCode && data ? archiveSearchPath(data.query.area, archiveCode) : null
+  // the satellite's archived scenes of the area: the image search, already run on its RESULT tab
+  const archivePath =
+    archiveCode && data
+      ? `/normal?${writeSearch({
+          area: sceneAreaOf(data.query.area),
+          filters: { ...DEFAULT_FILTERS, satellites: [archiveCode] },
+          sort: DEFAULT_SORT,
+          page: DEFAULT_PAGE,
+          tab: ARCHIVE_TAB.RESULT,
+          run: true,
+        }).toString()}`
+      : null
   const mapLayers = useOrbitMap({
     passes,
     elements: elements.data ?? [],

@@ -1,8 +1,7 @@
-import { findPasses, orbitFromTle, type Pass, prepareArea, ringTouchesArea } from '@rs/shared'
+import { findPasses, type OrbitArea, orbitFromTle, type Pass, prepareArea, ringTouchesArea } from '@rs/shared'
 import type { Polygon } from 'geojson'
 import { describe, expect, it } from 'vitest'
-import { ARCHIVE_TAB, readSearch } from '../../archive/url-state'
-import { archiveSearchPath, framesOfPass } from './pass-frames'
+import { framesOfPass, sceneAreaOf } from './pass-frames'
 
 // GF-1 as in data/satellites/tle/resource.tle
 const TLE = {
@@ -70,20 +69,15 @@ describe('the frames of a chosen pass', () => {
   })
 })
 
-describe("the image search of a satellite's archive over a prediction's area", () => {
-  const read = (path: string) => readSearch(new URLSearchParams(path.split('?')[1]))
-  it('opens /normal already run, with the area and the satellite', () => {
-    const region = read(archiveSearchPath({ regionCode: '110000' }, 'GF1'))
-    expect(region.area).toEqual({ mode: 'region', regionCode: '110000' })
-    expect(region.filters.satellites).toEqual(['GF1'])
-    expect(region.run).toBe(true)
-    expect(region.tab).toBe(ARCHIVE_TAB.RESULT)
-    expect(read(archiveSearchPath(AREA, 'LANDSAT-9')).area).toEqual({ mode: 'draw', geometry: AREA })
+describe("a prediction's area for the image search", () => {
+  it('keeps a region, an upload and a drawing, and puts a box around a point of interest', () => {
+    expect(sceneAreaOf({ regionCode: '110000' })).toEqual({ mode: 'region', regionCode: '110000' })
+    expect(sceneAreaOf(AREA as OrbitArea)).toEqual({ mode: 'draw', geometry: AREA })
     const upload = '0b7c6f8e-3d1a-4c7e-9a55-2f1e8d9c0a11'
-    expect(read(archiveSearchPath({ uploadId: upload }, 'JL1')).area).toEqual({ mode: 'shp', uploadId: upload })
-    expect(read(archiveSearchPath({ type: 'Point', coordinates: [116.4, 39.9] }, 'GF2')).area).toEqual({
-      mode: 'extent',
-      bbox: [116.35, 39.85, 116.45, 39.95],
-    })
+    expect(sceneAreaOf({ uploadId: upload })).toEqual({ mode: 'shp', uploadId: upload })
+    const box = sceneAreaOf({ type: 'Point', coordinates: [116.4, 39.9] })
+    expect(box.mode).toBe('extent')
+    const want = [116.35, 39.85, 116.45, 39.95]
+    if (box.mode === 'extent') for (let i = 0; i < 4; i++) expect(box.bbox[i]).toBeCloseTo(want[i] as number, 9)
   })
 })

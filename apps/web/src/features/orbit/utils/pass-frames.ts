@@ -13,7 +13,6 @@ import {
   type SceneArea,
   subPoint,
 } from '@rs/shared'
-import { ARCHIVE_TAB, DEFAULT_FILTERS, DEFAULT_PAGE, DEFAULT_SORT, writeSearch } from '../../archive/url-state'
 
 /** The frames a chosen pass would take, and the roll they are taken with. */
 export interface ChosenPassFrames {
@@ -58,28 +57,19 @@ export function framesOfPass(pass: Pass, tle: Pick<OrbitTle, 'line1' | 'line2'>,
 }
 
 /**
- * The image search (/normal) of one satellite's archived scenes over a prediction's area, already
- * run and on its RESULT tab: a region or an upload as they are, a drawn shape as a drawing, a point
- * of interest as a box of ±0.05° around it.
+ * A prediction's area as the image search (/normal) takes it, to show a satellite's archived scenes
+ * there: a region or an upload as they are, a drawn shape as a drawing, a point of interest as a box
+ * of ±0.05° around it.
  */
-export function archiveSearchPath(area: OrbitArea, archiveCode: string): string {
-  let sceneArea: SceneArea
-  if ('regionCode' in area) sceneArea = { mode: 'region', regionCode: area.regionCode }
-  else if ('uploadId' in area) sceneArea = { mode: 'shp', uploadId: area.uploadId }
-  else if (area.type === 'Point') {
+export function sceneAreaOf(area: OrbitArea): SceneArea {
+  if ('regionCode' in area) return { mode: 'region', regionCode: area.regionCode }
+  if ('uploadId' in area) return { mode: 'shp', uploadId: area.uploadId }
+  if (area.type === 'Point') {
     const [lon, lat] = area.coordinates as [number, number]
-    sceneArea = {
+    return {
       mode: 'extent',
       bbox: [Math.max(-180, lon - 0.05), Math.max(-90, lat - 0.05), Math.min(180, lon + 0.05), Math.min(90, lat + 0.05)],
     }
-  } else sceneArea = { mode: 'draw', geometry: area as Extract<SceneArea, { mode: 'draw' }>['geometry'] }
-  const params = writeSearch({
-    area: sceneArea,
-    filters: { ...DEFAULT_FILTERS, satellites: [archiveCode] },
-    sort: DEFAULT_SORT,
-    page: DEFAULT_PAGE,
-    tab: ARCHIVE_TAB.RESULT,
-    run: true,
-  })
-  return `/normal?${params.toString()}`
+  }
+  return { mode: 'draw', geometry: area as Extract<SceneArea, { mode: 'draw' }>['geometry'] }
 }
