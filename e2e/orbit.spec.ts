@@ -23,10 +23,12 @@ test('a user predicts the passes over Beijing, sees them on the map and in the c
 
   // satellites from the catalogue tree: 高分一号 and Landsat
   await page.getByTestId('orbit-satellites').click()
-  for (const name of ['高分一号卫星', '陆地卫星（Landsat）'])
+  for (const name of ['高分一号卫星', '陆地卫星（Landsat）', '资源三号'])
     await page.locator('.ant-select-tree-treenode').filter({ hasText: name }).locator('.ant-select-tree-checkbox').click()
   await page.keyboard.press('Escape')
   await expect(page.getByTestId('orbit-elements')).toContainText('Landsat 9')
+  // ZY-3's facts give no swath: named before the start as one that cannot be predicted
+  await expect(page.getByTestId('orbit-no-swath')).toContainText('无法预测（缺少幅宽资料）：ZY-3')
 
   // the area: Beijing from the shared region picker
   await page.getByTestId('region-province').click()
@@ -40,10 +42,30 @@ test('a user predicts the passes over Beijing, sees them on the map and in the c
   await expect(rows.first()).toBeVisible({ timeout: 60_000 })
   await expect(page.getByTestId('orbit-pass-count')).toContainText('共')
   // Landsat 7's elements are over a year old: named, not predicted
-  await expect(page.getByTestId('orbit-not-predicted')).toContainText('Landsat 7')
+  await expect(page.getByTestId('orbit-not-predicted-stale')).toContainText('Landsat 7')
+  // and ZY-3, for lack of swath, named in the result too
+  await expect(page.getByTestId('orbit-not-predicted-noSwath')).toContainText('无法预测（缺少幅宽资料）：ZY-3 02')
   await expect(rows.first().locator('td').nth(2)).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
   await rows.first().click()
   await expect(rows.first()).toHaveClass(/ant-table-row-selected/)
+  // the chosen pass's scenes: the swath cut into frames over Beijing, each with its centre time
+  const frames = page.getByTestId('orbit-frames')
+  await expect(frames).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByTestId('orbit-frame-count')).toHaveText(/^所选过境可拍摄的景：[1-9]\d*景$/)
+  const frameRows = frames.locator('tr.ant-table-row')
+  const firstTime = await frameRows.first().locator('td').nth(1).innerText()
+  expect(firstTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
+  // within the pass (a frame's centre lies at most one frame, under 30 s, outside the pass's reach)
+  const passStart = await rows.first().locator('td').nth(2).innerText()
+  const passEnd = await rows.first().locator('td').nth(3).innerText()
+  const seconds = (hms: string) => hms.split(':').reduce((a, b) => a * 60 + Number(b), 0)
+  expect(seconds(firstTime.slice(11))).toBeGreaterThanOrEqual(seconds(passStart.slice(11)) - 30)
+  expect(seconds(firstTime.slice(11))).toBeLessThanOrEqual(seconds(passEnd) + 30)
+  // the satellite's archived scenes of Beijing: the image search, already run, one click away
+  await expect(page.getByTestId('orbit-frames-archive')).toHaveAttribute(
+    'href',
+    /^\/chinese\/normal\?mode=region&region=110000&sat=[A-Z0-9-]+.*&run=1/,
+  )
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/orbit-result.png` })
 
   // exports: CSV with the Chinese header, iCalendar with one event per pass

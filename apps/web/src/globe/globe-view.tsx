@@ -17,7 +17,19 @@ export function GlobeView({ height = 680, onReady }: { height?: number | string;
   useEffect(() => {
     if (!target.current) return
     const base = ImageryLayer.fromProviderAsync(TileMapServiceImageryProvider.fromUrl(buildModuleUrl('Assets/Textures/NaturalEarthII')))
-    const widget = new CesiumWidget(target.current, { baseLayer: base, skyAtmosphere: false, requestRenderMode: false })
+    // the first view is drawn by software WebGL on machines without a GPU (as this one): no star box
+    // (six 150 KB textures and a pass), no multisampling, no 2D/Columbus variants, no
+    // order-independent translucency (extra targets and shaders) and no ground atmosphere
+    const widget = new CesiumWidget(target.current, {
+      baseLayer: base,
+      skyAtmosphere: false,
+      skyBox: false,
+      msaaSamples: 1,
+      scene3DOnly: true,
+      orderIndependentTranslucency: false,
+      requestRenderMode: false,
+    })
+    widget.scene.globe.showGroundAtmosphere = false
     // first view: China in the middle
     widget.camera.setView({ destination: Cartesian3.fromDegrees(105, 32, 22_000_000) })
     const done = base.readyEvent.addEventListener(() => {

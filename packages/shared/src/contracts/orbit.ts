@@ -59,6 +59,11 @@ export const OrbitTle = z.object({
   epoch: z.string().describe('ISO time of the elements'),
   ageDays: z.number().describe('days from the epoch to now'),
   isOld: z.boolean().describe('older than TLE_OLD_DAYS'),
+  swathKm: z
+    .number()
+    .nullable()
+    .describe("the widest swath of the member's imaging sensors; null: the facts give none, so no pass can be predicted"),
+  archiveCode: z.string().nullable().describe("the satellite code of the member's scenes in the image archive (GF1, LANDSAT-9, JL1)"),
 })
 export type OrbitTle = z.infer<typeof OrbitTle>
 

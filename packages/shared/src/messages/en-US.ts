@@ -7,6 +7,7 @@ import { inputEn } from './sections/input.en-US'
 import { monitorEn } from './sections/monitor.en-US'
 import { newsPageEn } from './sections/news-page.en-US'
 import { orbitEn } from './sections/orbit.en-US'
+import { orbitFramesEn } from './sections/orbit-frames.en-US'
 import { orderEn } from './sections/order.en-US'
 import { satellitePageEn } from './sections/satellite-page.en-US'
 import { typicalImagePageEn } from './sections/typical-image-page.en-US'
@@ -257,5 +258,6 @@ export const enUS: DeepPartial<Messages> = {
   apply: applyEn,
   feedback: feedbackEn,
   orbit: orbitEn,
+  orbitFrames: orbitFramesEn,
   monitor: monitorEn,
 }

@@ -13,6 +13,7 @@ import { monitorZh } from './sections/monitor'
 import { newsZh } from './sections/news'
 import { newsPageZh } from './sections/news-page'
 import { orbitZh } from './sections/orbit'
+import { orbitFramesZh } from './sections/orbit-frames'
 import { orderZh } from './sections/order'
 import { satellitePageZh } from './sections/satellite-page'
 import { stacZh } from './sections/stac'
@@ -534,6 +535,7 @@ export const zhCN = {
   apply: applyZh,
   feedback: feedbackZh,
   orbit: orbitZh,
+  orbitFrames: orbitFramesZh,
   monitor: monitorZh,
 } as const
 

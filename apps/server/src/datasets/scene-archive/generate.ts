@@ -1,7 +1,21 @@
-import { DATA_STATUS, maxRollDegOf, PRODUCT_LEVELS } from '@rs/shared'
+import {
+  acrossTrack,
+  argumentOfLatitude,
+  atU,
+  DATA_STATUS,
+  type FramingPoint,
+  frameAngleDeg,
+  frameFootprint,
+  frameIndices,
+  frameLengthKm,
+  type LonLat,
+  maxRollDegOf,
+  PRODUCT_LEVELS,
+  subSwaths,
+} from '@rs/shared'
 import { degreesLat, degreesLong, eciToGeodetic, gstime, propagate, type SatRec, twoline2satrec } from 'satellite.js'
 import { cloudPercentAt } from './cloud'
-import { destination, frameFootprint, inverse, type LonLat, multiPolygonWkt } from './geometry'
+import { multiPolygonWkt } from './geometry'
 import { fileName } from './naming'
 import { hash32, rng } from './random'
 import type { ArchiveSettings } from './settings'
@@ -61,33 +75,10 @@ export type LandMask = (lon: number, lat: number) => boolean
 /** Repeat cycles in days (path = orbit mod the revolutions of a cycle); 16 when not known. */
 const REPEAT_DAYS: Record<string, number> = { landsat: 16, sentinel2: 10, sentinel1: 12, gf1: 41, gf2: 69, gf6: 41, cbers04a: 31, zy3: 59 }
 
-/** Longest frame along the track in km (the usual scene length of wide-swath sensors). */
-const MAX_FRAME_KM = 185
 /** Fine time step of the ground track over the area, seconds (positions between are interpolated). */
 const FINE_STEP_S = 30
 /** Coarse time step away from the area, seconds. */
 const COARSE_STEP_S = 120
-
-interface TrackPoint {
-  t: number
-  lon: number
-  lat: number
-  altKm: number
-  /** argument of latitude, degrees from the ascending node, unwrapped (grows without bound) */
-  u: number
-}
-
-/** Argument of latitude (degrees, 0–360) from an ECI position and velocity. */
-function argumentOfLatitude(r: { x: number; y: number; z: number }, v: { x: number; y: number; z: number }): number {
-  const h = { x: r.y * v.z - r.z * v.y, y: r.z * v.x - r.x * v.z, z: r.x * v.y - r.y * v.x }
-  // node vector n = k × h
-  const n = { x: -h.y, y: h.x }
-  const nLen = Math.hypot(n.x, n.y)
-  const rLen = Math.hypot(r.x, r.y, r.z)
-  let u = (Math.acos(Math.max(-1, Math.min(1, (n.x * r.x + n.y * r.y) / (nLen * rLen)))) * 180) / Math.PI
-  if (r.z < 0) u = 360 - u
-  return u
-}
 
 function position(rec: SatRec, t: number): { lon: number; lat: number; altKm: number; u: number } | null {
   const date = new Date(t)
@@ -108,13 +99,13 @@ const inBox = (lon: number, lat: number) =>
  * latitude. Below the area's latitudes the satellite is skipped ahead in one step to where its
  * orbit reaches them again (sin lat = sin i · sin u), so about half of each orbit is never propagated.
  */
-function* passes(rec: SatRec, start: number, end: number): Generator<TrackPoint[]> {
+function* passes(rec: SatRec, start: number, end: number): Generator<FramingPoint[]> {
   const periodMs = ((2 * Math.PI) / rec.no) * 60_000
   const lowLat = ARCHIVE_BOX.south - MARGIN
   const sinI = Math.abs(Math.sin(rec.inclo))
   const uEnter = sinI > Math.sin((lowLat * Math.PI) / 180) ? (Math.asin(Math.sin((lowLat * Math.PI) / 180) / sinI) * 180) / Math.PI : null
   let t = start
-  let pass: TrackPoint[] = []
+  let pass: FramingPoint[] = []
   let lastU = -1
   let turns = 0
   while (t <= end) {
@@ -142,44 +133,11 @@ function* passes(rec: SatRec, start: number, end: number): Generator<TrackPoint[
   if (pass.length > 1) yield pass
 }
 
-/** The track point at argument of latitude u (unwrapped), linear between the fine points. */
-function atU(pass: TrackPoint[], u: number): TrackPoint | null {
-  let lo = 0
-  let hi = pass.length - 1
-  if (u < (pass[0] as TrackPoint).u || u > (pass[hi] as TrackPoint).u) return null
-  while (hi - lo > 1) {
-    const mid = (lo + hi) >> 1
-    if ((pass[mid] as TrackPoint).u <= u) lo = mid
-    else hi = mid
-  }
-  const a = pass[lo] as TrackPoint
-  const b = pass[hi] as TrackPoint
-  const f = b.u === a.u ? 0 : (u - a.u) / (b.u - a.u)
-  let dLon = b.lon - a.lon
-  if (dLon > 180) dLon -= 360
-  if (dLon < -180) dLon += 360
-  return { t: a.t + f * (b.t - a.t), lon: a.lon + f * dLon, lat: a.lat + f * (b.lat - a.lat), altKm: a.altKm + f * (b.altKm - a.altKm), u }
-}
-
 /** Share of candidate frames a sensor images: wide sensors image continuously, narrow agile ones by tasking. */
 function dutyCycle(sat: ArchiveSatellite, sensor: ArchiveSensor, settings: ArchiveSettings): number {
   // a radar's power budget allows a part of each orbit
   const radar = sat.kind === 'radar' ? 0.3 : 1
   return Math.min(1, Math.max(0.004, (sensor.swathKm / 300) ** 1.5)) * radar * settings.density
-}
-
-const MEAN_EARTH_KM = 6371.0088
-
-/** Sensors that share one name (WFV1…WFV4, PMS1/PMS2) split the swath side by side. */
-function subSwaths(sensors: ArchiveSensor[]): Array<{ sensor: ArchiveSensor; widthKm: number; offsetKm: number }> {
-  const groups = new Map<string, ArchiveSensor[]>()
-  for (const s of sensors) groups.set(s.name, [...(groups.get(s.name) ?? []), s])
-  return sensors.map((s) => {
-    const group = groups.get(s.name) ?? [s]
-    const i = group.indexOf(s)
-    const widthKm = s.swathKm / group.length
-    return { sensor: s, widthKm, offsetKm: (i - (group.length - 1) / 2) * widthKm }
-  })
 }
 
 /**
@@ -202,18 +160,16 @@ export function* satelliteScenes(sat: ArchiveSatellite, settings: ArchiveSetting
   const optical = sat.kind !== 'radar'
 
   for (const pass of passes(rec, start, end)) {
-    const first = pass[0] as TrackPoint
-    const last = pass[pass.length - 1] as TrackPoint
+    const first = pass[0] as FramingPoint
     // revolutions since the epoch: the number of ascending nodes passed
     const uAtEpochOffset = ((first.t - epochMs) / 86_400_000) * revsPerDay
     const baseOrbit = revAtEpoch + Math.floor(uAtEpochOffset - (first.u % 360) / 360 + 1e-9)
     for (const { sensor, widthKm, offsetKm } of parts) {
-      const frameKm = Math.min(MAX_FRAME_KM, Math.max(widthKm, 5))
-      // the frame's angle along the orbit: its ground length at the track's angular rate
-      const du = ((frameKm / MEAN_EARTH_KM) * 180) / Math.PI
+      // frames of the shared framing (packages/shared/src/domain/orbit/framing.ts), as orbit prediction cuts a pass
+      const du = frameAngleDeg(frameLengthKm(widthKm))
       const duty = dutyCycle(sat, sensor, settings)
       const agile = sensor.resolutionM <= 1
-      for (let k = Math.ceil(first.u / du); (k + 1) * du <= last.u; k++) {
+      for (const k of frameIndices(pass, du)) {
         const uMid = (k + 0.5) * du
         const orbit = baseOrbit + Math.floor(uMid / 360)
         const rowsPerOrbit = Math.round(360 / du)
@@ -227,10 +183,7 @@ export function* satelliteScenes(sat: ArchiveSatellite, settings: ArchiveSetting
         if (!back || !front || !mid) continue
         // off nadir: agile satellites roll to their targets, shifting the frame across the track
         const roll = agile ? (r() < 0.35 ? (r() * 2 - 1) * 3 : (r() < 0.5 ? -1 : 1) * (5 + r() * (rollLimit - 5))) : 0
-        const heading = inverse([back.lon, back.lat], [front.lon, front.lat]).azimuthDeg
-        const shiftKm = offsetKm + mid.altKm * Math.tan((roll * Math.PI) / 180)
-        const shift = (p: TrackPoint): LonLat =>
-          shiftKm === 0 ? [p.lon, p.lat] : destination(p.lon, p.lat, heading + (shiftKm > 0 ? 90 : -90), Math.abs(shiftKm) * 1000)
+        const shift = acrossTrack([back.lon, back.lat], [front.lon, front.lat], offsetKm + mid.altKm * Math.tan((roll * Math.PI) / 180))
         const centre = shift(mid)
         if (!inBox(centre[0], centre[1]) || !isLand(centre[0], centre[1])) continue
         const acquiredAt = new Date(Math.round(mid.t))

@@ -13,6 +13,8 @@ export interface OrbitTarget {
   epochMs: number
   /** Sensors grouped by instrument name (WFV1…WFV4 together), with the group's swath. */
   sensors: Array<{ label: string; swathKm: number }>
+  /** The satellite code of its scenes in the image archive (satellite_sensor.satellite: GF1, LANDSAT-9, JL1), or null. */
+  archiveCode: string | null
 }
 
 const KIND: Record<number, OrbitTarget['kind']> = { 1: 'optical', 2: 'hyperspectral', 3: 'radar' }
@@ -51,7 +53,8 @@ export function createOrbitRepository(db: Kysely<Database>) {
         const ofSlug = sensors.filter((s) => s.slug === t.slug)
         const own = ofSlug.filter((s) => s.satellite === memberCode(t.member))
         const codes = new Set(ofSlug.map((s) => s.satellite))
-        const rows = (own.length > 0 ? own : codes.size === 1 ? ofSlug : []).filter((s) => s.swath_km !== null && s.swath_km > 0)
+        const mine = own.length > 0 ? own : codes.size === 1 ? ofSlug : []
+        const rows = mine.filter((s) => s.swath_km !== null && s.swath_km > 0)
         const groups = new Map<string, { ids: string[]; swathKm: number }>()
         for (const s of rows) {
           const g = groups.get(s.sensor_name) ?? { ids: [], swathKm: 0 }
@@ -68,6 +71,7 @@ export function createOrbitRepository(db: Kysely<Database>) {
           line2: t.line2,
           epochMs: new Date(t.epoch).getTime(),
           sensors: [...groups.values()].map((g) => ({ label: g.ids.join('/'), swathKm: g.swathKm })),
+          archiveCode: mine[0]?.satellite ?? null,
         }
       })
     },

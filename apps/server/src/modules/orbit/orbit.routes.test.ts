@@ -54,6 +54,12 @@ describe('GET /api/satorbit/tle', () => {
     const one = series.body.data[0]
     expect(one.line1).toHaveLength(69)
     expect(one.ageDays).toBeGreaterThan(0)
+    expect(one.swathKm).toBe(185)
+    expect(one.archiveCode).toMatch(/^LANDSAT-\d$/)
+    // ZY-3: the facts give no swath of its cameras (SOURCES: 'unconfirmed'), so it is named as such
+    const zy3 = await get('/api/satorbit/tle?satellite=zy3')
+    expect(zy3.body.data.length).toBeGreaterThan(0)
+    for (const e of zy3.body.data) expect(e.swathKm).toBeNull()
     const member = await get(`/api/satorbit/tle?satellite=${one.noradId}`)
     expect(member.body.data).toEqual([one])
   })

@@ -34,6 +34,8 @@ function elementsOf(t: OrbitTarget, now: number): OrbitTle {
     epoch: new Date(t.epochMs).toISOString(),
     ageDays: Math.round(ageDays * 10) / 10,
     isOld: ageDays > TLE_OLD_DAYS,
+    swathKm: t.sensors.length > 0 ? Math.max(...t.sensors.map((s) => s.swathKm)) : null,
+    archiveCode: t.archiveCode,
   }
 }
 

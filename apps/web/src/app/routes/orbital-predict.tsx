@@ -9,13 +9,16 @@ import { AoiUpload } from '../../features/aoi/components/aoi-upload'
 import { DrawToolbar } from '../../features/aoi/components/draw-toolbar'
 import { SelectModeTabs } from '../../features/aoi/components/select-mode-tabs'
 import { SELECT_MODE, selectedGeometry, useSelectStore } from '../../features/aoi/state/select-store'
+import { ARCHIVE_TAB, DEFAULT_FILTERS, DEFAULT_PAGE, DEFAULT_SORT, writeSearch } from '../../features/archive/url-state'
 import { useAuthStore } from '../../features/auth/state/auth-store'
 import { useOrbitElements, usePrediction, usePredictPasses } from '../../features/orbit/api/orbit-api'
-import { OrbitResultPanel } from '../../features/orbit/components/orbit-result-panel'
+import { useOrbitAreaGeometry } from '../../features/orbit/api/orbit-area'
+import { OrbitResultPanel, PassFramesList } from '../../features/orbit/components/orbit-result-panel'
 import { OrbitSelectPanel } from '../../features/orbit/components/orbit-select-panel'
 import { TleUpload } from '../../features/orbit/components/tle-upload'
 import { ORBIT_TAB, type OrbitTab, useOrbitStore } from '../../features/orbit/state/orbit-store'
 import { useOrbitMap } from '../../features/orbit/state/use-orbit-map'
+import { type ChosenPassFrames, framesOfPass, sceneAreaOf } from '../../features/orbit/utils/pass-frames'
 import { RegionPicker } from '../../features/region/components/region-picker'
 import { useSiteConfig } from '../../features/site/api/fetch-site-config'
 import { errorMessage } from '../../lib/api-client'
@@ -100,8 +103,33 @@ export default function OrbitalPredictScreen(_props: ScreenProps) {
     const chosen = new Set(orbit.params.satellites)
     return (elements.data ?? [])
       .filter((e) => chosen.has(e.slug) && e.ageDays <= ORBIT_LIMITS.maxDaysFromEpoch)
-      .map((e) => ({ noradId: e.noradId, label: e.satellite, halfSwathKm: 0 }))
+      .map((e) => ({ noradId: e.noradId, label: e.satellite, halfSwathKm: (e.swathKm ?? 0) / 2 }))
   }, [data, orbit.tab, orbit.params.satellites, elements.data])
+  // the chosen pass's frames: the scenes it would take over the prediction's area
+  const areaGeometry = useOrbitAreaGeometry(data?.query.area)
+  const chosen = orbit.selectedPass !== null ? passes[orbit.selectedPass] : undefined
+  const frames = useMemo((): ChosenPassFrames | null => {
+    const tle = chosen && elements.data?.find((e) => e.noradId === chosen.noradId)
+    if (!chosen || !tle || !areaGeometry.data) return null
+    try {
+      return framesOfPass(chosen, tle, areaGeometry.data)
+    } catch {
+      return null
+    }
+  }, [chosen, elements.data, areaGeometry.data])
+  const archiveCode = chosen ? elements.data?.find((e) => e.noradId === chosen.noradId)?.archiveCode : undefined
+  // the satellite's archived scenes of the area: the image search, already run on its RESULT tab
+  const archivePath =
+    archiveCode && data
+      ? `/normal?${writeSearch({
+          area: sceneAreaOf(data.query.area),
+          filters: { ...DEFAULT_FILTERS, satellites: [archiveCode] },
+          sort: DEFAULT_SORT,
+          page: DEFAULT_PAGE,
+          tab: ARCHIVE_TAB.RESULT,
+          run: true,
+        }).toString()}`
+      : null
   const mapLayers = useOrbitMap({
     passes,
     elements: elements.data ?? [],
@@ -110,6 +138,7 @@ export default function OrbitalPredictScreen(_props: ScreenProps) {
     selectedPass: orbit.selectedPass,
     live,
     poi: orbit.areaKind === 'poi' ? orbit.poi : null,
+    frames,
   })
 
   const drawKind = mode === SELECT_MODE.DRAW ? area.drawType : null
@@ -137,7 +166,11 @@ export default function OrbitalPredictScreen(_props: ScreenProps) {
   )
 
   return (
-    <div data-testid="orbit-screen" style={{ display: 'flex', gap: 16, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+    <div
+      data-testid="orbit-screen"
+      data-live-count={live.length}
+      style={{ display: 'flex', gap: 16, alignItems: 'flex-start', flexWrap: 'wrap' }}
+    >
       <Card style={{ width: 560, flex: '0 0 560px', maxWidth: '100%' }} styles={{ body: { padding: '8px 16px 16px' } }}>
         <Tabs
           activeKey={String(orbit.tab)}
@@ -194,6 +227,7 @@ export default function OrbitalPredictScreen(_props: ScreenProps) {
             height={680}
           />
         </Suspense>
+        {chosen && <PassFramesList frames={frames} loading={frames === null && areaGeometry.isLoading} archivePath={archivePath} />}
       </div>
     </div>
   )

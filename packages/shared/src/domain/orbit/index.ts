@@ -1,4 +1,5 @@
 export * from './area'
+export * from './framing'
 export * from './passes'
 export * from './propagate'
 export * from './roll'

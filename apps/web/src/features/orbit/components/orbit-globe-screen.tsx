@@ -53,7 +53,12 @@ export function OrbitGlobeScreen() {
         .flatMap((e) => {
           try {
             return [
-              { noradId: e.noradId, label: e.satellite, orbit: orbitFromTle(e.line1, e.line2), halfSwathKm: swathOf.get(e.noradId) ?? 0 },
+              {
+                noradId: e.noradId,
+                label: e.satellite,
+                orbit: orbitFromTle(e.line1, e.line2),
+                halfSwathKm: swathOf.get(e.noradId) ?? (e.swathKm ?? 0) / 2,
+              },
             ]
           } catch {
             return []

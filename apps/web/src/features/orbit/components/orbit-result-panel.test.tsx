@@ -2,7 +2,7 @@ import type { Pass, Prediction } from '@rs/shared'
 import { fireEvent, render, screen, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ORBIT_TAB, useOrbitStore } from '../state/orbit-store'
-import { OrbitResultPanel } from './orbit-result-panel'
+import { OrbitResultPanel, PassFramesList } from './orbit-result-panel'
 
 const pass = (over: Partial<Pass>): Pass => ({
   noradId: 39150,
@@ -47,7 +47,10 @@ const prediction: Prediction = {
       direction: 'ascending',
     }),
   ],
-  notPredicted: [{ satellite: 'Landsat 7', reason: 'stale' }],
+  notPredicted: [
+    { satellite: 'Landsat 7', reason: 'stale' },
+    { satellite: 'ZY-1 02D', reason: 'noSwath' },
+  ],
   filteredBySun: 0,
   elements: [],
   computeMs: 12,
@@ -70,7 +73,8 @@ describe('OrbitResultPanel', { timeout: 20_000 }, () => {
     expect(first.getByText('120.5')).toBeTruthy()
     expect(first.getByText('降轨')).toBeTruthy()
     expect(within(rows[1] as HTMLElement).getByText('升轨')).toBeTruthy()
-    expect(screen.getByTestId('orbit-not-predicted').textContent).toContain('Landsat 7')
+    expect(screen.getByTestId('orbit-not-predicted-stale').textContent).toBe('无法预测（轨道根数过旧）：Landsat 7')
+    expect(screen.getByTestId('orbit-not-predicted-noSwath').textContent).toBe('无法预测（缺少幅宽资料）：ZY-1 02D')
     expect(screen.getByTestId('orbit-pass-count').textContent).toBe('共2次过境')
   })
 
@@ -84,5 +88,48 @@ describe('OrbitResultPanel', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByTestId('orbit-clear'))
     expect(useOrbitStore.getState().tab).toBe(ORBIT_TAB.SELECT)
     expect(useOrbitStore.getState().orbitalPredictId).toBeNull()
+  })
+
+  it('chooses a pass on a later page by its place in the whole list', () => {
+    const many = {
+      ...prediction,
+      passes: Array.from({ length: 25 }, (_v, i) => pass({ start: `2026-06-14T${String(i).padStart(2, '0')}:00:00.000Z` })),
+    }
+    render(<OrbitResultPanel prediction={many} isLoading={false} />)
+    fireEvent.click(screen.getByTitle('2'))
+    const rows = screen.getByTestId('orbit-passes').querySelectorAll('tr.ant-table-row')
+    expect(rows).toHaveLength(5)
+    fireEvent.click(rows[0] as HTMLElement)
+    expect(useOrbitStore.getState().selectedPass).toBe(20)
+  })
+
+  it("lists the chosen pass's frames with their centre times in Beijing time", () => {
+    const ring: Array<[number, number]> = [
+      [116, 39],
+      [117, 39],
+      [117, 40],
+      [116, 40],
+      [116, 39],
+    ]
+    const frames = {
+      rollDeg: 8.4,
+      frames: [
+        {
+          sensor: 'PMS1',
+          index: 812,
+          startMs: 0,
+          centreMs: Date.parse('2026-06-14T02:31:04Z'),
+          endMs: 0,
+          centre: [116.5, 39.5] as [number, number],
+          ring,
+        },
+      ],
+    }
+    render(<PassFramesList frames={frames} loading={false} />)
+    const list = screen.getByTestId('orbit-frames')
+    expect(screen.getByTestId('orbit-frame-count').textContent).toBe('所选过境可拍摄的景：1景')
+    expect(within(list).getByText('侧摆8.4°对准区域')).toBeTruthy()
+    expect(within(list).getByText('2026-06-14 10:31:04')).toBeTruthy()
+    expect(within(list).getByText('116.500, 39.500')).toBeTruthy()
   })
 })

@@ -1,11 +1,13 @@
 import type { Pass, Prediction } from '@rs/shared'
-import { Alert, Button, Checkbox, Empty, Segmented, Space, Table, Tabs, Tag, Typography } from 'antd'
+import { Alert, Button, Card, Checkbox, Empty, Segmented, Space, Table, Tabs, Tag, Typography } from 'antd'
 import { useMemo } from 'react'
+import { Link } from 'react-router'
 import { useT } from '../../../lib/i18n'
 import { formatBeijing } from '../../../lib/time'
 import { ORBIT_TAB, useOrbitStore, type VectorType } from '../state/orbit-store'
 import { passCalendar } from '../utils/calendar'
 import { passesCsv, passesIcs, passesXlsx, saveFile } from '../utils/pass-export'
+import type { ChosenPassFrames } from '../utils/pass-frames'
 
 /** The acquisition calendar: Beijing days × satellites, the number of passes in each cell. */
 function PassCalendarTable({ prediction }: { prediction: Prediction }) {
@@ -38,6 +40,57 @@ function PassCalendarTable({ prediction }: { prediction: Prediction }) {
         })),
       ]}
     />
+  )
+}
+
+/** The scenes the chosen pass would take: sensor, centre time (Beijing), centre (shown under the map). */
+export function PassFramesList({
+  frames,
+  loading,
+  archivePath = null,
+}: {
+  frames: ChosenPassFrames | null
+  loading: boolean
+  /** The image search of this satellite's archived scenes over the area, when the archive has the satellite. */
+  archivePath?: string | null
+}) {
+  const t = useT()
+  if (!frames) return loading ? <Typography.Text type="secondary">{t('orbitFrames.frames.loading')}</Typography.Text> : null
+  return (
+    <Card size="small" data-testid="orbit-frames" style={{ marginTop: 8 }}>
+      <Space wrap style={{ marginBottom: 4 }}>
+        <Typography.Text strong data-testid="orbit-frame-count">
+          {t('orbitFrames.frames.title', { count: frames.frames.length })}
+        </Typography.Text>
+        <Typography.Text type="secondary">
+          {frames.rollDeg > 0 ? t('orbitFrames.frames.rollAt', { roll: frames.rollDeg.toFixed(1) }) : t('orbitFrames.frames.nadir')}
+        </Typography.Text>
+        {archivePath && (
+          <Link to={archivePath} data-testid="orbit-frames-archive">
+            {t('orbitFrames.frames.archive')}
+          </Link>
+        )}
+      </Space>
+      <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginBottom: 4 }}>
+        {t('orbitFrames.frames.hint')}
+      </Typography.Paragraph>
+      <Table
+        size="small"
+        rowKey={(f) => `${f.sensor}:${f.index}`}
+        dataSource={frames.frames}
+        pagination={frames.frames.length > 10 ? { pageSize: 10, size: 'small', showSizeChanger: false } : false}
+        locale={{ emptyText: t('orbitFrames.frames.none') }}
+        columns={[
+          { title: t('orbitFrames.frames.sensor'), dataIndex: 'sensor', key: 'sensor', width: 90 },
+          { title: t('orbitFrames.frames.centreTime'), key: 'time', width: 170, render: (_v, f) => formatBeijing(f.centreMs) },
+          {
+            title: t('orbitFrames.frames.centre'),
+            key: 'centre',
+            render: (_v, f) => `${f.centre[0].toFixed(3)}, ${f.centre[1].toFixed(3)}`,
+          },
+        ]}
+      />
+    </Card>
   )
 }
 
@@ -108,15 +161,19 @@ export function OrbitResultPanel({
           {t('orbit.result.exportIcs')}
         </Button>
       </Space>
-      {prediction.notPredicted.length > 0 && (
-        <Alert
-          type="info"
-          showIcon
-          data-testid="orbit-not-predicted"
-          style={{ marginBottom: 8 }}
-          title={t('orbit.result.notPredicted', { names: prediction.notPredicted.map((n) => n.satellite).join('、') })}
-        />
-      )}
+      {(['noSwath', 'stale', 'decayed'] as const).map((reason) => {
+        const names = prediction.notPredicted.filter((n) => n.reason === reason).map((n) => n.satellite)
+        return names.length > 0 ? (
+          <Alert
+            key={reason}
+            type="warning"
+            showIcon
+            data-testid={`orbit-not-predicted-${reason}`}
+            style={{ marginBottom: 8 }}
+            title={t(`orbitFrames.notPredicted.${reason}`, { names: names.join('、') })}
+          />
+        ) : null
+      })}
       {prediction.filteredBySun > 0 && (
         <Alert
           type="info"
@@ -160,8 +217,12 @@ export function OrbitResultPanel({
                 dataSource={passes}
                 pagination={{ pageSize: 20, size: 'small', showSizeChanger: false }}
                 scroll={{ x: 900 }}
-                rowClassName={(_p, i) => (i === selectedPass ? 'ant-table-row-selected' : '')}
-                onRow={(_p, i) => ({ onClick: () => selectPass(i === selectedPass ? null : (i ?? null)), style: { cursor: 'pointer' } })}
+                // antd's row index counts within the page: the pass's place in the whole list is its index
+                rowClassName={(p) => (passes.indexOf(p) === selectedPass ? 'ant-table-row-selected' : '')}
+                onRow={(p) => {
+                  const i = passes.indexOf(p)
+                  return { onClick: () => selectPass(i === selectedPass ? null : i), style: { cursor: 'pointer' } }
+                }}
                 locale={{ emptyText: t('orbit.result.empty') }}
                 columns={[
                   { title: t('orbit.result.satellite'), dataIndex: 'satellite', key: 'satellite', width: 110 },

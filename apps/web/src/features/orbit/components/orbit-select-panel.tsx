@@ -73,6 +73,8 @@ export function OrbitSelectPanel({ areaWidget, hasArea, onStart }: { areaWidget:
 
   const chosenElements = params.satellites.flatMap((s) => bySlug.get(s) ?? [])
   const oldOnes = chosenElements.filter((e) => e.isOld)
+  // members whose facts give no swath: no reach, so no pass can be predicted; named before the start
+  const noSwath = chosenElements.filter((e) => e.swathKm === null)
   const days = params.start && params.end ? (Date.parse(params.end) - Date.parse(params.start)) / 86_400_000 : 0
   const missing = params.satellites.length === 0 ? 'noSatellite' : !params.start || !params.end ? 'noWindow' : !hasArea ? 'noArea' : null
 
@@ -111,6 +113,15 @@ export function OrbitSelectPanel({ areaWidget, hasArea, onStart }: { areaWidget:
             {chosenElements.length > 12 && <Tag>+{chosenElements.length - 12}</Tag>}
             {oldOnes.length > 0 && (
               <Alert type="warning" showIcon style={{ marginTop: 4 }} title={t('orbit.select.tleOld', { days: TLE_OLD_DAYS })} />
+            )}
+            {noSwath.length > 0 && (
+              <Alert
+                type="warning"
+                showIcon
+                data-testid="orbit-no-swath"
+                style={{ marginTop: 4 }}
+                title={t('orbitFrames.notPredicted.noSwath', { names: noSwath.map((e) => e.satellite).join('、') })}
+              />
             )}
           </div>
         )}

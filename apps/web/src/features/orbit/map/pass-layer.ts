@@ -5,7 +5,7 @@ import Polygon from 'ol/geom/Polygon'
 import VectorLayer from 'ol/layer/Vector'
 import { fromLonLat } from 'ol/proj'
 import VectorSource from 'ol/source/Vector'
-import { Circle, Fill, Stroke, Style } from 'ol/style'
+import { Circle, Fill, Stroke, Style, Text } from 'ol/style'
 import type { LonLat } from '../utils/pass-geometry'
 
 /** One pass as drawn: its ground track (parts split at ±180°), its swath strip, its colour. */
@@ -93,6 +93,50 @@ export function createLiveSwathLayer() {
         )
         features.push(f)
       }
+      source.addFeatures(features)
+    },
+  }
+}
+
+/** One frame of the chosen pass as drawn: its footprint and its label (the centre time). */
+export interface FrameShape {
+  id: string
+  ring: LonLat[]
+  centre: LonLat
+  label: string
+}
+
+/** The layer of the chosen pass's frames (the scenes it would take), each labelled with its centre time; labels that would overlap are left out. */
+export function createFrameLayer() {
+  const source = new VectorSource()
+  const layer = new VectorLayer({ source, zIndex: 37, declutter: true })
+  return {
+    layer,
+    setFrames(frames: readonly FrameShape[], color: string) {
+      source.clear()
+      const outline = new Style({
+        fill: new Fill({ color: withAlpha(color, 0.18) }),
+        // a dark outline over the paler pass swaths, dashed so the frames' shared edges stay apart
+        stroke: new Stroke({ color: '#ad2102', width: 2.5, lineDash: [8, 4] }),
+      })
+      const features = frames.flatMap((f) => {
+        const footprint = new Feature(new Polygon([f.ring.map((p) => fromLonLat(p))]))
+        footprint.setId(`frame:${f.id}`)
+        footprint.setStyle(outline)
+        const label = new Feature(new Point(fromLonLat(f.centre)))
+        label.setId(`frame-time:${f.id}`)
+        label.setStyle(
+          new Style({
+            text: new Text({
+              text: f.label,
+              font: '12px sans-serif',
+              fill: new Fill({ color: '#262626' }),
+              stroke: new Stroke({ color: '#fff', width: 3 }),
+            }),
+          }),
+        )
+        return [footprint, label]
+      })
       source.addFeatures(features)
     },
   }

@@ -1,9 +1,11 @@
 import { type OrbitTle, orbitFromTle, type Pass, subPoint } from '@rs/shared'
 import type OlMap from 'ol/Map'
 import { useEffect, useMemo, useState } from 'react'
+import { formatBeijing } from '../../../lib/time'
 import { lonLatToExtent } from '../../../map/geometry'
 import { createTrackLayers } from '../../../map/track-layer'
-import { createLiveSwathLayer, createPassLayer, PASS_COLORS, type PassShape } from '../map/pass-layer'
+import { createFrameLayer, createLiveSwathLayer, createPassLayer, PASS_COLORS, type PassShape } from '../map/pass-layer'
+import type { ChosenPassFrames } from '../utils/pass-frames'
 import { type LonLat, splitAtAntimeridian, swathRing, trackPoints } from '../utils/pass-geometry'
 import type { VectorType } from './orbit-store'
 
@@ -27,6 +29,7 @@ export function useOrbitMap({
   selectedPass,
   live,
   poi,
+  frames,
 }: {
   passes: readonly Pass[]
   elements: readonly OrbitTle[]
@@ -36,9 +39,17 @@ export function useOrbitMap({
   /** Satellites whose current position is shown: NORAD number, label, half swath in km. */
   live: ReadonlyArray<{ noradId: number; label: string; halfSwathKm: number }>
   poi: LonLat | null
+  /** The chosen pass's frames (the scenes it would take), or null. */
+  frames: ChosenPassFrames | null
 }) {
-  const layers = useMemo(() => ({ passes: createPassLayer(), live: createTrackLayers(), liveSwath: createLiveSwathLayer() }), [])
-  const overlays = useMemo(() => [layers.passes.layer, layers.liveSwath.layer, layers.live.tracks, layers.live.positions], [layers])
+  const layers = useMemo(
+    () => ({ passes: createPassLayer(), frames: createFrameLayer(), live: createTrackLayers(), liveSwath: createLiveSwathLayer() }),
+    [],
+  )
+  const overlays = useMemo(
+    () => [layers.passes.layer, layers.frames.layer, layers.liveSwath.layer, layers.live.tracks, layers.live.positions],
+    [layers],
+  )
   const [map, setMap] = useState<OlMap>()
   const lines = useMemo(() => new Map(elements.map((e) => [e.noradId, e])), [elements])
   const colors = useMemo(() => colorsOf([...passes.map((p) => p.noradId), ...live.map((l) => l.noradId)]), [passes, live])
@@ -67,6 +78,15 @@ export function useOrbitMap({
   }, [passes, lines, hidden, vectorType, selectedPass, colors])
 
   useEffect(() => layers.passes.setShapes(shapes), [layers, shapes])
+  // the chosen pass's frames, each labelled with its centre time in Beijing time
+  const chosenColor = selectedPass !== null ? colors.get(passes[selectedPass]?.noradId ?? -1) : undefined
+  useEffect(() => {
+    const shown = frames && selectedPass !== null && !hidden.includes(passes[selectedPass]?.noradId ?? -1) ? frames.frames : []
+    layers.frames.setFrames(
+      shown.map((f) => ({ id: `${f.sensor}:${f.index}`, ring: f.ring, centre: f.centre, label: formatBeijing(f.centreMs, 'HH:mm:ss') })),
+      chosenColor ?? '#1677ff',
+    )
+  }, [layers, frames, selectedPass, passes, hidden, chosenColor])
   useEffect(() => {
     const chosen = shapes.find((s) => s.highlighted)
     if (!map || !chosen) return
@@ -85,6 +105,7 @@ export function useOrbitMap({
       }
     })
     const tick = () => {
+      performance.mark('orbit-live-tick-start')
       const now = Date.now()
       const positions = []
       const swaths = []
@@ -102,6 +123,9 @@ export function useOrbitMap({
       }
       layers.live.setPositions(positions)
       layers.liveSwath.setSwaths(swaths, poi)
+      // the tick's main-thread time, for the live map's measurement (e2e/orbit-live.spec.ts); the last 600 kept
+      performance.measure('orbit-live-tick', 'orbit-live-tick-start')
+      if (performance.getEntriesByName('orbit-live-tick').length > 600) performance.clearMeasures('orbit-live-tick')
     }
     tick()
     const timer = setInterval(tick, 1000)
