@@ -29,6 +29,9 @@ import { createFeedbackRepository } from './feedback/feedback.repository'
 import { registerFeedbackRoutes } from './feedback/feedback.routes'
 import { createFeedbackService } from './feedback/feedback.service'
 import { publicBase, registerMapRoutes } from './map/map.routes'
+import { createMonitorModesRepository } from './monitor/monitor-modes.repository'
+import { registerMonitorModesRoutes } from './monitor/monitor-modes.routes'
+import { createMonitorModesService } from './monitor/monitor-modes.service'
 import { createMonitorRepository } from './monitor/monitor.repository'
 import { registerMonitorRoutes } from './monitor/monitor.routes'
 import { createMonitorService } from './monitor/monitor.service'
@@ -230,7 +233,9 @@ export async function registerModules(app: FastifyInstance, config: Config, data
   registerSatellitesRoutes(app, satellites)
   // an administrator's element upload makes the satellite module read its elements again
   registerOrbitRoutes(app, createOrbitService(createOrbitRepository(db), tasks, audit, { onTleReplaced: () => satellites.reload() }))
-  registerMonitorRoutes(app, createMonitorService(createMonitorRepository(db)))
+  const monitorRepository = createMonitorRepository(db)
+  registerMonitorRoutes(app, createMonitorService(monitorRepository))
+  registerMonitorModesRoutes(app, createMonitorModesService(createMonitorModesRepository(db), monitorRepository))
   registerNewsRoutes(app, createNewsService(createNewsRepository(db), audit))
   registerTypicalImagesRoutes(app, createTypicalImagesService(createTypicalImagesRepository(db), audit))
   registerAnalysisRoutes(
