@@ -30,6 +30,7 @@ export const monitorModesEn = {
     endBatch: 'Up to batch',
   },
   trend: {
+    export: 'Export',
     title: 'Trend by batch',
     chartCount: 'Count trend',
     chartMeasure: '{measure} trend',

@@ -26,6 +26,7 @@ export const monitorModesZh = {
     endBatch: '截止批次',
   },
   trend: {
+    export: '导出',
     title: '各批次趋势',
     chartCount: '数量趋势',
     chartMeasure: '{measure}趋势',
