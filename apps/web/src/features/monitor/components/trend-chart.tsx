@@ -45,8 +45,8 @@ export default function TrendChart({ batches, total, series, unit, color, height
         grid: { left: 56, right: 56, top: 40, bottom: 32 },
         xAxis: { type: 'category', data: [...batches] },
         yAxis: [
-          { type: 'value', name: unit, position: 'left' },
-          { type: 'value', name: unit, position: 'right', splitLine: { show: false } },
+          { type: 'value', name: `（${unit}）`, position: 'left' },
+          { type: 'value', name: `（${unit}）`, position: 'right', splitLine: { show: false } },
         ],
         series: [
           { type: 'bar', name: total.name, data: [...total.values], itemStyle: { color }, barMaxWidth: 36, yAxisIndex: 0 },
