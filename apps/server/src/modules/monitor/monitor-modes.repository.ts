@@ -1,4 +1,4 @@
-import { MERCATOR_MAX_LAT, type RegionScope } from '@rs/shared'
+import { GRID_BASE_LEVEL, type RegionScope } from '@rs/shared'
 import { type Kysely, type RawBuilder, sql } from 'kysely'
 import { scopeSql } from '../../db/fragments'
 import type { Database } from '../../db/schema'
@@ -37,12 +37,14 @@ export interface ModeFilter {
   spotType?: string
 }
 
-function conditions(filter: ModeFilter): RawBuilder<unknown>[] {
-  const out: RawBuilder<unknown>[] = [sql`s.module = ${filter.module}`]
-  if (filter.scope) out.push(scopeSql('s.county_code', filter.scope))
-  if (filter.region) out.push(sql`${sql.ref(`s.${FILTER_COLUMN[filter.region.level]}`)} = ${filter.region.code}`)
-  if (filter.stage) out.push(sql`s.stage = ${filter.stage}`)
-  if (filter.spotType) out.push(sql`s.spot_type = ${filter.spotType}`)
+/** The filter as SQL conditions on the spot table under an alias. */
+function conditions(filter: ModeFilter, alias = 's'): RawBuilder<unknown>[] {
+  const col = (name: string) => sql.ref(`${alias}.${name}`)
+  const out: RawBuilder<unknown>[] = [sql`${col('module')} = ${filter.module}`]
+  if (filter.scope) out.push(scopeSql(`${alias}.county_code`, filter.scope))
+  if (filter.region) out.push(sql`${col(FILTER_COLUMN[filter.region.level])} = ${filter.region.code}`)
+  if (filter.stage) out.push(sql`${col('stage')} = ${filter.stage}`)
+  if (filter.spotType) out.push(sql`${col('spot_type')} = ${filter.spotType}`)
   return out
 }
 
@@ -55,59 +57,62 @@ const figures = (r: { num: number; area_m2: number | null; length_m: number | nu
 export function createMonitorModesRepository(db: Kysely<Database>) {
   return {
     /**
-     * Spots of one batch counted per XYZ tile at a level: the tile of the spot's point on surface
-     * (the formula of tileOf in packages/shared domain/monitor/grid.ts), computed in the query and
-     * grouped by; the densest first, at most `limit` rows.
+     * Spots of one batch counted per XYZ tile at a level: the level-14 tile each spot stores
+     * (generated columns of its point on surface, migration 20261129210000) shifted to the level,
+     * grouped; the densest first, at most `limit` rows. Read from monitor_spot_grid_idx alone.
      */
     async grid(filter: ModeFilter & { batch: string; level: number; limit: number }) {
       const where = sql.join([...conditions(filter), sql`s.batch = ${filter.batch}`], sql` AND `)
-      const n = 2 ** filter.level
+      const shift = GRID_BASE_LEVEL - filter.level
       const { rows } = await sql<{ x: number; y: number; num: number; area_m2: number | null; length_m: number | null }>`
-        SELECT t.x, t.y, count(*)::int AS num, sum(t.area_m2) AS area_m2, sum(t.length_m) AS length_m
-        FROM (
-          SELECT
-            least(${n - 1}, greatest(0, floor((ST_X(p.pt) + 180) / 360 * ${n})))::int AS x,
-            least(${n - 1}, greatest(0, floor((1 - ln(tan(radians(p.lat)) + 1 / cos(radians(p.lat))) / pi()) / 2 * ${n})))::int AS y,
-            p.area_m2, p.length_m
-          FROM (
-            SELECT q.pt, least(${MERCATOR_MAX_LAT}::float8, greatest(${-MERCATOR_MAX_LAT}::float8, ST_Y(q.pt))) AS lat, q.area_m2, q.length_m
-            FROM (SELECT ST_PointOnSurface(s.geom) AS pt, s.area_m2, s.length_m FROM monitor_spot s WHERE ${where}) AS q
-          ) AS p
-        ) AS t
-        GROUP BY t.x, t.y
-        ORDER BY num DESC, t.x, t.y
+        SELECT s.grid_x14 >> ${shift}::int AS x, s.grid_y14 >> ${shift}::int AS y,
+          count(*)::int AS num, sum(s.area_m2) AS area_m2, sum(s.length_m) AS length_m
+        FROM monitor_spot s WHERE ${where}
+        GROUP BY 1, 2
+        ORDER BY num DESC, x, y
         LIMIT ${filter.limit}`.execute(db)
       return rows.map((r) => ({ x: r.x, y: r.y, ...figures(r) }))
     },
 
     /**
-     * Figures of each batch and, against the batch before it, the sites found in both: new =
-     * num − persisting, gone = previous num − persisting. One statement; the filtered spots of
-     * the batches involved read once (a CTE referenced several times is materialised).
+     * Figures of each batch (one GROUP BY over the batches involved) and, against the batch before
+     * it, the sites found in both: new = num − persisting, gone = previous num − persisting. The
+     * persisting count of a pair joins the two batches on the unique (module, batch, site_id) index.
      */
     async sequence(filter: ModeFilter, pairs: ReadonlyArray<{ batch: string; previous: string | null }>) {
       if (pairs.length === 0) return []
       const involved = [...new Set(pairs.flatMap((p) => (p.previous ? [p.batch, p.previous] : [p.batch])))]
       const where = sql.join([...conditions(filter), sql`s.batch IN (${sql.join(involved)})`], sql` AND `)
+      const both = sql.join([...conditions(filter, 'a'), ...conditions(filter, 'b')], sql` AND `)
       const values = sql.join(pairs.map((p) => sql`(${p.batch}::text, ${p.previous}::text)`))
-      const { rows } = await sql<{
-        batch: string
-        num: number
-        area_m2: number | null
-        length_m: number | null
-        persisting: number
-        previous_num: number
-      }>`
-        WITH f AS (SELECT s.batch, s.site_id, s.area_m2, s.length_m FROM monitor_spot s WHERE ${where}),
-        pairs (batch, previous) AS (VALUES ${values})
-        SELECT pairs.batch,
-          (SELECT count(*) FROM f WHERE f.batch = pairs.batch)::int AS num,
-          (SELECT sum(f.area_m2) FROM f WHERE f.batch = pairs.batch) AS area_m2,
-          (SELECT sum(f.length_m) FROM f WHERE f.batch = pairs.batch) AS length_m,
-          (SELECT count(*) FROM f a JOIN f b ON b.site_id = a.site_id AND b.batch = pairs.previous WHERE a.batch = pairs.batch)::int AS persisting,
-          (SELECT count(*) FROM f WHERE f.batch = pairs.previous)::int AS previous_num
-        FROM pairs`.execute(db)
-      return rows.map((r) => ({ batch: r.batch, ...figures(r), persisting: Number(r.persisting), previousNum: Number(r.previous_num) }))
+      const [{ rows: perBatch }, { rows: kept }] = await Promise.all([
+        sql<{ batch: string; num: number; area_m2: number | null; length_m: number | null }>`
+          SELECT s.batch, count(*)::int AS num, sum(s.area_m2) AS area_m2, sum(s.length_m) AS length_m
+          FROM monitor_spot s WHERE ${where} GROUP BY s.batch`.execute(db),
+        sql<{ batch: string; persisting: number }>`
+          SELECT pairs.batch, (
+            SELECT count(*) FROM monitor_spot a
+            JOIN monitor_spot b ON b.module = a.module AND b.batch = pairs.previous AND b.site_id = a.site_id
+            WHERE a.batch = pairs.batch AND ${both}
+          )::int AS persisting
+          FROM (VALUES ${values}) AS pairs (batch, previous)`.execute(db),
+      ])
+      const byBatch = new Map(perBatch.map((r) => [r.batch, figures(r)]))
+      const persisting = new Map(kept.map((r) => [r.batch, Number(r.persisting)]))
+      const none: RawFigures = { num: 0, areaM2: null, lengthM: null }
+      return pairs.map((p) => ({
+        batch: p.batch,
+        ...(byBatch.get(p.batch) ?? none),
+        persisting: p.previous ? (persisting.get(p.batch) ?? 0) : 0,
+        previousNum: p.previous ? (byBatch.get(p.previous)?.num ?? 0) : 0,
+      }))
+    },
+
+    /** A module's batches, oldest first, without counting their spots (the figures come from the mode's own query). */
+    async batchList(module: string) {
+      const { rows } = await sql<{ batch: string; filename: string; source: string }>`
+        SELECT batch, filename, source FROM monitor_batch WHERE module = ${module} ORDER BY batch`.execute(db)
+      return rows.map((r) => ({ batch: r.batch, filename: r.filename, illustrative: r.source === 'generated' }))
     },
 
     /** Figures per batch and per child of a region (its children's code column), batches in a range. */

@@ -68,7 +68,7 @@ export function createMonitorModesService(repo: MonitorModesRepository, base: Mo
     return region
   }
   async function batchList(module: MonitorModuleDecl) {
-    return base.batches(module.key)
+    return repo.batchList(module.key)
   }
   function knownBatch(batches: ReadonlyArray<{ batch: string }>, batch: string | undefined): string | null {
     if (batch !== undefined && !batches.some((b) => b.batch === batch)) throw ApiError.of(400, 'monitor.errors.unknownBatch')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cellKey, GRID_LEVELS, isGridLevel, tileBbox, tileOf } from './grid'
+import { cellKey, GRID_BASE_LEVEL, GRID_LEVELS, isGridLevel, tileBbox, tileOf } from './grid'
 import { MONITOR_MODULES } from './modules'
 
 describe('monitor grid cells (XYZ tiles)', () => {
@@ -7,6 +7,10 @@ describe('monitor grid cells (XYZ tiles)', () => {
     expect(GRID_LEVELS).toEqual([13, 14])
     expect(isGridLevel(12)).toBe(false)
     for (const m of MONITOR_MODULES) expect(isGridLevel(m.gridLevel), m.key).toBe(true)
+    // each spot stores its tile at the base level; a coarser level's tile is it shifted right
+    for (const level of GRID_LEVELS) expect(level).toBeLessThanOrEqual(GRID_BASE_LEVEL)
+    const [x14, y14] = tileOf(111.67, 40.82, GRID_BASE_LEVEL)
+    expect([x14 >> 1, y14 >> 1]).toEqual(tileOf(111.67, 40.82, 13))
   })
 
   it('finds the tile of a position as the XYZ tiling numbers it (Tiananmen at level 13)', () => {

@@ -7,6 +7,9 @@ import { DEFAULT_GRID_LEVEL, DEFAULT_GRID_LEVEL_DENSITY, SEQUENCE_LIST_COUNT } f
  */
 export const GRID_LEVELS: readonly number[] = [DEFAULT_GRID_LEVEL, DEFAULT_GRID_LEVEL_DENSITY]
 
+/** The level whose tile each spot stores (monitor_spot.grid_x14/grid_y14); a coarser level's tile is it shifted right. */
+export const GRID_BASE_LEVEL = 14
+
 /** At most this many cells in one grid answer; a wider region or filter is refused with a request to narrow it. */
 export const GRID_MAX_CELLS = 20_000
 
