@@ -83,7 +83,8 @@ export function createMonitorModesRepository(db: Kysely<Database>) {
       if (pairs.length === 0) return []
       const involved = [...new Set(pairs.flatMap((p) => (p.previous ? [p.batch, p.previous] : [p.batch])))]
       const where = sql.join([...conditions(filter), sql`s.batch IN (${sql.join(involved)})`], sql` AND `)
-      const both = sql.join([...conditions(filter, 'a'), ...conditions(filter, 'b')], sql` AND `)
+      // a site is one place across batches (site_id), so the region and scope of batch a hold for b; only its type may change
+      const both = sql.join([...conditions(filter, 'a'), ...(filter.spotType ? [sql`b.spot_type = ${filter.spotType}`] : [])], sql` AND `)
       const values = sql.join(pairs.map((p) => sql`(${p.batch}::text, ${p.previous}::text)`))
       const [{ rows: perBatch }, { rows: kept }] = await Promise.all([
         sql<{ batch: string; num: number; area_m2: number | null; length_m: number | null }>`

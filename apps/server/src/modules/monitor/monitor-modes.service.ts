@@ -77,7 +77,9 @@ export function createMonitorModesService(repo: MonitorModesRepository, base: Mo
   /** The area-range part of a grid or sequence query: the scope and the region filter by the scope rule. */
   async function scoped(user: SessionUser, module: MonitorModuleDecl, regionCode: string | undefined): Promise<ModeFilter> {
     requireModuleAccess(user, module)
-    const { scope, region } = detailScope(user, regionCode)
+    const { scope, region: asked } = detailScope(user, regionCode)
+    // one allowed region and none asked: filter by it too, so its code column narrows the index scan
+    const region = asked ?? (!scope.all && scope.regionIds.length === 1 ? scope.regionIds[0] : undefined)
     const info = region ? await regionOf(region) : undefined
     return { module: module.key, scope, region: info && info.level !== 'country' ? { code: info.code, level: info.level } : undefined }
   }
