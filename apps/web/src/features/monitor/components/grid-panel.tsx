@@ -80,7 +80,7 @@ export function GridPanel({ module, batches, areaRegion, tiandituKey, regionPick
   }, [rows, legendMode, module, legend.items, largest, active, gridLayer])
   useEffect(() => {
     const extent = active ? gridLayer.extentOf(active) : undefined
-    if (map && extent) map.getView().fit(extent, { padding: [120, 120, 120, 120], maxZoom: 13, duration: 300 })
+    if (map && extent) map.getView().fit(extent, { padding: [120, 120, 120, 120], maxZoom: 11, duration: 300 })
   }, [active, gridLayer, map])
 
   const measureLabel = module.measure === 'length' ? t('monitor.metric.length') : t('monitor.metric.area')
