@@ -28,8 +28,9 @@ test.describe('applications', () => {
     const user = await loggedIn(browser, 'user', 'User@2026')
     const watch = watchPage(user)
 
-    // before: the module is closed to this user
+    // before: the module's statistics are public, its detail closed to this user
     await user.goto('/chinese/monitor/pvland')
+    await user.getByTestId('mode-tabs').getByText('详情').click()
     await expect(user.getByText('无查看信息权限，请联系管理员').first()).toBeVisible()
 
     await user.goto('/chinese/personal/personalCenter/myApply')
@@ -80,6 +81,8 @@ test.describe('applications', () => {
     await expect(user.getByTestId('apply-decision').first()).toContainText('admin')
     await openFromMenu(user, '应用服务', '光伏用地监测', /\/chinese\/monitor\/pvland$/)
     await expect(user.getByTestId('monitor-screen')).toContainText('光伏用地监测')
+    await user.getByTestId('mode-tabs').getByText('详情').click()
+    await expect(user.getByTestId('monitor-detail')).toBeVisible()
     await expect(user.getByText('无查看信息权限，请联系管理员')).toHaveCount(0)
     await user.goto('/chinese/personal/personalCenter/info')
     await expect(user.getByTestId('personal-info')).toContainText('光伏用地监测')

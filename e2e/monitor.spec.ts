@@ -7,8 +7,9 @@ test.describe('monitoring modules', () => {
   test('a province user sees the statistics of the country, drills into the province and lists only its spots', async ({ page }) => {
     const watch = watchPage(page)
     await page.goto('/chinese/home')
-    await loginThroughPopup(page, 'neimenggu', 'Nmg@2026', () => page.goto('/chinese/monitor/pvland'))
-    await expect(page).toHaveURL(/\/chinese\/monitor\/pvland$/)
+    await loginThroughPopup(page, 'neimenggu', 'Nmg@2026')
+    await expect(page.getByTestId('header-logout')).toBeVisible()
+    await page.goto('/chinese/monitor/pvland')
     const screen = page.getByTestId('monitor-screen')
     await expect(screen).toContainText('光伏用地监测')
     await expect(page.getByTestId('illustrative-tag')).toHaveText('示意')
@@ -138,4 +139,118 @@ test.describe('monitoring modules drawn from their declarations', () => {
       }
     })
   }
+})
+
+test.describe('monitoring modes: grid, sequence, trend', () => {
+  test('a visitor opens a module’s statistics and trend without logging in, exports the trend; grid asks for login', async ({ page }) => {
+    const watch = watchPage(page)
+    await page.goto('/chinese/monitor/pvland')
+    await expect(page.getByTestId('monitor-screen')).toContainText('光伏用地监测')
+    await expect(page.getByTestId('header-login')).toBeVisible()
+    await expect(page.getByTestId('statistics-table').getByRole('row', { name: /内蒙古自治区/ })).toBeVisible()
+    await expect(page.getByTestId('mode-tabs').locator('.ant-segmented-item')).toHaveCount(5)
+
+    await page.getByTestId('mode-tabs').getByText('趋势').click()
+    await expect(page).toHaveURL(/mode=trend/)
+    const table = page.getByTestId('trend-table')
+    await expect(table.getByRole('row', { name: /内蒙古自治区/ }).first()).toBeVisible()
+    await expect(page.getByTestId('trend-chart').locator('svg')).toBeVisible()
+    const batches = await sql<{ batch: string }>("select batch from monitor_batch where module = 'pvland' order by batch")
+    for (const { batch } of batches) await expect(table.locator('thead')).toContainText(batch)
+    // the table's total per batch equals the spots of that batch
+    const counts = await sql<{ n: number }>(
+      "select count(*)::int as n from monitor_spot where module = 'pvland' group by batch order by batch",
+    )
+    const totals = await table.locator('.ant-table-summary td').allTextContents()
+    expect(totals.slice(1).map((v) => Number(v.replace(/,/g, '')))).toEqual(counts.map((c) => c.n))
+    await page.waitForTimeout(1000)
+    await page.screenshot({ path: `${SHOTS}/monitor-pvland-trend.png`, fullPage: true })
+
+    await page.getByTestId('trend-export').hover()
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('trend-export-csv').click()])
+    expect(download.suggestedFilename()).toBe('光伏用地监测_全国_趋势.csv')
+    const csv = await download.createReadStream().then(async (stream) => {
+      const chunks: Buffer[] = []
+      for await (const c of stream) chunks.push(c as Buffer)
+      return Buffer.concat(chunks).toString('utf8')
+    })
+    expect(csv).toContain(batches.at(-1)?.batch ?? 'none')
+    expect(csv).toContain('内蒙古自治区')
+
+    // the area-limited modes queue the login dialog
+    await page.getByTestId('mode-tabs').getByText('格网').click()
+    await expect(page.getByTestId('login-modal')).toBeVisible()
+    await expect(page.getByTestId('monitor-grid')).toHaveCount(0)
+    // straight to the API: trend public, grid and sequence need login
+    expect((await page.request.get('/api/monitor/trend?module=pvland')).status()).toBe(200)
+    const grid = await page.request.get('/api/monitor/grid?module=pvland')
+    expect([grid.status(), (await grid.json()).message]).toEqual([401, '请先登录'])
+    expect((await page.request.get('/api/monitor/sequence?module=pvland')).status()).toBe(401)
+    expect(watch.errors).toEqual([])
+    expect(watch.external).toEqual([])
+  })
+
+  test('a province user opens grid and sequence and sees only the province', async ({ page }) => {
+    const watch = watchPage(page)
+    await page.goto('/chinese/home')
+    await loginThroughPopup(page, 'neimenggu', 'Nmg@2026')
+    await expect(page.getByTestId('header-logout')).toBeVisible()
+    await page.goto('/chinese/monitor/pvland')
+    const [latest] = await sql<{ batch: string }>("select max(batch) as batch from monitor_batch where module = 'pvland'")
+    const [inProvince] = await sql<{ n: number }>(
+      "select count(*)::int as n from monitor_spot where module = 'pvland' and batch = $1 and province_code = '150000'",
+      [latest?.batch],
+    )
+    const [everywhere] = await sql<{ n: number }>("select count(*)::int as n from monitor_spot where module = 'pvland' and batch = $1", [
+      latest?.batch,
+    ])
+    expect(everywhere?.n).toBeGreaterThan(inProvince?.n ?? 0)
+
+    // grid: level 13, all types, the province's spots only
+    await page.getByTestId('mode-tabs').getByText('格网').click()
+    await expect(page).toHaveURL(/mode=grid/)
+    await expect(page.getByTestId('mode-scope')).toContainText('150000')
+    await expect(page.getByTestId('grid-level')).toContainText('13 级')
+    await expect(page.getByTestId('grid-summary')).toContainText(`合计 ${inProvince?.n} 个图斑`)
+    const rows = page.getByTestId('grid-table').locator('tbody tr.ant-table-row')
+    await expect(rows.first()).toBeVisible()
+    for (const centre of await page.getByTestId('grid-table').locator('tbody tr.ant-table-row td:nth-child(2)').allTextContents()) {
+      const [lon, lat] = centre.split(',').map(Number)
+      // 内蒙古 lies within 97–127°E, 37–54°N
+      expect(lon).toBeGreaterThan(97)
+      expect(lon).toBeLessThan(127)
+      expect(lat).toBeGreaterThan(37)
+      expect(lat).toBeLessThan(54)
+    }
+    await page.waitForTimeout(1500)
+    await page.screenshot({ path: `${SHOTS}/monitor-pvland-grid.png`, fullPage: true })
+    // a row zooms to its cell
+    await rows.first().click()
+    await expect(rows.first()).toHaveClass(/ant-table-row-selected/)
+    await page.waitForTimeout(1000)
+    await page.screenshot({ path: `${SHOTS}/monitor-pvland-grid-cell.png`, fullPage: true })
+
+    // sequence: five batches side by side, the last one the province's count
+    await page.getByTestId('mode-tabs').getByText('时序').click()
+    await expect(page).toHaveURL(/mode=sequence/)
+    const cards = page.getByTestId('sequence-card')
+    await expect(cards).toHaveCount(5)
+    await expect(cards.last()).toContainText(latest?.batch ?? 'none')
+    await expect(cards.last().locator('.ant-statistic-content-value').first()).toHaveText(String(inProvince?.n))
+    await expect(page.getByTestId('sequence-table')).toContainText('→')
+    await page.waitForTimeout(500)
+    await page.screenshot({ path: `${SHOTS}/monitor-pvland-sequence.png`, fullPage: true })
+
+    // straight to the API: another province is refused, a bad level is a Chinese 400
+    const token = await page.evaluate(() => localStorage.getItem('token'))
+    const headers = { token: token ?? '' }
+    const outside = await page.request.get('/api/monitor/grid?module=pvland&region=110000', { headers })
+    expect([outside.status(), (await outside.json()).message]).toEqual([403, '无查看信息权限，请联系管理员'])
+    const seqOutside = await page.request.get('/api/monitor/sequence?module=pvland&region=110000', { headers })
+    expect(seqOutside.status()).toBe(403)
+    const level = await page.request.get('/api/monitor/grid?module=pvland&level=12', { headers })
+    expect([level.status(), (await level.json()).message]).toEqual([400, '格网级别只能是 13 或 14'])
+    expect(watch.errors).toEqual([])
+    expect(watch.external).toEqual([])
+  })
 })

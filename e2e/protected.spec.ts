@@ -4,9 +4,18 @@ import { loginThroughPopup, sql } from './support'
 test.describe('protected routes', () => {
   test('opens the login popup for a protected page and goes there after login', async ({ page }) => {
     await page.goto('/chinese/home')
-    await loginThroughPopup(page, 'neimenggu', 'Nmg@2026', () => page.goto('/chinese/monitor/landcover'))
-    await expect(page).toHaveURL(/\/chinese\/monitor\/landcover$/)
+    await loginThroughPopup(page, 'neimenggu', 'Nmg@2026', () => page.goto('/chinese/orbitalPredict'))
+    await expect(page).toHaveURL(/\/chinese\/orbitalPredict$/)
+    await expect(page.getByTestId('page-401')).toHaveCount(0)
+  })
+
+  test('opens a monitor module to a visitor and queues the login for its detail mode', async ({ page }) => {
+    await page.goto('/chinese/monitor/landcover')
     await expect(page.getByTestId('monitor-screen')).toContainText('地表覆盖监测')
+    await expect(page.getByTestId('statistics-table')).toBeVisible()
+    await loginThroughPopup(page, 'neimenggu', 'Nmg@2026', () => page.getByTestId('mode-tabs').getByText('详情').click())
+    await expect(page).toHaveURL(/\/chinese\/monitor\/landcover\?mode=detail$/)
+    await expect(page.getByTestId('monitor-detail')).toBeVisible()
   })
 
   test('refuses a module the account has no permission for', async ({ page }) => {
@@ -14,8 +23,11 @@ test.describe('protected routes', () => {
     await loginThroughPopup(page, 'neimenggu', 'Nmg@2026')
     await expect(page.getByTestId('header-logout')).toBeVisible()
     await page.goto('/chinese/monitor/steelplant')
+    // statistics are public; detail data needs the module's code
+    await expect(page.getByTestId('statistics-table')).toBeVisible()
+    await page.getByTestId('mode-tabs').getByText('详情').click()
     await expect(page.getByRole('alert').getByText('无查看信息权限，请联系管理员')).toBeVisible()
-    await expect(page.getByTestId('page-403')).toBeVisible()
+    await expect(page.getByTestId('monitor-detail')).toHaveCount(0)
   })
 
   test('refuses a module to an account without an area range', async ({ page }) => {
@@ -26,8 +38,10 @@ test.describe('protected routes', () => {
       await loginThroughPopup(page, 'user', 'User@2026')
       await expect(page.getByTestId('header-logout')).toBeVisible()
       await page.goto('/chinese/monitor/road')
+      await expect(page.getByTestId('statistics-table')).toBeVisible()
+      await page.getByTestId('mode-tabs').getByText('详情').click()
       await expect(page.getByRole('alert').getByText('未关联用户权限范围，请联系管理员')).toBeVisible()
-      await expect(page.getByTestId('page-403')).toContainText('未关联用户权限范围，请联系管理员')
+      await expect(page.getByTestId('monitor-detail')).toHaveCount(0)
     } finally {
       await sql("delete from user_permission where user_id = $1 and code = 'MOD_057'", [user?.id])
     }

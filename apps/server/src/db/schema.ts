@@ -523,4 +523,7 @@ export interface MonitorSpotTable {
   attributes: ColumnType<Record<string, string | number>, string, string>
   illustrative: Generated<boolean>
   geom: Geometry
+  /** XYZ tile x and y at level 14 of the point on surface (generated, migration 20261129210000). */
+  grid_x14: Generated<number>
+  grid_y14: Generated<number>
 }

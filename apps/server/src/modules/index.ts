@@ -32,6 +32,9 @@ import { publicBase, registerMapRoutes } from './map/map.routes'
 import { createMonitorRepository } from './monitor/monitor.repository'
 import { registerMonitorRoutes } from './monitor/monitor.routes'
 import { createMonitorService } from './monitor/monitor.service'
+import { createMonitorModesRepository } from './monitor/monitor-modes.repository'
+import { registerMonitorModesRoutes } from './monitor/monitor-modes.routes'
+import { createMonitorModesService } from './monitor/monitor-modes.service'
 import { createNewsRepository } from './news/news.repository'
 import { registerNewsRoutes } from './news/news.routes'
 import { createNewsService } from './news/news.service'
@@ -238,7 +241,9 @@ export async function registerModules(
   registerSatellitesRoutes(app, satellites)
   // an administrator's element upload makes the satellite module read its elements again
   registerOrbitRoutes(app, createOrbitService(createOrbitRepository(db), tasks, audit, { onTleReplaced: () => satellites.reload() }))
-  registerMonitorRoutes(app, createMonitorService(createMonitorRepository(db)))
+  const monitorRepository = createMonitorRepository(db)
+  registerMonitorRoutes(app, createMonitorService(monitorRepository))
+  registerMonitorModesRoutes(app, createMonitorModesService(createMonitorModesRepository(db), monitorRepository))
   registerNewsRoutes(app, createNewsService(createNewsRepository(db), audit))
   registerTypicalImagesRoutes(app, createTypicalImagesService(createTypicalImagesRepository(db), audit))
   registerAnalysisRoutes(

@@ -156,6 +156,8 @@ export interface BuildSpotOptions {
   stage?: 'new' | 'persist'
   siteId?: string
   attributes?: Record<string, string | number>
+  /** Moves the square from the county's centre by [Δlon, Δlat] degrees (the county codes stay). */
+  offset?: [number, number]
 }
 
 /**
@@ -178,7 +180,7 @@ export async function buildSpot(db: Kysely<Database>, options: BuildSpotOptions 
       CASE WHEN r.parent_code ~ '^[0-9]{4}00$' AND r.parent_code !~ '0000$' THEN r.parent_code ELSE r.code END,
       r.code, ${options.spotType ?? 'built'}, ${options.stage ?? 'new'}, ST_Area(g::geography), NULL,
       ${JSON.stringify(options.attributes ?? {})}::jsonb, false, g
-    FROM region r CROSS JOIN LATERAL (SELECT ST_Expand(r.center, 0.002) AS g) AS x
+    FROM region r CROSS JOIN LATERAL (SELECT ST_Expand(ST_Translate(r.center, ${options.offset?.[0] ?? 0}::float8, ${options.offset?.[1] ?? 0}::float8), 0.002) AS g) AS x
     WHERE r.code = ${county}
     RETURNING id`.execute(db)
   const id = rows[0]?.id

@@ -86,10 +86,10 @@ export function isPasswordStale(lastModifyTime: string | Date | null | undefined
 export type RouteAccess = 'ok' | 'login' | 'no-permission' | 'no-area-range'
 
 export function routeAccess(
-  route: { authority?: string; requiresLogin?: boolean },
+  route: { authority?: string; requiresLogin?: boolean; opensForVisitors?: boolean },
   user: { permissions: readonly string[]; areaRegionIds: readonly string[] } | null,
 ): RouteAccess {
-  if (!route.authority && !route.requiresLogin) return 'ok'
+  if (route.opensForVisitors || (!route.authority && !route.requiresLogin)) return 'ok'
   if (!user) return 'login'
   if (!route.authority) return 'ok'
   if (!hasPermission(user.permissions, route.authority)) return 'no-permission'

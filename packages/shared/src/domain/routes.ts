@@ -20,6 +20,12 @@ export interface RouteNode {
   authority?: string
   /** The screen needs a logged-in user. */
   requiresLogin?: boolean
+  /**
+   * The screen opens for anyone although it has an authority: it gates its own parts (the monitor
+   * screens: statistics and trend for all, the other modes by switchMode with the queued login).
+   * The authority still gives the menu and the server's checks.
+   */
+  opensForVisitors?: boolean
   /** Not a menu entry (still a route). */
   hidden?: boolean
   /** Lazy screen group the screen belongs to (SPEC.md §2). */
@@ -30,6 +36,8 @@ export interface RouteNode {
 }
 
 const gated = (code: string) => ({ displayKey: displayKey(code), authority: code })
+/** A monitor module's screen: gated for its menu entry and detail data, open to visitors for its public modes. */
+const gatedModes = (code: string) => ({ ...gated(code), opensForVisitors: true })
 /** System administration has no display key of its own: holding MOD_001 shows the entries. */
 const adminOnly = { displayKey: PERMISSION.systemAdmin, authority: PERMISSION.systemAdmin }
 
@@ -246,32 +254,38 @@ export const ROUTE_TREE: RouteNode[] = [
     title: 'nav.monitor',
     displayKey: 'MOD_055_DISPLAY',
     children: [
-      { name: 'landcover', path: 'monitor/landcover', title: 'nav.landcover', group: 'monitor', ...gated(PERMISSION.landcover) },
+      { name: 'landcover', path: 'monitor/landcover', title: 'nav.landcover', group: 'monitor', ...gatedModes(PERMISSION.landcover) },
       {
         name: 'surfaceDeform',
         path: 'monitor/surfaceDeform',
         title: 'nav.surfaceDeform',
         group: 'surfaceDeform',
-        ...gated(PERMISSION.surfaceDeform),
+        ...gatedModes(PERMISSION.surfaceDeform),
       },
-      { name: 'road', path: 'monitor/road', title: 'nav.road', group: 'road', ...gated(PERMISSION.road) },
+      { name: 'road', path: 'monitor/road', title: 'nav.road', group: 'road', ...gatedModes(PERMISSION.road) },
       {
         name: 'nonagricultural',
         path: 'monitor/nonagricultural',
         title: 'nav.nonagricultural',
         group: 'monitor',
-        ...gated(PERMISSION.nonagricultural),
+        ...gatedModes(PERMISSION.nonagricultural),
       },
       {
         name: 'plantingstructure',
         path: 'monitor/plantingstructure',
         title: 'nav.plantingstructure',
         group: 'monitor',
-        ...gated(PERMISSION.plantingstructure),
+        ...gatedModes(PERMISSION.plantingstructure),
       },
-      { name: 'pvland', path: 'monitor/pvland', title: 'nav.pvland', group: 'pvland', ...gated(PERMISSION.pvland) },
-      { name: 'windmill', path: 'monitor/windmill', title: 'nav.windmill', group: 'windmill', ...gated(PERMISSION.windmill) },
-      { name: 'steelplant', path: 'monitor/steelplant', title: 'nav.steelplant', group: 'steelplant', ...gated(PERMISSION.steelplant) },
+      { name: 'pvland', path: 'monitor/pvland', title: 'nav.pvland', group: 'pvland', ...gatedModes(PERMISSION.pvland) },
+      { name: 'windmill', path: 'monitor/windmill', title: 'nav.windmill', group: 'windmill', ...gatedModes(PERMISSION.windmill) },
+      {
+        name: 'steelplant',
+        path: 'monitor/steelplant',
+        title: 'nav.steelplant',
+        group: 'steelplant',
+        ...gatedModes(PERMISSION.steelplant),
+      },
     ],
   },
   {

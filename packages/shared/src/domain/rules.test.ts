@@ -70,6 +70,11 @@ describe('route access', () => {
     expect(routeAccess(landcover, { permissions: ['MOD_056'], areaRegionIds: [] })).toBe('no-area-range')
     expect(routeAccess(landcover, { permissions: ['MOD_056'], areaRegionIds: ['150000'] })).toBe('ok')
   })
+  it('opens a screen that gates its own parts to anyone', () => {
+    expect(routeAccess({ ...landcover, opensForVisitors: true }, null)).toBe('ok')
+    expect(routeAccess({ ...landcover, opensForVisitors: true }, { permissions: [], areaRegionIds: [] })).toBe('ok')
+    expect(findRoute('monitor/landcover')).toMatchObject({ authority: 'MOD_056', opensForVisitors: true })
+  })
 })
 
 describe('menu building', () => {

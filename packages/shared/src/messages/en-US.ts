@@ -5,6 +5,7 @@ import { applyEn, feedbackEn } from './sections/apply.en-US'
 import { archivePageEn } from './sections/archive-page.en-US'
 import { inputEn } from './sections/input.en-US'
 import { monitorEn } from './sections/monitor.en-US'
+import { monitorModesEn } from './sections/monitor-modes.en-US'
 import { newsPageEn } from './sections/news-page.en-US'
 import { orbitEn } from './sections/orbit.en-US'
 import { orbitFramesEn } from './sections/orbit-frames.en-US'
@@ -260,4 +261,5 @@ export const enUS: DeepPartial<Messages> = {
   orbit: orbitEn,
   orbitFrames: orbitFramesEn,
   monitor: monitorEn,
+  monitorModes: monitorModesEn,
 }

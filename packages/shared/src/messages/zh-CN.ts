@@ -10,6 +10,7 @@ import { archiveImportZh } from './sections/archive-import'
 import { archivePageZh } from './sections/archive-page'
 import { inputZh } from './sections/input'
 import { monitorZh } from './sections/monitor'
+import { monitorModesZh } from './sections/monitor-modes'
 import { newsZh } from './sections/news'
 import { newsPageZh } from './sections/news-page'
 import { orbitZh } from './sections/orbit'
@@ -537,6 +538,7 @@ export const zhCN = {
   orbit: orbitZh,
   orbitFrames: orbitFramesZh,
   monitor: monitorZh,
+  monitorModes: monitorModesZh,
 } as const
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> }

@@ -8,7 +8,7 @@ import { DEFAULT_MONITOR_SPOT_SETTINGS, type MonitorSpotSettings, monitorSpotsVe
 const DATA_NAME = 'monitor-spots'
 const CHUNK = 2000
 
-/** The secondary indexes of monitor_spot as migration 20261129200000 creates them (load.test.ts checks they are back). */
+/** The secondary indexes of monitor_spot as migrations 20261129200000 and 20261129210000 create them (load.test.ts checks they are back). */
 export const SECONDARY_INDEXES = [
   { name: 'monitor_spot_geom_idx', create: 'CREATE INDEX monitor_spot_geom_idx ON monitor_spot USING gist (geom)' },
   {
@@ -18,6 +18,11 @@ export const SECONDARY_INDEXES = [
   {
     name: 'monitor_spot_scope_idx',
     create: 'CREATE INDEX monitor_spot_scope_idx ON monitor_spot (module, county_code text_pattern_ops, batch)',
+  },
+  {
+    name: 'monitor_spot_grid_idx',
+    create:
+      'CREATE INDEX monitor_spot_grid_idx ON monitor_spot (module, batch, province_code, city_code, county_code) INCLUDE (grid_x14, grid_y14, stage, spot_type, area_m2, length_m)',
   },
 ] as const
 

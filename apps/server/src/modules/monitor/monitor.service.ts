@@ -19,7 +19,7 @@ import type { MonitorRepository, RegionInfo } from './monitor.repository'
 type StatisticsQuery = { [K in keyof QueryOf<typeof monitorStatistics>]: QueryOf<typeof monitorStatistics>[K] } & { module: string }
 type ListQuery = Omit<QueryOf<typeof monitorSpotList>, 'pageNum' | 'pageSize'> & { pageNum: number; pageSize: number; module: string }
 
-function declaration(key: string): MonitorModuleDecl {
+export function declaration(key: string): MonitorModuleDecl {
   const module = monitorModule(key)
   if (!module) throw ApiError.of(400, 'monitor.errors.unknownModule')
   return module

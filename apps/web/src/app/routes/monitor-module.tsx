@@ -2,9 +2,10 @@ import { allowedRegionIds, type MonitorModuleKey, monitorModule } from '@rs/shar
 import { useShallow } from 'zustand/react/shallow'
 import { openLogin, useAuthStore } from '../../features/auth/state/auth-store'
 import { MonitorScreen } from '../../features/monitor/components/monitor-screen'
+import { RegionPicker } from '../../features/region/components/region-picker'
 import { useSiteConfig } from '../../features/site/api/fetch-site-config'
 
-/** Composes the monitoring screen with the session (permissions, area ranges, the login dialog) for one module. */
+/** Composes the monitoring screen with the session (permissions, area ranges, the login dialog) and the region picker for one module. */
 export function MonitorModule({ module }: { module: MonitorModuleKey }) {
   const site = useSiteConfig()
   const { user, areaRanges } = useAuthStore(useShallow((s) => ({ user: s.user, areaRanges: s.areaRanges })))
@@ -15,6 +16,7 @@ export function MonitorModule({ module }: { module: MonitorModuleKey }) {
       user={user ? { permissions: user.permissions, areaRegionIds: allowedRegionIds(areaRanges) } : null}
       onLoginRequired={(target) => openLogin(target)}
       tiandituKey={site.data?.tiandituKey ?? ''}
+      regionPicker={(value, onChange) => <RegionPicker value={value} onChange={onChange} />}
     />
   )
 }

@@ -1,2 +1,3 @@
+export * from './grid'
 export * from './modes'
 export * from './modules'

@@ -28,8 +28,11 @@ describe('monitor modes', () => {
     expect(MONITOR_MODE.DETAIL).toBe(2)
   })
 
-  it('lets anyone enter statistics', () => {
+  it('lets anyone enter statistics and trend (the public figures), not the other modes', () => {
     expect(canEnterMode(null, 'statistics', pv)).toBe('ok')
+    expect(canEnterMode(null, 'trend', pv)).toBe('ok')
+    expect(switchMode(state(), 'trend', null, pv)).toMatchObject({ outcome: 'ok', state: { mode: 'trend', areaRegion: null } })
+    for (const mode of ['grid', 'sequence'] as const) expect(switchMode(state(), mode, null, pv)).toEqual({ outcome: 'login' })
   })
 
   it('asks for login before detail, then the permission, then an area range', () => {

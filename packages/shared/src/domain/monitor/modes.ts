@@ -15,6 +15,13 @@ export type MonitorModeKey = (typeof MONITOR_MODE_KEYS)[number]
 /** Modes whose data the area range limits (SPEC.md §6: detail, sequence and grid). */
 export const AREA_LIMITED_MODES: readonly MonitorModeKey[] = ['detail', 'grid', 'sequence']
 
+/**
+ * Modes anyone may enter (SPEC §6: anonymous users have the statistics mode). Trend shows the
+ * statistics figures per batch, the same public data, so it is open too; the area-limited modes
+ * and detail need login.
+ */
+export const PUBLIC_MODES: readonly MonitorModeKey[] = ['statistics', 'trend']
+
 /** Statistics type 'all' (every spot type), set when the grid mode opens. */
 export const STATISTICS_TYPE_ALL = 'all'
 
@@ -26,14 +33,14 @@ export interface MonitorUser {
 }
 
 /**
- * Whether a user may enter a mode of a module: statistics is open to all (SPEC.md §6); every other
+ * Whether a user may enter a mode of a module: statistics and trend are open to all (PUBLIC_MODES); every other
  * mode needs login ('login': queue the switch and open the login dialog), then the module's
  * permission, then for the area-limited modes at least one regionId area range.
  */
 export type ModeAccess = 'ok' | 'login' | 'no-permission' | 'no-area-range'
 
 export function canEnterMode(user: MonitorUser | null, mode: MonitorModeKey, module: { permission: string }): ModeAccess {
-  if (mode === 'statistics') return 'ok'
+  if (PUBLIC_MODES.includes(mode)) return 'ok'
   if (!user) return 'login'
   if (!hasPermission(user.permissions, module.permission)) return 'no-permission'
   if (AREA_LIMITED_MODES.includes(mode) && user.areaRegionIds.length === 0) return 'no-area-range'

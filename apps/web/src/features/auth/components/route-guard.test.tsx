@@ -52,10 +52,17 @@ describe('RouteGuard', () => {
   })
 
   it('opens the login popup for a visitor, remembers the page and shows the 401 page', () => {
-    renderGuarded('monitor/landcover')
+    renderGuarded('overallPlan/regionPush')
     expect(screen.getByTestId('page-401')).toBeTruthy()
     expect(screen.queryByTestId('screen')).toBeNull()
-    expect(useAuthStore.getState()).toMatchObject({ isLoginOpen: true, pendingTarget: '/monitor/landcover?year=2025' })
+    expect(useAuthStore.getState()).toMatchObject({ isLoginOpen: true, pendingTarget: '/overallPlan/regionPush?year=2025' })
+  })
+
+  it('opens a screen declared open to visitors (a monitor module) without asking to log in', () => {
+    renderGuarded('monitor/landcover')
+    expect(screen.getByTestId('screen')).toBeTruthy()
+    expect(useAuthStore.getState().isLoginOpen).toBe(false)
+    expect(notifier.warning).not.toHaveBeenCalled()
   })
 
   it('treats login-only pages the same for a visitor', () => {
@@ -66,7 +73,7 @@ describe('RouteGuard', () => {
 
   it('waits while a stored token is being checked, without asking to log in', () => {
     useAuthStore.setState({ token: 'tok_being_checked_000000000001', status: 'loading' })
-    renderGuarded('monitor/landcover')
+    renderGuarded('overallPlan/regionPush')
     expect(screen.queryByTestId('page-401')).toBeNull()
     expect(screen.queryByTestId('screen')).toBeNull()
     expect(useAuthStore.getState().isLoginOpen).toBe(false)
@@ -74,22 +81,22 @@ describe('RouteGuard', () => {
 
   it('warns and shows the 403 page without the module permission', () => {
     useAuthStore.setState({ user: userWith(['MOD_056']), areaRanges: inRange, status: 'ready' })
-    renderGuarded('monitor/steelplant')
+    renderGuarded('overallPlan/regionPush')
     expect(screen.getByTestId('page-403')).toBeTruthy()
     expect(notifier.warning).toHaveBeenCalledWith('无查看信息权限，请联系管理员')
     expect(useAuthStore.getState().isLoginOpen).toBe(false)
   })
 
   it('warns when the permission is there but no area range is linked', () => {
-    useAuthStore.setState({ user: userWith(['MOD_057']), areaRanges: [], status: 'ready' })
-    renderGuarded('monitor/road')
+    useAuthStore.setState({ user: userWith(['MOD_084']), areaRanges: [], status: 'ready' })
+    renderGuarded('overallPlan/regionPush')
     expect(screen.getByTestId('page-403')).toBeTruthy()
     expect(notifier.warning).toHaveBeenCalledWith('未关联用户权限范围，请联系管理员')
   })
 
   it('opens the screen with permission and area range, and login-only pages for any user', () => {
-    useAuthStore.setState({ user: userWith(['MOD_057']), areaRanges: inRange, status: 'ready' })
-    renderGuarded('monitor/road')
+    useAuthStore.setState({ user: userWith(['MOD_084']), areaRanges: inRange, status: 'ready' })
+    renderGuarded('overallPlan/regionPush')
     expect(screen.getByTestId('screen')).toBeTruthy()
     expect(notifier.warning).not.toHaveBeenCalled()
   })

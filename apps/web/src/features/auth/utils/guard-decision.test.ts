@@ -9,6 +9,8 @@ function route(path: string) {
 }
 
 const road = route('monitor/road')
+// a permission route that does not open for visitors
+const regionPush = route('overallPlan/regionPush')
 const orbit = route('orbitalPredict')
 const home = route('home')
 const personalInfo = route('personal/personalCenter/info')
@@ -29,11 +31,18 @@ describe('guardDecision', () => {
   it('asks a visitor to log in for login-only and permission routes', () => {
     expect(guardDecision(orbit, visitor)).toBe('login')
     expect(guardDecision(personalInfo, visitor)).toBe('login')
-    expect(guardDecision(road, visitor)).toBe('login')
+    expect(guardDecision(regionPush, visitor)).toBe('login')
+  })
+
+  it('opens the monitor screens to everyone: their modes gate themselves (statistics and trend public)', () => {
+    expect(isProtected(road)).toBe(false)
+    expect(guardDecision(road, visitor)).toBe('ok')
+    expect(guardDecision(road, loading)).toBe('ok')
+    expect(guardDecision(road, plainUser)).toBe('ok')
   })
 
   it('waits while a stored token is being checked', () => {
-    expect(guardDecision(road, loading)).toBe('pending')
+    expect(guardDecision(regionPush, loading)).toBe('pending')
   })
 
   it('lets any logged-in user open login-only routes', () => {
@@ -42,8 +51,10 @@ describe('guardDecision', () => {
   })
 
   it('refuses a module without its permission, then without an area range', () => {
-    expect(guardDecision(road, plainUser)).toBe('no-permission')
-    expect(guardDecision(road, roadUserWithoutRange)).toBe('no-area-range')
-    expect(guardDecision(road, roadUser)).toBe('ok')
+    const push = { ...roadUser, permissions: ['MOD_084'] }
+    expect(guardDecision(regionPush, plainUser)).toBe('no-permission')
+    expect(guardDecision(regionPush, { ...push, areaRegionIds: [] })).toBe('no-area-range')
+    expect(guardDecision(regionPush, push)).toBe('ok')
+    expect(guardDecision(road, roadUserWithoutRange)).toBe('ok')
   })
 })

@@ -5,8 +5,8 @@ import type { SessionStatus } from '../state/auth-store'
 export type GuardDecision = RouteAccess | 'pending'
 
 /** Whether a route needs the guard at all. */
-export function isProtected(node: Pick<RouteNode, 'authority' | 'requiresLogin'>): boolean {
-  return Boolean(node.authority || node.requiresLogin)
+export function isProtected(node: Pick<RouteNode, 'authority' | 'requiresLogin' | 'opensForVisitors'>): boolean {
+  return !node.opensForVisitors && Boolean(node.authority || node.requiresLogin)
 }
 
 /**
@@ -14,7 +14,7 @@ export function isProtected(node: Pick<RouteNode, 'authority' | 'requiresLogin'>
  * token's user is loading the guard waits; otherwise routeAccess decides.
  */
 export function guardDecision(
-  node: Pick<RouteNode, 'authority' | 'requiresLogin'>,
+  node: Pick<RouteNode, 'authority' | 'requiresLogin' | 'opensForVisitors'>,
   session: { status: SessionStatus; permissions: readonly string[] | null; areaRegionIds: readonly string[] },
 ): GuardDecision {
   if (!isProtected(node)) return 'ok'

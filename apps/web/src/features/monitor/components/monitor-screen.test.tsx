@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { setNotifier } from '../../../lib/notify'
@@ -7,6 +7,12 @@ import { MonitorScreen, type MonitorScreenProps } from './monitor-screen'
 
 // OpenLayers needs a canvas jsdom does not have: the map shell is replaced by a box (its layers are tested in map/)
 vi.mock('../../../map/map-view', () => ({ default: () => <div data-testid="map-stub" /> }))
+// ECharts draws into a sized box jsdom does not lay out: the trend chart is a box showing its series names
+vi.mock('./trend-chart', () => ({
+  default: (p: { total: { name: string }; series: Array<{ name: string }> }) => (
+    <div data-testid="trend-chart">{[p.total.name, ...p.series.map((s) => s.name)].join('|')}</div>
+  ),
+}))
 
 const ok = (data: unknown) => new Response(JSON.stringify({ code: 0, message: 'success', data }), { status: 200 })
 const BATCHES = [
@@ -49,8 +55,79 @@ const LIST = {
   ],
 }
 
+const GRID = {
+  level: 13,
+  batch: '20260331',
+  region: '150000',
+  cells: [
+    { z: 13, x: 6637, y: 3079, key: '13/6637/3079', bbox: [111.6, 40.78, 111.64, 40.81], num: 3, areaKm2: 0.6, lengthKm: null },
+    { z: 13, x: 6638, y: 3079, key: '13/6638/3079', bbox: [111.64, 40.78, 111.69, 40.81], num: 1, areaKm2: 0.2, lengthKm: null },
+  ],
+  total: { num: 4, areaKm2: 0.8, lengthKm: null },
+  maxCells: 20000,
+  illustrative: true,
+}
+const SEQUENCE = {
+  region: '150000',
+  batches: [
+    {
+      batch: '20251231',
+      filename: 'pvland_20251231.zip',
+      previous: null,
+      num: 2,
+      areaKm2: 0.4,
+      lengthKm: null,
+      newSites: null,
+      goneSites: null,
+      persisting: null,
+    },
+    {
+      batch: '20260331',
+      filename: 'pvland_20260331.zip',
+      previous: '20251231',
+      num: 3,
+      areaKm2: 0.6,
+      lengthKm: null,
+      newSites: 2,
+      goneSites: 1,
+      persisting: 1,
+    },
+  ],
+  illustrative: true,
+}
+const TREND = {
+  region: { code: '100000', name: '全国', level: 'country' },
+  batches: ['20251231', '20260331'],
+  total: [
+    { num: 2, areaKm2: 0.4, lengthKm: null },
+    { num: 3, areaKm2: 3.75, lengthKm: null },
+  ],
+  rows: [
+    {
+      code: '150000',
+      name: '内蒙古自治区',
+      values: [
+        { num: 2, areaKm2: 0.4, lengthKm: null },
+        { num: 2, areaKm2: 0.5, lengthKm: null },
+      ],
+    },
+    {
+      code: '620000',
+      name: '甘肃省',
+      values: [
+        { num: 0, areaKm2: null, lengthKm: null },
+        { num: 1, areaKm2: 3.25, lengthKm: null },
+      ],
+    },
+  ],
+  illustrative: true,
+}
+
 const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
   const url = String(input)
+  if (url.startsWith('/api/monitor/grid')) return ok(GRID)
+  if (url.startsWith('/api/monitor/sequence')) return ok(SEQUENCE)
+  if (url.startsWith('/api/monitor/trend')) return ok(TREND)
   if (url.startsWith('/api/monitor/batches')) return ok(BATCHES)
   if (url.startsWith('/api/monitor/statistics')) return ok(STATISTICS)
   if (url.startsWith('/api/monitor/spot/list')) return ok(LIST)
@@ -59,8 +136,9 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
 
 function renderScreen(props: Partial<MonitorScreenProps> = {}, entry = '/monitor/pvland') {
   const onLoginRequired = vi.fn()
+  const module = props.module ?? 'pvland'
   const router = createMemoryRouter(
-    [{ path: '/monitor/pvland', element: <MonitorScreen module="pvland" user={null} onLoginRequired={onLoginRequired} {...props} /> }],
+    [{ path: `/monitor/${module}`, element: <MonitorScreen module={module} user={null} onLoginRequired={onLoginRequired} {...props} /> }],
     { initialEntries: [entry] },
   )
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
@@ -94,8 +172,8 @@ describe('MonitorScreen', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('largest-region').textContent).toContain('内蒙古自治区最多：2')
     expect(within(table).getByText('3.25')).toBeTruthy()
     expect(within(table).getAllByText('—').length).toBeGreaterThan(0)
-    // the mode tabs offer what the screen draws of the declaration's modes
-    expect(within(screen.getByTestId('mode-tabs')).getAllByRole('radio')).toHaveLength(2)
+    // the mode tabs offer the declaration's modes
+    expect(within(screen.getByTestId('mode-tabs')).getAllByRole('radio')).toHaveLength(5)
   })
 
   it('drills down into a region by the address', async () => {
@@ -131,5 +209,69 @@ describe('MonitorScreen', { timeout: 30_000 }, () => {
     expect(listCall).toContain('xzqdm=150000')
     expect(listCall).toContain('pageNum=1')
     expect(listCall).toContain('pageSize=20')
+  })
+
+  it('shows only the modes a declaration offers', async () => {
+    renderScreen({ module: 'steelplant' }, '/monitor/steelplant')
+    const tabs = await screen.findByTestId('mode-tabs')
+    expect(
+      within(tabs)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')?.textContent),
+    ).toEqual(['统计', '详情'])
+    cleanup()
+    renderScreen({ module: 'surfaceDeform' }, '/monitor/surfaceDeform')
+    const deform = await screen.findByTestId('mode-tabs')
+    expect(
+      within(deform)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')?.textContent),
+    ).toEqual(['统计', '详情', '格网', '趋势'])
+  })
+
+  it('opens the trend for a visitor: chart, table by batch, drill-down', async () => {
+    const { router, onLoginRequired } = renderScreen()
+    fireEvent.click(within(await screen.findByTestId('mode-tabs')).getByText('趋势'))
+    await waitFor(() => expect(router.state.location.search).toBe('?mode=trend'))
+    expect(onLoginRequired).not.toHaveBeenCalled()
+    const table = await screen.findByTestId('trend-table')
+    await waitFor(() => expect(within(table).getByText('甘肃省')).toBeTruthy())
+    expect(within(table).getAllByText('20260331').length).toBeGreaterThan(0)
+    expect((await screen.findByTestId('trend-chart')).textContent).toBe('全国本级合计|内蒙古自治区|甘肃省')
+    fireEvent.click(within(table).getByText('甘肃省'))
+    await waitFor(() => expect(router.state.location.search).toBe('?mode=trend&region=620000'))
+  })
+
+  it('queues a login when a visitor asks for grid or sequence', async () => {
+    const { onLoginRequired } = renderScreen()
+    fireEvent.click(within(await screen.findByTestId('mode-tabs')).getByText('格网'))
+    expect(onLoginRequired).toHaveBeenLastCalledWith(expect.stringContaining('mode=grid'))
+    fireEvent.click(within(screen.getByTestId('mode-tabs')).getByText('时序'))
+    expect(onLoginRequired).toHaveBeenLastCalledWith(expect.stringContaining('mode=sequence'))
+    expect(screen.queryByTestId('monitor-grid')).toBeNull()
+  })
+
+  it('enters grid for a province user with the grid defaults (all types, level 13) and the densest cells', async () => {
+    const { router } = renderScreen({ user: { permissions: ['MOD_058'], areaRegionIds: ['150000'] } })
+    fireEvent.click(within(await screen.findByTestId('mode-tabs')).getByText('格网'))
+    await waitFor(() => expect(router.state.location.search).toContain('mode=grid'))
+    expect((await screen.findByTestId('mode-scope')).textContent).toContain('150000')
+    const table = await screen.findByTestId('grid-table')
+    await waitFor(() => expect(within(table).getByText('13/6638/3079')).toBeTruthy())
+    expect(screen.getByTestId('grid-summary').textContent).toContain('共 2 个有图斑的格网，合计 4 个图斑')
+    const call = fetchMock.mock.calls.map(([u]) => String(u)).find((u) => u.startsWith('/api/monitor/grid'))
+    expect(call).toContain('region=150000')
+    expect(call).toContain('level=13')
+    expect(call).not.toContain('tblx')
+  })
+
+  it('enters sequence for a province user: a card per batch and the changes', async () => {
+    renderScreen({ user: { permissions: ['MOD_058'], areaRegionIds: ['150000'] } }, '/monitor/pvland?mode=sequence')
+    await waitFor(() => expect(screen.getAllByTestId('sequence-card')).toHaveLength(2))
+    const table = screen.getByTestId('sequence-table')
+    expect(within(table).getByText('20251231 → 20260331')).toBeTruthy()
+    expect(fetchMock.mock.calls.some(([u]) => String(u).startsWith('/api/monitor/sequence') && String(u).includes('region=150000'))).toBe(
+      true,
+    )
   })
 })

@@ -1,4 +1,5 @@
 import {
+  AREA_LIMITED_MODES,
   canEnterMode,
   isRegionCode,
   type LegendItem,
@@ -12,16 +13,19 @@ import {
   WHOLE_COUNTRY_CODE,
 } from '@rs/shared'
 import { Alert, Segmented, Space, Tag, Typography } from 'antd'
-import { useEffect, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { useT } from '../../../lib/i18n'
 import { notify } from '../../../lib/notify'
 import { useMonitorBatches } from '../api/fetch-monitor-batches'
 import { DetailPanel } from './detail-panel'
+import { GridPanel } from './grid-panel'
+import { SequencePanel } from './sequence-panel'
 import { StatisticsPanel } from './statistics-panel'
+import { TrendPanel } from './trend-panel'
 
-/** The modes this screen draws today; a declaration's other modes (grid, sequence, trend) come with their panels. */
-export const SCREEN_MODES: readonly MonitorModeKey[] = ['statistics', 'detail']
+/** The modes this screen draws: all five of SPEC §4; a module shows those its declaration offers. */
+export const SCREEN_MODES: readonly MonitorModeKey[] = ['statistics', 'detail', 'grid', 'sequence', 'trend']
 
 export interface MonitorScreenProps {
   module: MonitorModuleKey
@@ -30,6 +34,8 @@ export interface MonitorScreenProps {
   /** Queues a mode that needs login: open the login dialog and come back to this address. */
   onLoginRequired: (target: string) => void
   tiandituKey?: string
+  /** A province → city → county picker (the region feature's), handed in by the route for the grid and sequence filters. */
+  regionPicker?: (value: string, onChange: (code: string) => void) => ReactNode
 }
 
 /**
@@ -37,7 +43,7 @@ export interface MonitorScreenProps {
  * domain/monitor/modules.ts): mode tabs that follow the SPEC §4 rules (switchMode), the statistics
  * and detail panels. Mode and region live in the address (?mode=detail&region=150000).
  */
-export function MonitorScreen({ module: key, user, onLoginRequired, tiandituKey = '' }: MonitorScreenProps) {
+export function MonitorScreen({ module: key, user, onLoginRequired, tiandituKey = '', regionPicker }: MonitorScreenProps) {
   const t = useT()
   const module = monitorModule(key)
   const [params, setParams] = useSearchParams()
@@ -58,8 +64,8 @@ export function MonitorScreen({ module: key, user, onLoginRequired, tiandituKey 
     if (access === 'no-permission') notify.warning(t('errors.noPermission'))
     if (access === 'no-area-range') notify.warning(t('errors.noAreaRange'))
   }, [module, wanted, mode, user, offered, t])
-  // detail on arrival (a shared address, or the queued switch after login): the scope rule applies as on a switch
-  const scope = mode === 'statistics' ? null : (areaRegion ?? scopeFor(user?.areaRegionIds ?? [], region))
+  // detail, grid or sequence on arrival (a shared address, or the queued switch after login): the scope rule applies as on a switch
+  const scope = AREA_LIMITED_MODES.includes(mode) ? (areaRegion ?? scopeFor(user?.areaRegionIds ?? [], region)) : null
 
   if (!module) return null
 
@@ -145,6 +151,35 @@ export function MonitorScreen({ module: key, user, onLoginRequired, tiandituKey 
           </Typography.Paragraph>
           <DetailPanel module={module} batches={list} areaRegion={scope} tiandituKey={tiandituKey} />
         </>
+      )}
+      {(mode === 'grid' || mode === 'sequence') && scope && (
+        <Typography.Paragraph style={{ fontSize: 12 }} data-testid="mode-scope">
+          {scope.includes(WHOLE_COUNTRY_CODE)
+            ? t('monitor.screen.scopeAll')
+            : t('monitor.screen.scopeRegions', { regions: scope.join('、') })}
+        </Typography.Paragraph>
+      )}
+      {mode === 'grid' && scope && (
+        <GridPanel
+          key={scope.join()}
+          module={module}
+          batches={list}
+          areaRegion={scope}
+          tiandituKey={tiandituKey}
+          regionPicker={regionPicker}
+        />
+      )}
+      {mode === 'sequence' && scope && (
+        <SequencePanel key={scope.join()} module={module} batches={list} areaRegion={scope} regionPicker={regionPicker} />
+      )}
+      {mode === 'trend' && (
+        <TrendPanel
+          module={module}
+          batches={list}
+          region={region}
+          onRegion={(code) => setAddress({ region: code })}
+          title={t(module.titleKey)}
+        />
       )}
     </div>
   )

@@ -1,0 +1,35 @@
+/* The trend's CSV and Excel files. Loaded only when someone exports (trend-panel.tsx), so the writers stay out of the screen's chunk. */
+import { stringify } from 'csv-stringify/browser/esm/sync'
+
+type Cell = string | number
+
+/** CSV text with a byte-order mark (Excel reads UTF-8 Chinese) and CRLF line ends; the first line is the header. */
+export function trendCsv(lines: Cell[][]): string {
+  return stringify(lines, { bom: true, record_delimiter: 'windows', quoted_match: /[\r\n]/ })
+}
+
+/** An Excel workbook (write-excel-file), one sheet, bold header, numbers as numbers. */
+export async function trendXlsx(lines: Cell[][], sheet: string): Promise<Blob> {
+  const { default: writeXlsxFile } = await import('write-excel-file/browser')
+  const [head, ...rows] = lines
+  const data = [
+    (head ?? []).map((value) => ({ value: String(value), fontWeight: 'bold' as const })),
+    ...rows.map((row) => row.map((value) => ({ value }))),
+  ]
+  return writeXlsxFile(data, { sheet: sheet.slice(0, 31), stickyRowsCount: 1 }).toBlob()
+}
+
+/** Saves a file through a temporary link (the browser's download). */
+export function saveFile(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob)
+  const link = document.createElement('a')
+  link.href = url
+  link.download = fileName
+  link.rel = 'noopener'
+  link.style.display = 'none'
+  document.body.append(link)
+  link.click()
+  link.remove()
+  // the click has started the download; revoking later keeps slow browsers safe
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+}
