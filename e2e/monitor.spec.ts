@@ -142,7 +142,7 @@ test.describe('monitoring modules drawn from their declarations', () => {
 })
 
 test.describe('monitoring modes: grid, sequence, trend', () => {
-  test('a visitor opens a module’s statistics and trend without logging in, exports the trend; grid asks for login', async ({ page }) => {
+  test('a visitor opens statistics; trend and grid ask for login, and the trend follows the login and exports', async ({ page }) => {
     const watch = watchPage(page)
     await page.goto('/chinese/monitor/pvland')
     await expect(page.getByTestId('monitor-screen')).toContainText('光伏用地监测')
@@ -150,14 +150,28 @@ test.describe('monitoring modes: grid, sequence, trend', () => {
     await expect(page.getByTestId('statistics-table').getByRole('row', { name: /内蒙古自治区/ })).toBeVisible()
     await expect(page.getByTestId('mode-tabs').locator('.ant-segmented-item')).toHaveCount(5)
 
-    await page.getByTestId('mode-tabs').getByText('趋势').click()
+    // SPEC §6: a visitor has the statistics mode only; the other modes queue the login dialog
+    await page.getByTestId('mode-tabs').getByText('格网').click()
+    await expect(page.getByTestId('login-modal')).toBeVisible()
+    await expect(page.getByTestId('monitor-grid')).toHaveCount(0)
+    await page.keyboard.press('Escape')
+    await expect(page.getByTestId('login-modal')).toBeHidden()
+    // straight to the API: trend, grid and sequence need login
+    for (const mode of ['trend', 'grid', 'sequence']) {
+      const answer = await page.request.get(`/api/monitor/${mode}?module=pvland`)
+      expect([mode, answer.status(), (await answer.json()).message]).toEqual([mode, 401, '请先登录'])
+    }
+
+    // the trend asked for by a visitor opens once the login is done
+    await loginThroughPopup(page, 'neimenggu', 'Nmg@2026', () => page.getByTestId('mode-tabs').getByText('趋势').click())
+    await expect(page.getByTestId('header-logout')).toBeVisible()
     await expect(page).toHaveURL(/mode=trend/)
     const table = page.getByTestId('trend-table')
     await expect(table.getByRole('row', { name: /内蒙古自治区/ }).first()).toBeVisible()
     await expect(page.getByTestId('trend-chart').locator('svg')).toBeVisible()
     const batches = await sql<{ batch: string }>("select batch from monitor_batch where module = 'pvland' order by batch")
     for (const { batch } of batches) await expect(table.locator('thead')).toContainText(batch)
-    // the table's total per batch equals the spots of that batch
+    // the table's total per batch equals the spots of that batch (trend repeats the public statistics: the whole country)
     const counts = await sql<{ n: number }>(
       "select count(*)::int as n from monitor_spot where module = 'pvland' group by batch order by batch",
     )
@@ -176,16 +190,6 @@ test.describe('monitoring modes: grid, sequence, trend', () => {
     })
     expect(csv).toContain(batches.at(-1)?.batch ?? 'none')
     expect(csv).toContain('内蒙古自治区')
-
-    // the area-limited modes queue the login dialog
-    await page.getByTestId('mode-tabs').getByText('格网').click()
-    await expect(page.getByTestId('login-modal')).toBeVisible()
-    await expect(page.getByTestId('monitor-grid')).toHaveCount(0)
-    // straight to the API: trend public, grid and sequence need login
-    expect((await page.request.get('/api/monitor/trend?module=pvland')).status()).toBe(200)
-    const grid = await page.request.get('/api/monitor/grid?module=pvland')
-    expect([grid.status(), (await grid.json()).message]).toEqual([401, '请先登录'])
-    expect((await page.request.get('/api/monitor/sequence?module=pvland')).status()).toBe(401)
     expect(watch.errors).toEqual([])
     expect(watch.external).toEqual([])
   })

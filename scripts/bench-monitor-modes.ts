@@ -120,8 +120,8 @@ await withPostgres('rs_bench_monitor_modes', async (databaseUrl, recreate) => {
     )
     await time('sequence, province user, 内蒙古 (5 batches)', '', () => modes.sequence(province, { module }))
     await time('sequence, ministry, whole country (5 batches)', '', () => modes.sequence(country, { module }))
-    await time('trend, whole country by province (5 batches)', '', () => modes.trend({ module }))
-    await time('trend, 内蒙古 by city (5 batches)', '', () => modes.trend({ module, region: '150000' }))
+    await time('trend, whole country by province (5 batches)', '', () => modes.trend(country, { module }))
+    await time('trend, 内蒙古 by city (5 batches)', '', () => modes.trend(country, { module, region: '150000' }))
   } finally {
     await database.close()
   }

@@ -111,9 +111,9 @@ export type MonitorTrend = z.infer<typeof MonitorTrend>
 export const monitorTrend = defineRoute({
   method: 'GET',
   path: '/api/monitor/trend',
-  summary: '趋势：某行政区及其下级各批次的图斑数量、面积或长度（公开，同统计）',
+  summary: '趋势：某行政区及其下级各批次的图斑数量、面积或长度（需登录与模块权限；不限权限范围，同统计）',
   tags: ['monitor'],
-  auth: 'public',
+  auth: 'login',
   query: z.object({
     module: MonitorModuleParam,
     region: RegionCode.optional().describe('100000 (whole country) by default'),

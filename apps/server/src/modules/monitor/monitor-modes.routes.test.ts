@@ -225,9 +225,10 @@ describe('GET /api/monitor/sequence', () => {
 })
 
 describe('GET /api/monitor/trend', () => {
-  it('gives an anonymous visitor each batch’s figures, equal to the statistics of that batch', async () => {
+  it('gives a user with the module’s code each batch’s figures, equal to the statistics of that batch, for any region', async () => {
+    // the city user's range is 150200: trend repeats public statistics, so it is not limited to the range
     for (const region of ['100000', '150000', '150100']) {
-      const trend = await getData(ctx, `/api/monitor/trend?module=pvland&region=${region}`)
+      const trend = await getData(ctx, `/api/monitor/trend?module=pvland&region=${region}`, tokens.city)
       expect(trend.batches).toEqual(['20240331', '20240630', '20240930', '20250630', '20250930', '20251230'])
       for (const [i, batch] of trend.batches.entries()) {
         const stats = await getData(ctx, `/api/monitor/statistics?module=pvland&region=${region}&batchFrom=${batch}&batchTo=${batch}`)
@@ -243,7 +244,11 @@ describe('GET /api/monitor/trend', () => {
   })
 
   it('filters by batch range and type, and answers bad input and modules without trend with a Chinese 400', async () => {
-    const part = await getData(ctx, '/api/monitor/trend?module=pvland&batchFrom=20250630&batchTo=20250930&tblx=construction')
+    const part = await getData(
+      ctx,
+      '/api/monitor/trend?module=pvland&batchFrom=20250630&batchTo=20250930&tblx=construction',
+      tokens.ministry,
+    )
     expect(part.batches).toEqual(['20250630', '20250930'])
     expect(part.total.map((t: { num: number }) => t.num)).toEqual([1, 0])
     for (const [query, message] of [
@@ -252,8 +257,17 @@ describe('GET /api/monitor/trend', () => {
       ['module=pvland&region=999999', '未知的行政区'],
       ['module=steelplant', '该监测模块不提供此模式'],
     ]) {
-      const { status, body } = await getJson(ctx, `/api/monitor/trend?${query}`)
+      const { status, body } = await getJson(ctx, `/api/monitor/trend?${query}`, tokens.ministry)
       expect([status, body.message], query).toEqual([400, message])
     }
+  })
+
+  it('refuses a visitor (SPEC §6: only statistics) and a user without the module’s code', async () => {
+    const anonymous = await getJson(ctx, '/api/monitor/trend?module=pvland')
+    expect([anonymous.status, anonymous.body.message]).toEqual([401, '请先登录'])
+    const noCode = await getJson(ctx, '/api/monitor/trend?module=pvland', tokens.noCode)
+    expect([noCode.status, noCode.body.message]).toEqual([403, '无查看信息权限，请联系管理员'])
+    // a range is not needed: the user without an active range still gets the figures
+    expect((await getJson(ctx, '/api/monitor/trend?module=pvland', tokens.noRange)).status).toBe(200)
   })
 })

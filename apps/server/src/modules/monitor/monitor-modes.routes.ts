@@ -7,5 +7,5 @@ import type { MonitorModesService } from './monitor-modes.service'
 export function registerMonitorModesRoutes(app: FastifyInstance, modes: MonitorModesService) {
   bindRoute(app, monitorGrid, async ({ query, user }) => modes.grid(user, query))
   bindRoute(app, monitorSequence, async ({ query, user }) => modes.sequence(user, query))
-  bindRoute(app, monitorTrend, async ({ query }) => modes.trend(query))
+  bindRoute(app, monitorTrend, async ({ query, user }) => modes.trend(user, query))
 }

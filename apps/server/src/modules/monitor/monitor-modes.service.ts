@@ -51,7 +51,7 @@ function addFigures(list: readonly Figures[]): Figures {
 /**
  * The grid, sequence and trend modes (SPEC §4, issue 13) for any module that declares them: grid
  * and sequence need login, the module's MOD code and an area range and are limited to the
- * caller's ranges by the scope rule (detailScope, like detail); trend is public like statistics.
+ * caller's ranges by the scope rule (detailScope, like detail); trend needs login and the module code only.
  */
 export function createMonitorModesService(repo: MonitorModesRepository, base: MonitorRepository) {
   function offered(key: string, mode: MonitorModeKey): MonitorModuleDecl {
@@ -147,9 +147,14 @@ export function createMonitorModesService(repo: MonitorModesRepository, base: Mo
       return { region: query.region ?? null, batches: out, illustrative: batches.some((b) => b.illustrative) }
     },
 
-    /** Public: figures per batch for a region and each of its children (statistics of each single batch). */
-    async trend(query: Query<typeof monitorTrend>): Promise<MonitorTrend> {
+    /**
+     * Figures per batch for a region and each of its children (statistics of each single batch):
+     * login and the module's code (SPEC §6: visitors have only statistics), not limited to the area
+     * ranges, as the statistics it repeats are public.
+     */
+    async trend(user: SessionUser, query: Query<typeof monitorTrend>): Promise<MonitorTrend> {
       const module = offered(query.module, 'trend')
+      if (!user.permissions.includes(module.permission)) throw ApiError.of(403, 'errors.noPermission')
       checkSpotType(module, query.tblx)
       const region = await regionOf(query.region ?? WHOLE_COUNTRY_CODE)
       const batches = await batchList(module)

@@ -28,11 +28,13 @@ describe('monitor modes', () => {
     expect(MONITOR_MODE.DETAIL).toBe(2)
   })
 
-  it('lets anyone enter statistics and trend (the public figures), not the other modes', () => {
+  it('lets anyone enter statistics (SPEC §6), and asks for login before every other mode', () => {
     expect(canEnterMode(null, 'statistics', pv)).toBe('ok')
-    expect(canEnterMode(null, 'trend', pv)).toBe('ok')
-    expect(switchMode(state(), 'trend', null, pv)).toMatchObject({ outcome: 'ok', state: { mode: 'trend', areaRegion: null } })
-    for (const mode of ['grid', 'sequence'] as const) expect(switchMode(state(), mode, null, pv)).toEqual({ outcome: 'login' })
+    for (const mode of ['trend', 'grid', 'sequence', 'detail'] as const)
+      expect(switchMode(state(), mode, null, pv)).toEqual({ outcome: 'login' })
+    // trend needs the module's code but no area range
+    expect(canEnterMode({ permissions: [], areaRegionIds: ['150000'] }, 'trend', pv)).toBe('no-permission')
+    expect(canEnterMode({ permissions: ['MOD_058'], areaRegionIds: [] }, 'trend', pv)).toBe('ok')
   })
 
   it('asks for login before detail, then the permission, then an area range', () => {

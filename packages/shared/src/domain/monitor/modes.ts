@@ -16,11 +16,10 @@ export type MonitorModeKey = (typeof MONITOR_MODE_KEYS)[number]
 export const AREA_LIMITED_MODES: readonly MonitorModeKey[] = ['detail', 'grid', 'sequence']
 
 /**
- * Modes anyone may enter (SPEC §6: anonymous users have the statistics mode). Trend shows the
- * statistics figures per batch, the same public data, so it is open too; the area-limited modes
- * and detail need login.
+ * Modes anyone may enter (SPEC §6: anonymous users can use only the statistics mode). Every other
+ * mode needs login and the module's code; detail, grid and sequence also an area range.
  */
-export const PUBLIC_MODES: readonly MonitorModeKey[] = ['statistics', 'trend']
+export const PUBLIC_MODES: readonly MonitorModeKey[] = ['statistics']
 
 /** Statistics type 'all' (every spot type), set when the grid mode opens. */
 export const STATISTICS_TYPE_ALL = 'all'
@@ -33,7 +32,7 @@ export interface MonitorUser {
 }
 
 /**
- * Whether a user may enter a mode of a module: statistics and trend are open to all (PUBLIC_MODES); every other
+ * Whether a user may enter a mode of a module: statistics is open to all (PUBLIC_MODES); every other
  * mode needs login ('login': queue the switch and open the login dialog), then the module's
  * permission, then for the area-limited modes at least one regionId area range.
  */

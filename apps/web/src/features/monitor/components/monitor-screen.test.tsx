@@ -229,8 +229,8 @@ describe('MonitorScreen', { timeout: 30_000 }, () => {
     ).toEqual(['统计', '详情', '格网', '趋势'])
   })
 
-  it('opens the trend for a visitor: chart, table by batch, drill-down', async () => {
-    const { router, onLoginRequired } = renderScreen()
+  it('opens the trend for a user with the module’s code (no area range needed): chart, table by batch, drill-down', async () => {
+    const { router, onLoginRequired } = renderScreen({ user: { permissions: ['MOD_058'], areaRegionIds: [] } })
     fireEvent.click(within(await screen.findByTestId('mode-tabs')).getByText('趋势'))
     await waitFor(() => expect(router.state.location.search).toBe('?mode=trend'))
     expect(onLoginRequired).not.toHaveBeenCalled()
@@ -242,8 +242,10 @@ describe('MonitorScreen', { timeout: 30_000 }, () => {
     await waitFor(() => expect(router.state.location.search).toBe('?mode=trend&region=620000'))
   })
 
-  it('queues a login when a visitor asks for grid or sequence', async () => {
+  it('queues a login when a visitor asks for trend, grid or sequence (SPEC §6: visitors have statistics only)', async () => {
     const { onLoginRequired } = renderScreen()
+    fireEvent.click(within(await screen.findByTestId('mode-tabs')).getByText('趋势'))
+    expect(onLoginRequired).toHaveBeenLastCalledWith(expect.stringContaining('mode=trend'))
     fireEvent.click(within(await screen.findByTestId('mode-tabs')).getByText('格网'))
     expect(onLoginRequired).toHaveBeenLastCalledWith(expect.stringContaining('mode=grid'))
     fireEvent.click(within(screen.getByTestId('mode-tabs')).getByText('时序'))
