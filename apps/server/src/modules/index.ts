@@ -32,6 +32,7 @@ import { publicBase, registerMapRoutes } from './map/map.routes'
 import { createMonitorRepository } from './monitor/monitor.repository'
 import { registerMonitorRoutes } from './monitor/monitor.routes'
 import { createMonitorService } from './monitor/monitor.service'
+import { registerMonitorTermRoutes } from './monitor/term-data'
 import { createNewsRepository } from './news/news.repository'
 import { registerNewsRoutes } from './news/news.routes'
 import { createNewsService } from './news/news.service'
@@ -59,6 +60,7 @@ import { createScenesService } from './scenes/scenes.service'
 import { registerStacRoutes } from './scenes/stac.routes'
 import { createStacService } from './scenes/stac.service'
 import { createStacRepository } from './scenes/stac-search'
+import { createTermScenes } from './scenes/term-scenes'
 import { createSiteRepository } from './site/site.repository'
 import { registerSiteRoutes } from './site/site.routes'
 import { createTypicalImagesRepository } from './typical-images/typical-images.repository'
@@ -230,7 +232,11 @@ export async function registerModules(app: FastifyInstance, config: Config, data
   registerSatellitesRoutes(app, satellites)
   // an administrator's element upload makes the satellite module read its elements again
   registerOrbitRoutes(app, createOrbitService(createOrbitRepository(db), tasks, audit, { onTleReplaced: () => satellites.reload() }))
-  registerMonitorRoutes(app, createMonitorService(createMonitorRepository(db)))
+  const monitorService = createMonitorService(createMonitorRepository(db))
+  registerMonitorRoutes(app, monitorService)
+  // a spot's term data: the monitoring engine asks the archive for the scenes around its batch
+  const termScenes = createTermScenes(db)
+  registerMonitorTermRoutes(app, monitorService, (geojson, date) => termScenes.around(geojson, date))
   registerNewsRoutes(app, createNewsService(createNewsRepository(db), audit))
   registerTypicalImagesRoutes(app, createTypicalImagesService(createTypicalImagesRepository(db), audit))
   registerAnalysisRoutes(

@@ -10,6 +10,7 @@ import type * as authContract from './auth'
 import type { ApiRoute, RouteRef } from './common'
 import type * as feedbackContract from './feedback'
 import type * as monitorContract from './monitor'
+import type * as monitorTermContract from './monitor-term'
 import type * as newsContract from './news'
 import type * as orbitContract from './orbit'
 import type * as ordersContract from './orders'
@@ -62,6 +63,7 @@ export const logout = route<typeof authContract.logout>('POST', '/api/userinfo/l
 export const feedbackHandle = route<typeof feedbackContract.feedbackHandle>('POST', '/api/feedback/handle')
 export const feedbackList = route<typeof feedbackContract.feedbackList>('GET', '/api/feedback/list')
 export const feedbackSubmit = route<typeof feedbackContract.feedbackSubmit>('POST', '/api/feedback/submit')
+export const monitorSpotTerms = route<typeof monitorTermContract.monitorSpotTerms>('GET', '/api/monitor/spot/terms')
 export const monitorBatches = route<typeof monitorContract.monitorBatches>('GET', '/api/monitor/batches')
 export const monitorSpotDetail = route<typeof monitorContract.monitorSpotDetail>('GET', '/api/monitor/spot/detail')
 export const monitorSpotList = route<typeof monitorContract.monitorSpotList>('GET', '/api/monitor/spot/list')
