@@ -82,6 +82,7 @@ async function buildScaleSet(db: Awaited<ReturnType<typeof openDatabase>>['db'],
       : module.geometry === 'line'
         ? sql`ST_MakeLine(p, ST_Translate(p, 0.002, 0.001))`
         : sql`p`
+  // site g / 5 has a row in each of the five batches (g % 5), 'new' in one of them (spread over the batches);
   // counties by code; spot g goes to county (g · a large odd number) mod n, at a spread point of its box
   await sql`
     INSERT INTO monitor_spot (module, batch, site_id, province_code, city_code, county_code, spot_type, stage, area_m2, length_m, attributes, illustrative, geom)
@@ -93,7 +94,7 @@ async function buildScaleSet(db: Awaited<ReturnType<typeof openDatabase>>['db'],
     n AS (SELECT count(*)::bigint AS n FROM c)
     SELECT ${module.key}, (${sql.val(BATCHES)}::text[])[1 + (g % 5)::int], ${`${module.key}-`} || (g / 5)::text,
       substr(c.code, 1, 2) || '0000', c.city, c.code,
-      (${sql.val(types)}::text[])[1 + ((g / 5) % ${types.length})::int], CASE WHEN g % 5 = 0 THEN 'new' ELSE 'persist' END,
+      (${sql.val(types)}::text[])[1 + ((g / 5) % ${types.length})::int], CASE WHEN g % 5 = (g / 5) % 5 THEN 'new' ELSE 'persist' END,
       CASE WHEN ${module.geometry === 'polygon'} THEN ST_Area(s.geom::geography) END,
       CASE WHEN ${module.geometry === 'line'} THEN ST_Length(s.geom::geography) END,
       '{}'::jsonb, true, s.geom

@@ -32,6 +32,7 @@ import { publicBase, registerMapRoutes } from './map/map.routes'
 import { createMonitorRepository } from './monitor/monitor.repository'
 import { registerMonitorRoutes } from './monitor/monitor.routes'
 import { createMonitorService } from './monitor/monitor.service'
+import { createStatisticsRollup } from './monitor/statistics-rollup'
 import { registerMonitorTermRoutes } from './monitor/term-data'
 import { createNewsRepository } from './news/news.repository'
 import { registerNewsRoutes } from './news/news.routes'
@@ -232,7 +233,10 @@ export async function registerModules(app: FastifyInstance, config: Config, data
   registerSatellitesRoutes(app, satellites)
   // an administrator's element upload makes the satellite module read its elements again
   registerOrbitRoutes(app, createOrbitService(createOrbitRepository(db), tasks, audit, { onTleReplaced: () => satellites.reload() }))
-  const monitorService = createMonitorService(createMonitorRepository(db))
+  // statistics from the rollup (statistics-rollup.ts: the same answer, read from a few thousand rows at 1M spots)
+  const monitorRepository = createMonitorRepository(db)
+  const statisticsRollup = createStatisticsRollup(db)
+  const monitorService = createMonitorService({ ...monitorRepository, statistics: statisticsRollup.statistics })
   registerMonitorRoutes(app, monitorService)
   // a spot's term data: the monitoring engine asks the archive for the scenes around its batch
   const termScenes = createTermScenes(db)
