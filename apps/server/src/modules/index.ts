@@ -233,10 +233,14 @@ export async function registerModules(app: FastifyInstance, config: Config, data
   registerSatellitesRoutes(app, satellites)
   // an administrator's element upload makes the satellite module read its elements again
   registerOrbitRoutes(app, createOrbitService(createOrbitRepository(db), tasks, audit, { onTleReplaced: () => satellites.reload() }))
-  // statistics from the rollup (statistics-rollup.ts: the same answer, read from a few thousand rows at 1M spots)
+  // statistics and batch counts from the rollup (statistics-rollup.ts: the same answers, read from a few thousand rows at 1M spots)
   const monitorRepository = createMonitorRepository(db)
   const statisticsRollup = createStatisticsRollup(db)
-  const monitorService = createMonitorService({ ...monitorRepository, statistics: statisticsRollup.statistics })
+  const monitorService = createMonitorService({
+    ...monitorRepository,
+    statistics: statisticsRollup.statistics,
+    batches: statisticsRollup.batches,
+  })
   registerMonitorRoutes(app, monitorService)
   // a spot's term data: the monitoring engine asks the archive for the scenes around its batch
   const termScenes = createTermScenes(db)

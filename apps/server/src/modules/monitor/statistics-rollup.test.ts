@@ -84,6 +84,7 @@ describe('statistics from the rollup', () => {
               compared++
             }
     expect(compared).toBe(6 * 3 * 4 * 4)
+    expect(await rollup.batches('pvland')).toEqual(await repo.batches('pvland'))
   })
 
   it('follows a change of the spots (a new row makes the module’s rollup rebuild)', async () => {
@@ -94,5 +95,6 @@ describe('statistics from the rollup', () => {
     const num = (rows: typeof before) => rows.find((r) => r.code === '150000')?.num ?? 0
     expect(num(after)).toBe(num(before) + 1)
     expect(sorted(after)).toEqual(sorted(await repo.statistics(filter, region('100000', 'country'))))
+    expect(await rollup.batches('pvland')).toEqual(await repo.batches('pvland'))
   })
 })
