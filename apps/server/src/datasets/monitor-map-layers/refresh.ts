@@ -23,8 +23,9 @@ export interface MapLayersResult {
  * demo data, and after an import. One transaction, so the map never sees a half-filled table.
  *
  * What they are (said on screen as 示意 where they are derived):
- * - adaptive zone: per plant (the spots' plantName; a county where a spot has none) of the
- *   module's latest batch, the convex hull of its spots grown by ZONE_BUFFER_M: an illustration of
+ * - adaptive zone: per plant and county (the spots' plantName, the county where a spot has none;
+ *   by county too, since distant plants may share a name) of the module's latest batch, the
+ *   convex hull of its spots grown by ZONE_BUFFER_M: an illustration of
  *   where such a plant fits, not an official zoning;
  * - grid cell: the latest batch's spots counted in the cells of the module's grid level (web-map
  *   tile level: cell x, y as in tile addresses), by the point on each spot's surface;
@@ -56,14 +57,14 @@ export async function refreshMonitorMapLayers(db: Kysely<Database>, options: { f
           SELECT module, plant, province_code, county_code, site_count, capacity_mw, round((ST_Area(z::geography) / 1e6)::numeric, 3)::float8, batch,
             ST_Multi(ST_CollectionExtract(z, 3))
           FROM (
-            SELECT module, batch, plant, min(province_code) AS province_code, mode() WITHIN GROUP (ORDER BY county_code) AS county_code,
+            SELECT module, batch, plant, min(province_code) AS province_code, county_code,
               count(*)::int AS site_count, max((attributes->>'capacityMw')::float8) AS capacity_mw,
               ST_Buffer(ST_ConvexHull(ST_Collect(geom))::geography, ${ZONE_BUFFER_M}::float8)::geometry AS z
             FROM (
               SELECT s.*, coalesce(s.attributes->>'plantName', s.county_code) AS plant
               FROM monitor_spot s WHERE s.module = ${module.key} AND s.batch = ${latest}
             ) s
-            GROUP BY module, batch, plant
+            GROUP BY module, batch, plant, county_code
           ) t`.execute(trx)
         result.zones += Number(zones.numAffectedRows ?? 0)
       }
