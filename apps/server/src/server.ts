@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { buildApp } from './app'
 import { loadConfig } from './config'
+import { refreshMonitorMapLayers } from './datasets/monitor-map-layers/refresh'
 import { loadMonitorSpots } from './datasets/monitor-spots/load'
 import { loadSceneArchive } from './datasets/scene-archive/load'
 import { ensureAdministrator } from './db/accounts'
@@ -23,6 +24,8 @@ async function main() {
   const reference = await loadReferenceData(database.db)
   const archive = config.ARCHIVE_DEMO ? await loadSceneArchive(database.db) : null
   const monitor = config.MONITOR_DEMO ? await loadMonitorSpots(database.db) : null
+  // the map's derived monitoring layers (zones, grid, acquisition report, service area), when their inputs changed
+  const monitorLayers = await refreshMonitorMapLayers(database.db)
   const seeded = await seedDemo(database.db, { demo: config.SEED_DEMO })
   const admin = await ensureAdministrator(database.db, { password: config.BOOTSTRAP_ADMIN_PASSWORD })
   const audit = createAuditService(createAuditRepository(database.db))
@@ -52,6 +55,12 @@ async function main() {
         loaded: archive.loaded,
         scenes: archive.scenes,
         ms: Math.round(archive.milliseconds),
+      },
+      monitorMapLayers: {
+        refreshed: monitorLayers.refreshed,
+        zones: monitorLayers.zones,
+        cells: monitorLayers.cells,
+        ms: Math.round(monitorLayers.milliseconds),
       },
       monitorSpots: monitor && {
         version: monitor.version,

@@ -35,6 +35,8 @@ import { createMonitorService } from './monitor/monitor.service'
 import { createMonitorModesRepository } from './monitor/monitor-modes.repository'
 import { registerMonitorModesRoutes } from './monitor/monitor-modes.routes'
 import { createMonitorModesService } from './monitor/monitor-modes.service'
+import { createStatisticsRollup } from './monitor/statistics-rollup'
+import { registerMonitorTermRoutes } from './monitor/term-data'
 import { createNewsRepository } from './news/news.repository'
 import { registerNewsRoutes } from './news/news.routes'
 import { createNewsService } from './news/news.service'
@@ -62,6 +64,7 @@ import { createScenesService } from './scenes/scenes.service'
 import { registerStacRoutes } from './scenes/stac.routes'
 import { createStacService } from './scenes/stac.service'
 import { createStacRepository } from './scenes/stac-search'
+import { createTermScenes } from './scenes/term-scenes'
 import { createSiteRepository } from './site/site.repository'
 import { registerSiteRoutes } from './site/site.routes'
 import { createTypicalImagesRepository } from './typical-images/typical-images.repository'
@@ -241,8 +244,18 @@ export async function registerModules(
   registerSatellitesRoutes(app, satellites)
   // an administrator's element upload makes the satellite module read its elements again
   registerOrbitRoutes(app, createOrbitService(createOrbitRepository(db), tasks, audit, { onTleReplaced: () => satellites.reload() }))
+  // statistics and batch counts from the rollup (statistics-rollup.ts: the same answers, read from a few thousand rows at 1M spots)
   const monitorRepository = createMonitorRepository(db)
-  registerMonitorRoutes(app, createMonitorService(monitorRepository))
+  const statisticsRollup = createStatisticsRollup(db)
+  const monitorService = createMonitorService({
+    ...monitorRepository,
+    statistics: statisticsRollup.statistics,
+    batches: statisticsRollup.batches,
+  })
+  registerMonitorRoutes(app, monitorService)
+  // a spot's term data: the monitoring engine asks the archive for the scenes around its batch
+  const termScenes = createTermScenes(db)
+  registerMonitorTermRoutes(app, monitorService, (geojson, date) => termScenes.around(geojson, date))
   registerMonitorModesRoutes(app, createMonitorModesService(createMonitorModesRepository(db), monitorRepository))
   registerNewsRoutes(app, createNewsService(createNewsRepository(db), audit))
   registerTypicalImagesRoutes(app, createTypicalImagesService(createTypicalImagesRepository(db), audit))

@@ -11,6 +11,7 @@ import type { ApiRoute, RouteRef } from './common'
 import type * as feedbackContract from './feedback'
 import type * as monitorContract from './monitor'
 import type * as monitorModesContract from './monitor-modes'
+import type * as monitorTermContract from './monitor-term'
 import type * as newsContract from './news'
 import type * as orbitContract from './orbit'
 import type * as ordersContract from './orders'
@@ -66,6 +67,7 @@ export const feedbackSubmit = route<typeof feedbackContract.feedbackSubmit>('POS
 export const monitorGrid = route<typeof monitorModesContract.monitorGrid>('GET', '/api/monitor/grid')
 export const monitorSequence = route<typeof monitorModesContract.monitorSequence>('GET', '/api/monitor/sequence')
 export const monitorTrend = route<typeof monitorModesContract.monitorTrend>('GET', '/api/monitor/trend')
+export const monitorSpotTerms = route<typeof monitorTermContract.monitorSpotTerms>('GET', '/api/monitor/spot/terms')
 export const monitorBatches = route<typeof monitorContract.monitorBatches>('GET', '/api/monitor/batches')
 export const monitorSpotDetail = route<typeof monitorContract.monitorSpotDetail>('GET', '/api/monitor/spot/detail')
 export const monitorSpotList = route<typeof monitorContract.monitorSpotList>('GET', '/api/monitor/spot/list')

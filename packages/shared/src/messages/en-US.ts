@@ -5,6 +5,7 @@ import { applyEn, feedbackEn } from './sections/apply.en-US'
 import { archivePageEn } from './sections/archive-page.en-US'
 import { inputEn } from './sections/input.en-US'
 import { monitorEn } from './sections/monitor.en-US'
+import { monitorMapEn } from './sections/monitor-map.en-US'
 import { monitorModesEn } from './sections/monitor-modes.en-US'
 import { newsPageEn } from './sections/news-page.en-US'
 import { orbitEn } from './sections/orbit.en-US'
@@ -262,4 +263,5 @@ export const enUS: DeepPartial<Messages> = {
   orbitFrames: orbitFramesEn,
   monitor: monitorEn,
   monitorModes: monitorModesEn,
+  monitorMap: monitorMapEn,
 }

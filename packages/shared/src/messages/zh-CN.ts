@@ -10,6 +10,7 @@ import { archiveImportZh } from './sections/archive-import'
 import { archivePageZh } from './sections/archive-page'
 import { inputZh } from './sections/input'
 import { monitorZh } from './sections/monitor'
+import { monitorMapZh } from './sections/monitor-map'
 import { monitorModesZh } from './sections/monitor-modes'
 import { newsZh } from './sections/news'
 import { newsPageZh } from './sections/news-page'
@@ -539,6 +540,7 @@ export const zhCN = {
   orbitFrames: orbitFramesZh,
   monitor: monitorZh,
   monitorModes: monitorModesZh,
+  monitorMap: monitorMapZh,
 } as const
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> }

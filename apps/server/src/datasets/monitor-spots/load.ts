@@ -8,7 +8,7 @@ import { DEFAULT_MONITOR_SPOT_SETTINGS, type MonitorSpotSettings, monitorSpotsVe
 const DATA_NAME = 'monitor-spots'
 const CHUNK = 2000
 
-/** The secondary indexes of monitor_spot as migrations 20261129200000 and 20261129210000 create them (load.test.ts checks they are back). */
+/** The secondary indexes of monitor_spot as migrations 20261129200000, 20261129210000 and 20261129360000 create them (load.test.ts checks they are back). */
 export const SECONDARY_INDEXES = [
   { name: 'monitor_spot_geom_idx', create: 'CREATE INDEX monitor_spot_geom_idx ON monitor_spot USING gist (geom)' },
   {
@@ -23,6 +23,13 @@ export const SECONDARY_INDEXES = [
     name: 'monitor_spot_grid_idx',
     create:
       'CREATE INDEX monitor_spot_grid_idx ON monitor_spot (module, batch, province_code, city_code, county_code) INCLUDE (grid_x14, grid_y14, stage, spot_type, area_m2, length_m)',
+  },
+  // migration 20261129360000_monitor-scale-indexes
+  { name: 'monitor_spot_list_idx', create: 'CREATE INDEX monitor_spot_list_idx ON monitor_spot (module, batch DESC, id)' },
+  {
+    name: 'monitor_spot_site_idx',
+    create:
+      'CREATE INDEX monitor_spot_site_idx ON monitor_spot (module, site_id, batch DESC) INCLUDE (province_code, city_code, county_code, area_m2, length_m, stage, spot_type)',
   },
 ] as const
 

@@ -20,6 +20,8 @@ import * as applicationsAndFeedback from './20261129100000_applications-and-feed
 import * as contactChangeCodes from './20261129110000_contact-change-codes'
 import * as monitor from './20261129200000_monitor'
 import * as monitorGrid from './20261129210000_monitor-grid'
+import * as monitorMapLayers from './20261129350000_monitor-map-layers'
+import * as monitorScaleIndexes from './20261129360000_monitor-scale-indexes'
 
 /** Every migration in order; the file name is the migration's name. Never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +46,6 @@ export const migrations: Record<string, Migration> = {
   '20261129110000_contact-change-codes': contactChangeCodes,
   '20261129200000_monitor': monitor,
   '20261129210000_monitor-grid': monitorGrid,
+  '20261129350000_monitor-map-layers': monitorMapLayers,
+  '20261129360000_monitor-scale-indexes': monitorScaleIndexes,
 }

@@ -1,4 +1,4 @@
-import { ARCHIVE_LIMITS, type MapLayerName, type MessageKey, tZh } from '@rs/shared'
+import { ARCHIVE_LIMITS, MAP_LAYER_NAMES, type MapLayerName, type MessageKey, MONITOR_MODULES, tZh } from '@rs/shared'
 import type { Queryable } from '../../lib/filter/ast'
 
 /**
@@ -26,10 +26,29 @@ export interface LayerStyle {
   strokeWidth: number
 }
 
+/**
+ * Who may read a layer's features (absent: everyone). Every map route (WMS GetMap and
+ * GetFeatureInfo, WFS GetFeature, WMTS, vector tiles) enforces it the same way (map-access.ts):
+ * no session 401, a session without the module's MOD code or without any area range 403, a request
+ * whose area lies wholly outside the caller's area ranges 403, and otherwise only the rows inside
+ * those ranges (scopeSql on `scoped`, as the monitoring engine's detail list).
+ */
+export interface LayerAccess {
+  /** the MOD code that opens the layer */
+  permission?: string
+  /**
+   * or: each row belongs to the module named in `column`; a caller sees the rows of the modules whose
+   * MOD code he holds (none of them: 403)
+   */
+  modulePermission?: { column: string; byValue: Record<string, string> }
+  /** the column holding a row's county code (six digits) */
+  scoped: string
+}
+
 export interface LayerDef {
   name: string
-  /** the SPEC §3 layer name this layer serves (the level layers serve `region`) */
-  family: MapLayerName
+  /** the SPEC §3 layer name this layer serves (the level layers serve `region`); none for the portal's own names */
+  family?: MapLayerName
   title: string
   table: string
   geometryColumn: string
@@ -56,6 +75,10 @@ export interface LayerDef {
   tileMinZoom?: { column: string; byValue: Record<string, number> }
   /** Vector tiles only: below `belowZoom`, tiles carry just these attributes (names, not every detail). */
   tileSummary?: { belowZoom: number; attributes: string[] }
+  /** Detail data: login, the MOD code and the area ranges (see LayerAccess); absent for public layers. */
+  access?: LayerAccess
+  /** Illustrative data (示意): said in the layer's abstract of the capabilities. */
+  illustrative?: boolean
 }
 
 const field = (name: string, type: AttributeType = 'string'): LayerAttribute => ({
@@ -114,6 +137,162 @@ function regionLayer(name: string, level: string | undefined, style: LayerStyle)
   }
 }
 
+const monitorField = (name: string, type: AttributeType = 'string'): LayerAttribute => ({
+  name,
+  type,
+  title: tZh(`monitorMap.fields.${name}` as MessageKey),
+})
+const monitorTitle = (name: string) => tZh(`monitorMap.layers.${name}` as MessageKey)
+const specFamily = (name: string): MapLayerName | undefined =>
+  (MAP_LAYER_NAMES as readonly string[]).find((n) => n === name) as MapLayerName | undefined
+
+const SPOT_GEOMETRY = { polygon: 'Polygon', line: 'LineString', point: 'Point' } as const
+const SPOT_ATTRIBUTES = [
+  monitorField('id', 'integer'),
+  monitorField('site_id'),
+  monitorField('batch'),
+  monitorField('province_code'),
+  monitorField('city_code'),
+  monitorField('county_code'),
+  monitorField('spot_type'),
+  monitorField('stage'),
+  monitorField('area_m2', 'number'),
+  monitorField('length_m', 'number'),
+]
+
+/**
+ * The spot layer of every monitoring module, from its declaration (packages/shared
+ * domain/monitor/modules.ts, `layers` of kind 'spots'): the module's rows of monitor_spot, detail
+ * data behind the module's MOD code and the caller's area ranges.
+ */
+function monitorSpotLayers(): LayerDef[] {
+  return MONITOR_MODULES.flatMap((module) =>
+    module.layers
+      .filter((l) => l.kind === 'spots')
+      .map((l): LayerDef => {
+        const color = module.spotTypes[0]?.color ?? '#d7191c'
+        return {
+          name: l.name,
+          family: specFamily(l.name),
+          title: monitorTitle(l.name),
+          table: 'monitor_spot',
+          geometryColumn: 'geom',
+          geometryType: SPOT_GEOMETRY[module.geometry],
+          idColumn: 'id',
+          attributes: SPOT_ATTRIBUTES,
+          fixedFilter: { column: 'module', value: module.key },
+          style: { fill: `${color}66`, stroke: color, strokeWidth: module.geometry === 'polygon' ? 1 : 2 },
+          fallbackExtent: CHINA_EXTENT,
+          access: { permission: module.permission, scoped: 'county_code' },
+          illustrative: true,
+        }
+      }),
+  )
+}
+
+/** The adaptive zones of the modules that declare one (derived from their spots: datasets/monitor-map-layers/refresh.ts), public and 示意. */
+function monitorZoneLayers(): LayerDef[] {
+  return MONITOR_MODULES.flatMap((module) =>
+    module.layers
+      .filter((l) => l.kind === 'zone')
+      .map(
+        (l): LayerDef => ({
+          name: l.name,
+          family: specFamily(l.name),
+          title: monitorTitle(l.name),
+          table: 'monitor_zone',
+          geometryColumn: 'geom',
+          geometryType: 'MultiPolygon',
+          idColumn: 'id',
+          attributes: [
+            monitorField('id', 'integer'),
+            monitorField('zone_name'),
+            monitorField('province_code'),
+            monitorField('county_code'),
+            monitorField('site_count', 'integer'),
+            monitorField('capacity_mw', 'number'),
+            monitorField('area_km2', 'number'),
+            monitorField('batch'),
+          ],
+          fixedFilter: { column: 'module', value: module.key },
+          style: { fill: 'rgba(120, 200, 120, 0.25)', stroke: '#2e8b57', strokeWidth: 1.2 },
+          fallbackExtent: CHINA_EXTENT,
+          illustrative: true,
+        }),
+      ),
+  )
+}
+
+/** Every module's MOD code by its key (rows of the grid layer carry the module). */
+const MODULE_PERMISSIONS = Object.fromEntries(MONITOR_MODULES.map((m) => [m.key, m.permission]))
+
+export const MONITOR_MAP_LAYERS: readonly LayerDef[] = [
+  ...monitorSpotLayers(),
+  ...monitorZoneLayers(),
+  {
+    name: 'grid_statistics_default',
+    family: 'grid_statistics_default',
+    title: monitorTitle('grid_statistics_default'),
+    table: 'monitor_grid_cell',
+    geometryColumn: 'geom',
+    geometryType: 'Polygon',
+    idColumn: 'id',
+    attributes: [
+      monitorField('id', 'integer'),
+      monitorField('module'),
+      monitorField('batch'),
+      monitorField('level', 'integer'),
+      monitorField('x', 'integer'),
+      monitorField('y', 'integer'),
+      monitorField('county_code'),
+      monitorField('num', 'integer'),
+      monitorField('area_m2', 'number'),
+      monitorField('length_m', 'number'),
+    ],
+    style: { fill: 'rgba(253, 141, 60, 0.35)', stroke: '#d94801', strokeWidth: 0.6 },
+    fallbackExtent: CHINA_EXTENT,
+    // SPEC §6: grid data is limited to the area ranges; a row is one module's spots of a cell in one county
+    access: { modulePermission: { column: 'module', byValue: MODULE_PERMISSIONS }, scoped: 'county_code' },
+    illustrative: true,
+  },
+  {
+    name: 'acquisition_report',
+    family: 'acquisition_report',
+    title: monitorTitle('acquisition_report'),
+    // the view of migration 20261129300000: counties with the archive's scene count and latest acquisition
+    table: 'acquisition_report',
+    geometryColumn: 'geom',
+    geometryType: 'MultiPolygon',
+    idColumn: 'code',
+    attributes: [
+      monitorField('code'),
+      monitorField('name'),
+      monitorField('full_name'),
+      monitorField('scene_count', 'integer'),
+      monitorField('latest_at'),
+      monitorField('latest_satellite'),
+      monitorField('earliest_at'),
+    ],
+    style: { fill: 'rgba(49, 130, 189, 0.3)', stroke: '#08519c', strokeWidth: 0.6 },
+    fallbackExtent: CHINA_EXTENT,
+    tileGeometry: REGION_TILE_GEOMETRY,
+    tileSummary: { belowZoom: 5, attributes: ['code', 'name', 'scene_count'] },
+  },
+  {
+    name: 'cloudPlatform',
+    family: 'cloudPlatform',
+    title: monitorTitle('cloudPlatform'),
+    table: 'cloud_platform',
+    geometryColumn: 'geom',
+    geometryType: 'MultiPolygon',
+    idColumn: 'code',
+    attributes: [monitorField('code'), monitorField('name'), monitorField('province_count', 'integer')],
+    style: { fill: 'rgba(0, 120, 200, 0.08)', stroke: '#005a9e', strokeWidth: 1.5 },
+    fallbackExtent: CHINA_EXTENT,
+    tileGeometry: [{ maxZoom: 6, column: 'geom_z6' }],
+  },
+]
+
 export const LAYERS: readonly LayerDef[] = [
   regionLayer('region', undefined, { fill: 'rgba(64, 128, 255, 0.18)', stroke: '#2f6bd8', strokeWidth: 1 }),
   regionLayer('region_province', 'province', { fill: 'rgba(64, 128, 255, 0.25)', stroke: '#1d4fb8', strokeWidth: 1.5 }),
@@ -132,6 +311,7 @@ export const LAYERS: readonly LayerDef[] = [
     fallbackExtent: [-180, -90, 180, 90],
     tileGeometry: [{ maxZoom: 3, column: 'geom_z3' }],
   },
+  ...MONITOR_MAP_LAYERS,
 ]
 
 /** What vector tiles read of a layer: the registry's layers and the query layers alike. */

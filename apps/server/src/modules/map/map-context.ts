@@ -10,10 +10,13 @@ import type { Box } from './params'
 export interface OgcResponse {
   type: string
   body: string | Buffer | Uint8Array
+  /** Detail data of one caller (a protected layer): never kept by shared caches. */
+  private?: boolean
 }
 
 /** What the WMS, WFS and WMTS handlers share: SQL, tiles, the worker threads that draw, and layer extents. */
 export interface MapContext {
+  db: Kysely<Database>
   repo: MapRepository
   tiles: TileBuilder
   tasks: TaskPool
@@ -29,14 +32,15 @@ export function createMapContext(db: Kysely<Database>, tasks: TaskPool): MapCont
   const repo = createMapRepository(db)
   let cached: { at: number; value: Promise<Map<string, Box>> } | undefined
   return {
+    db,
     repo,
     tiles: createTileBuilder(repo, tasks),
     tasks,
     extents() {
       if (!cached || Date.now() - cached.at > EXTENT_CACHE_MS) {
-        const value = Promise.all(LAYERS.map(async (l) => [l.name, (await repo.extent(l)) ?? toBox(l.fallbackExtent)] as const)).then(
-          (entries) => new Map(entries),
-        )
+        // a protected layer's extent would tell where its detail data lies: capabilities give its fallback
+        const extentOf = async (l: (typeof LAYERS)[number]) => (l.access ? undefined : await repo.extent(l)) ?? toBox(l.fallbackExtent)
+        const value = Promise.all(LAYERS.map(async (l) => [l.name, await extentOf(l)] as const)).then((entries) => new Map(entries))
         value.catch(() => {
           cached = undefined
         })

@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema'
 import type { Condition } from '../../lib/filter/ast'
 import { conditionSql as filterSql } from '../../lib/filter/sql'
 import type { LayerDef, TileLayerDef } from './layers'
+import type { LayerGrant } from './map-access'
 import { type Box, MERCATOR_MAX } from './params'
 
 /**
@@ -30,6 +31,8 @@ const tileTable = (layer: TileLayerDef) => (layer.alias ? sql`${table(layer)} AS
 const queryWhere = (query?: TileQuery) => (query ? sql`AND ${query.where}` : sql``)
 const queryLimit = (query?: TileQuery) => (query ? sql`ORDER BY ${query.order} LIMIT ${query.limit}::int` : sql``)
 const col = (name: string) => sql.ref(name)
+/** The rows a caller may read of a protected layer (map-access.ts); every row of a public one. */
+const granted = (grant?: LayerGrant) => (grant ? grant.where : sql`true`)
 
 const envelope = (box: Box) => sql`ST_MakeEnvelope(${box.minx}, ${box.miny}, ${box.maxx}, ${box.maxy}, 4326)`
 
@@ -96,17 +99,17 @@ export function createMapRepository(db: Kysely<Database>) {
      * Geometries of a layer inside a lon/lat box for drawing: clipped to the box (unless wholly
      * inside it) and simplified by `tolerance` degrees, as GeoJSON text.
      */
-    async drawable(layer: LayerDef, box: Box, tolerance: number, digits: number): Promise<string[]> {
+    async drawable(layer: LayerDef, box: Box, tolerance: number, digits: number, grant?: LayerGrant): Promise<string[]> {
       const g = geom(layer)
       const result = await sql<{ g: string | null }>`
         SELECT ST_AsGeoJSON(ST_Simplify(CASE WHEN ${g} @ e.env THEN ${g} ELSE ST_ClipByBox2D(${g}, e.env) END, ${tolerance}::float8, true), ${digits}::int) AS g
         FROM ${table(layer)}, (SELECT ${envelope(box)} AS env) e
-        WHERE ${g} && e.env AND ${fixed(layer)}`.execute(db)
+        WHERE ${g} && e.env AND ${fixed(layer)} AND ${granted(grant)}`.execute(db)
       return result.rows.flatMap((r) => (r.g ? [r.g] : []))
     },
 
     /** Features under a point (polygons contain it; other geometries lie within `tolerance` degrees). */
-    async atPoint(layer: LayerDef, lon: number, lat: number, tolerance: number, limit: number): Promise<Row[]> {
+    async atPoint(layer: LayerDef, lon: number, lat: number, tolerance: number, limit: number, grant?: LayerGrant): Promise<Row[]> {
       const g = geom(layer)
       const point = sql`ST_SetSRID(ST_MakePoint(${lon}::float8, ${lat}::float8), 4326)`
       const test = layer.geometryType.endsWith('Polygon')
@@ -114,14 +117,16 @@ export function createMapRepository(db: Kysely<Database>) {
         : sql`ST_DWithin(${g}, ${point}, ${tolerance}::float8)`
       const result = await sql<Row>`
         SELECT ${attributes(layer)} FROM ${table(layer)}
-        WHERE ${g} && ST_Expand(${point}, ${tolerance}::float8) AND ${test} AND ${fixed(layer)}
+        WHERE ${g} && ST_Expand(${point}, ${tolerance}::float8) AND ${test} AND ${fixed(layer)} AND ${granted(grant)}
         ORDER BY ${col(layer.idColumn)} LIMIT ${limit}::int`.execute(db)
       return result.rows
     },
 
-    async count(layer: LayerDef, where: Condition | undefined): Promise<number> {
+    async count(layer: LayerDef, where: Condition | undefined, grant?: LayerGrant): Promise<number> {
       const result = await sql<{ n: number | string }>`
-        SELECT count(*) AS n FROM ${table(layer)} WHERE ${fixed(layer)} AND ${where ? conditionSql(layer, where) : sql`true`}`.execute(db)
+        SELECT count(*) AS n FROM ${table(layer)} WHERE ${fixed(layer)} AND ${granted(grant)} AND ${where ? conditionSql(layer, where) : sql`true`}`.execute(
+        db,
+      )
       return Number(result.rows[0]?.n ?? 0)
     },
 
@@ -139,6 +144,7 @@ export function createMapRepository(db: Kysely<Database>) {
         limit: number
         output: 'geojson' | 'gml'
         srid: 4326 | 3857
+        grant?: LayerGrant
       },
     ): Promise<Array<Row & { __geom: string | null }>> {
       const g = geom(layer)
@@ -157,7 +163,7 @@ export function createMapRepository(db: Kysely<Database>) {
       const result = await sql<Row & { __geom: string | null }>`
         SELECT ${idSelect}, ${options.properties.length ? sql`${attributes(layer, options.properties)},` : sql``} ${geometry} AS __geom
         FROM ${table(layer)}
-        WHERE ${fixed(layer)} AND ${options.where ? conditionSql(layer, options.where) : sql`true`}
+        WHERE ${fixed(layer)} AND ${granted(options.grant)} AND ${options.where ? conditionSql(layer, options.where) : sql`true`}
         ORDER BY ${sql.join(order)}
         LIMIT ${options.limit}::int OFFSET ${options.offset}::int`.execute(db)
       return result.rows
@@ -179,7 +185,14 @@ export function createMapRepository(db: Kysely<Database>) {
      * parse) for the MVT fallback. Drawn from the pre-simplified column of that zoom, only rows
      * visible at z, the index test on the full geometry; properties without nulls (MVT has none).
      */
-    async tileFeatures(layer: TileLayerDef, z: number, box: Box, tolerance: number, query?: TileQuery): Promise<string> {
+    async tileFeatures(
+      layer: TileLayerDef,
+      z: number,
+      box: Box,
+      tolerance: number,
+      query?: TileQuery,
+      grant?: LayerGrant,
+    ): Promise<string> {
       const full = geom(layer)
       const g = tileGeom(layer, z)
       // geojson-vt cuts the tile itself; the database clips only full geometries (no pre-simplified column)
@@ -198,7 +211,7 @@ export function createMapRepository(db: Kysely<Database>) {
         FROM (
           SELECT ${sql.join(names.map((n) => col(n)))}, ${shape} AS __shape
           FROM ${tileTable(layer)}, (SELECT ${envelope(box)} AS env) e
-          WHERE ${full} && e.env AND ${fixed(layer)} AND ${tileVisible(layer, z)} ${queryWhere(query)}
+          WHERE ${full} && e.env AND ${fixed(layer)} AND ${granted(grant)} AND ${tileVisible(layer, z)} ${queryWhere(query)}
           ${queryLimit(query)}
         ) f
         WHERE f.__shape IS NOT NULL`.execute(db)
@@ -206,7 +219,15 @@ export function createMapRepository(db: Kysely<Database>) {
     },
 
     /** A tile from PostGIS's ST_AsMVT (PostgreSQL with protobuf support only); `tolerance` in metres. */
-    async mvt(layer: TileLayerDef, z: number, x: number, y: number, tolerance: number, query?: TileQuery): Promise<Uint8Array> {
+    async mvt(
+      layer: TileLayerDef,
+      z: number,
+      x: number,
+      y: number,
+      tolerance: number,
+      query?: TileQuery,
+      grant?: LayerGrant,
+    ): Promise<Uint8Array> {
       const full = geom(layer)
       const g = tileGeom(layer, z)
       const result = await sql<{ tile: Uint8Array | null }>`
@@ -220,7 +241,7 @@ export function createMapRepository(db: Kysely<Database>) {
           SELECT ${tileAttributes(layer, z)},
             ST_AsMVTGeom(${simplifiedFor(layer, z) ? sql`ST_Transform(${g}, 3857)` : sql`ST_Simplify(ST_Transform(${g}, 3857), ${tolerance}::float8, ${z >= KEEP_COLLAPSED_FROM_ZOOM})`}, b.env, 4096, 64, true) AS mvt_geom
           FROM ${tileTable(layer)}, b, b4326
-          WHERE ${full} && b4326.env AND ${fixed(layer)} AND ${tileVisible(layer, z)} ${queryWhere(query)}
+          WHERE ${full} && b4326.env AND ${fixed(layer)} AND ${granted(grant)} AND ${tileVisible(layer, z)} ${queryWhere(query)}
           ${queryLimit(query)}
         )
         SELECT ST_AsMVT(q, ${layer.name}::text, 4096, 'mvt_geom') AS tile FROM q WHERE mvt_geom IS NOT NULL`.execute(db)

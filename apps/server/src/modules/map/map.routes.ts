@@ -1,13 +1,16 @@
 import { ARCHIVE_LIMITS, tZh } from '@rs/shared'
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
+import { readToken } from '../../lib/session'
 import type { TaskPool } from '../../lib/workers/pool'
 import { findLayer, findQueryLayer, layerNames, QUERY_LAYERS } from './layers'
 import type { TileQuery } from './map.repository'
+import { grantFor, type MapViewer, requireInRange } from './map-access'
 import { createMapContext, type OgcResponse } from './map-context'
 import { MVT_MAX_ZOOM } from './mvt'
 import { exceptionContentType, exceptionReport, type OgcDialect, OgcError, quote } from './ogc'
+import { MERCATOR_MAX, mercatorToLonLat } from './params'
 import { handleWfs } from './wfs'
 import { handleWms } from './wms'
 import { getTile, handleWmts } from './wmts'
@@ -39,9 +42,24 @@ export function publicBase(app: FastifyInstance, configured: string | undefined,
   return `http://${host}:${address.port}`
 }
 
+/** Who asks a map route: the session of the `token` header (map-access.ts). */
+async function viewerOf(request: FastifyRequest): Promise<MapViewer> {
+  return { user: await request.session(), tokenSent: readToken(request) !== undefined || request.headers.token !== undefined }
+}
+
+/** The lon/lat box of an XYZ tile. */
+function tileBox(z: number, x: number, y: number) {
+  const size = (2 * MERCATOR_MAX) / 2 ** z
+  const [minx, miny] = mercatorToLonLat(-MERCATOR_MAX + x * size, MERCATOR_MAX - (y + 1) * size)
+  const [maxx, maxy] = mercatorToLonLat(-MERCATOR_MAX + (x + 1) * size, MERCATOR_MAX - y * size)
+  return { minx, miny, maxx, maxy }
+}
+
 function send(reply: FastifyReply, response: OgcResponse, cacheSeconds: number) {
+  // detail data of one caller: no shared cache keeps it, and an answer differs by the token header
+  if (response.private) reply.header('vary', 'token')
   return reply
-    .header('cache-control', cacheSeconds > 0 ? `public, max-age=${cacheSeconds}` : 'no-cache')
+    .header('cache-control', response.private ? 'private, no-store' : cacheSeconds > 0 ? `public, max-age=${cacheSeconds}` : 'no-cache')
     .header('access-control-allow-origin', '*')
     .type(response.type)
     .send(response.body)
@@ -100,9 +118,15 @@ export function registerMapRoutes(app: FastifyInstance, db: Kysely<Database>, ta
       const hide = { schema: { hide: true }, config: { rateLimit: { max: settings.requestsPerMinute, timeWindow: '1 minute' } } }
       const hideTile = { schema: { hide: true }, config: { rateLimit: { max: settings.tilesPerMinute, timeWindow: '1 minute' } } }
 
-      map.get('/wms', hide, async (request, reply) => send(reply, await handleWms(ctx, request.query, baseUrl('/map/wms')), 60))
-      map.get('/wfs', hide, async (request, reply) => send(reply, await handleWfs(ctx, request.query, baseUrl('/map/wfs')), 0))
-      map.get('/wmts', hide, async (request, reply) => send(reply, await handleWmts(ctx, request.query, baseUrl('/map/wmts')), 60))
+      map.get('/wms', hide, async (request, reply) =>
+        send(reply, await handleWms(ctx, request.query, baseUrl('/map/wms'), await viewerOf(request)), 60),
+      )
+      map.get('/wfs', hide, async (request, reply) =>
+        send(reply, await handleWfs(ctx, request.query, baseUrl('/map/wfs'), await viewerOf(request)), 0),
+      )
+      map.get('/wmts', hide, async (request, reply) =>
+        send(reply, await handleWmts(ctx, request.query, baseUrl('/map/wmts'), await viewerOf(request)), 60),
+      )
       map.get<{ Params: { layer: string; style: string; set: string; matrix: string; row: string; col: string } }>(
         '/wmts/1.0.0/:layer/:style/:set/:matrix/:row/:col',
         hideTile,
@@ -110,14 +134,18 @@ export function registerMapRoutes(app: FastifyInstance, db: Kysely<Database>, ta
           const p = request.params
           const m = /^(\d{1,7})\.png$/.exec(p.col)
           if (!m) throw OgcError.of('TileOutOfRange', 'TILECOL', 'ogc.errors.tileOutOfRange', { name: 'TILECOL', max: '2^z-1' })
-          const tile = await getTile(ctx, {
-            layer: p.layer,
-            style: p.style,
-            matrixSet: p.set,
-            matrix: p.matrix,
-            row: p.row,
-            col: m[1] as string,
-          })
+          const tile = await getTile(
+            ctx,
+            {
+              layer: p.layer,
+              style: p.style,
+              matrixSet: p.set,
+              matrix: p.matrix,
+              row: p.row,
+              col: m[1] as string,
+            },
+            await viewerOf(request),
+          )
           return send(reply, tile, 300)
         },
       )
@@ -154,10 +182,16 @@ export function registerMapRoutes(app: FastifyInstance, db: Kysely<Database>, ta
           if (!m || !/^\d{1,2}$/.test(z) || !/^\d{1,7}$/.test(x)) throw bad()
           const [zi, xi, yi] = [Number(z), Number(x), Number(m[1])]
           if (zi > MVT_MAX_ZOOM || xi >= 2 ** zi || yi >= 2 ** zi) throw bad()
-          const tile = await ctx.tiles.tile(layer, zi, xi, yi, query)
+          const grant = queryLayer ? undefined : grantFor(layer as Parameters<typeof grantFor>[0], await viewerOf(request))
+          if (grant) await requireInRange(ctx.db, [grant], tileBox(zi, xi, yi))
+          const tile = await ctx.tiles.tile(layer, zi, xi, yi, query, grant)
           return send(
             reply,
-            { type: 'application/vnd.mapbox-vector-tile', body: Buffer.from(tile.buffer, tile.byteOffset, tile.byteLength) },
+            {
+              type: 'application/vnd.mapbox-vector-tile',
+              body: Buffer.from(tile.buffer, tile.byteOffset, tile.byteLength),
+              private: grant !== undefined,
+            },
             300,
           )
         },

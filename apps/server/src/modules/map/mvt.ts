@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache'
 import type { TaskPool } from '../../lib/workers/pool'
 import type { TileLayerDef } from './layers'
 import type { MapRepository, TileQuery } from './map.repository'
+import type { LayerGrant } from './map-access'
 import { type CutTileInput, MVT_WORKER } from './mvt.worker'
 import { runMapTask } from './ogc'
 import { MERCATOR_MAX, mercatorToLonLat } from './params'
@@ -35,7 +36,14 @@ export function createTileBuilder(repo: MapRepository, tasks: TaskPool) {
   // same tile share one build.
   const built = new LRUCache<string, Promise<Uint8Array>>({ max: TILE_CACHE_ENTRIES, ttl: TILE_CACHE_TTL_MS })
 
-  async function viaGeojsonVt(layer: TileLayerDef, z: number, x: number, y: number, query?: TileQuery): Promise<Uint8Array> {
+  async function viaGeojsonVt(
+    layer: TileLayerDef,
+    z: number,
+    x: number,
+    y: number,
+    query?: TileQuery,
+    grant?: LayerGrant,
+  ): Promise<Uint8Array> {
     const size = (2 * MERCATOR_MAX) / 2 ** z
     const margin = (size * BUFFER) / EXTENT
     const minx = -MERCATOR_MAX + x * size - margin
@@ -45,7 +53,7 @@ export function createTileBuilder(repo: MapRepository, tasks: TaskPool) {
     const [west, south] = mercatorToLonLat(Math.max(minx, -MERCATOR_MAX), Math.max(miny, -MERCATOR_MAX))
     const [east, north] = mercatorToLonLat(Math.min(maxx, MERCATOR_MAX), Math.min(maxy, MERCATOR_MAX))
     const tolerance = ((east - west) * SIMPLIFY_UNITS) / EXTENT
-    const collection = await repo.tileFeatures(layer, z, { minx: west, miny: south, maxx: east, maxy: north }, tolerance, query)
+    const collection = await repo.tileFeatures(layer, z, { minx: west, miny: south, maxx: east, maxy: north }, tolerance, query, grant)
     const input: CutTileInput = { layerName: layer.name, collection, z, x, y, extent: EXTENT, buffer: BUFFER, tolerance: SIMPLIFY_UNITS }
     return runMapTask<Uint8Array>(
       tasks,
@@ -61,14 +69,18 @@ export function createTileBuilder(repo: MapRepository, tasks: TaskPool) {
       return native
     },
 
-    /** A tile of a layer; of a query layer, the tile of that query (kept under the query's key). */
-    tile(layer: TileLayerDef, z: number, x: number, y: number, query?: TileQuery): Promise<Uint8Array> {
-      const key = `${layer.name}${query ? `~${query.key}` : ''}/${z}/${x}/${y}`
+    /**
+     * A tile of a layer; of a query layer, the tile of that query (kept under the query's key); of a
+     * protected layer, the rows of the caller's grant (kept under the grant's key: callers with the
+     * same area ranges share it, no one sees another's).
+     */
+    tile(layer: TileLayerDef, z: number, x: number, y: number, query?: TileQuery, grant?: LayerGrant): Promise<Uint8Array> {
+      const key = `${layer.name}${query ? `~${query.key}` : ''}${grant ? `#${grant.key}` : ''}/${z}/${x}/${y}`
       const kept = built.get(key)
       if (kept) return kept
       const building = (async () => {
-        if (await this.usesPostgis()) return repo.mvt(layer, z, x, y, ((2 * MERCATOR_MAX) / 2 ** z / EXTENT) * SIMPLIFY_UNITS, query)
-        return viaGeojsonVt(layer, z, x, y, query)
+        if (await this.usesPostgis()) return repo.mvt(layer, z, x, y, ((2 * MERCATOR_MAX) / 2 ** z / EXTENT) * SIMPLIFY_UNITS, query, grant)
+        return viaGeojsonVt(layer, z, x, y, query, grant)
       })()
       built.set(key, building)
       // a failed build is not kept: the next request tries again

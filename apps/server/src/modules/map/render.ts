@@ -1,5 +1,6 @@
 import { createSlots } from '../../lib/slots'
 import type { LayerDef } from './layers'
+import type { LayerGrant } from './map-access'
 import type { MapContext } from './map-context'
 import { OgcError, runMapTask } from './ogc'
 import { type Box, type Crs, toLonLatBox } from './params'
@@ -20,6 +21,8 @@ export interface RenderRequest {
   transparent: boolean
   background: string
   format?: 'image/png' | 'image/jpeg'
+  /** per layer, the caller's grant of a protected layer (map-access.ts) */
+  grants?: Array<LayerGrant | undefined>
 }
 
 /** Longest time one map image may take, reading and drawing together. */
@@ -57,7 +60,9 @@ async function render(ctx: MapContext, request: RenderRequest, started: number):
   if (queryBox.minx < queryBox.maxx && queryBox.miny < queryBox.maxy) {
     const perPixel = degreesPerPixel(crs, box, width, height)
     const digits = Math.min(9, Math.max(2, Math.ceil(-Math.log10(perPixel / 4))))
-    geometries = await Promise.all(request.layers.map((layer) => ctx.repo.drawable(layer, queryBox, perPixel * 0.5, digits)))
+    geometries = await Promise.all(
+      request.layers.map((layer, i) => ctx.repo.drawable(layer, queryBox, perPixel * 0.5, digits, request.grants?.[i])),
+    )
   }
   const input: DrawInput = {
     width,

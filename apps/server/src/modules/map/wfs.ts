@@ -1,6 +1,7 @@
 import { tZh } from '@rs/shared'
 import { type Condition, parseFilter, parseResourceId } from './fes'
 import { findAttribute, findLayer, LAYERS, type LayerDef, layerNames } from './layers'
+import { ANONYMOUS, grantFor, layerAbstract, type MapViewer, requireInRange } from './map-access'
 import type { MapContext, OgcResponse } from './map-context'
 import { escapeXml, OgcError, quote, XML_HEADER } from './ogc'
 import { Kvp, parseBox, parseCrs, parseIntParam, SUPPORTED_CRS, toLonLatBox } from './params'
@@ -18,7 +19,7 @@ const OUTPUT_FORMATS = [GML32, 'text/xml; subtype=gml/3.2', 'application/json']
 const normalizeFormat = (v: string) => v.toLowerCase().replace(/\s+/g, '').replace(';', '; ')
 
 /** WFS 2.0.0 over KVP GET: GetCapabilities, DescribeFeatureType, GetFeature (results and hits, paging, FES filters). */
-export async function handleWfs(ctx: MapContext, query: unknown, baseUrl: string): Promise<OgcResponse> {
+export async function handleWfs(ctx: MapContext, query: unknown, baseUrl: string, viewer: MapViewer = ANONYMOUS): Promise<OgcResponse> {
   const kvp = new Kvp(query)
   const service = kvp.optional('SERVICE')
   if (service !== undefined && service.toUpperCase() !== 'WFS')
@@ -36,7 +37,7 @@ export async function handleWfs(ctx: MapContext, query: unknown, baseUrl: string
     case 'describefeaturetype':
       return { type: `${GML32}; charset=utf-8`, body: describe(kvp) }
     case 'getfeature':
-      return getFeature(ctx, kvp, baseUrl)
+      return getFeature(ctx, kvp, baseUrl, viewer)
     default:
       throw OgcError.of('OperationNotSupported', 'REQUEST', 'ogc.errors.badRequest', {
         request: quote(request, 40),
@@ -218,9 +219,14 @@ function unknownProperty(layer: LayerDef, name: string, locator: string) {
   })
 }
 
-async function getFeature(ctx: MapContext, kvp: Kvp, baseUrl: string): Promise<OgcResponse> {
+async function getFeature(ctx: MapContext, kvp: Kvp, baseUrl: string, viewer: MapViewer): Promise<OgcResponse> {
   const q = parseFeatureQuery(kvp)
-  const matched = await ctx.repo.count(q.layer, q.where)
+  const grant = grantFor(q.layer, viewer)
+  if (grant && q.where?.op === 'bbox') await requireInRange(ctx.db, [grant], q.where.box)
+  const matched = await ctx.repo.count(q.layer, q.where, grant)
+  // features asked for by id that exist but lie outside the caller's area ranges: 403, as a spot by id on /api
+  if (grant && q.where?.op === 'ids' && matched < (await ctx.repo.count(q.layer, q.where)))
+    throw new OgcError('NoApplicableCode', tZh('errors.noPermission'), undefined, 403)
   const rows =
     q.hits || q.count === 0
       ? []
@@ -232,6 +238,7 @@ async function getFeature(ctx: MapContext, kvp: Kvp, baseUrl: string): Promise<O
           limit: q.count,
           output: q.json ? 'geojson' : 'gml',
           srid: q.srid,
+          grant,
         })
   const timeStamp = new Date().toISOString()
   if (q.json) {
@@ -243,7 +250,7 @@ async function getFeature(ctx: MapContext, kvp: Kvp, baseUrl: string): Promise<O
     const head: Record<string, unknown> = { type: 'FeatureCollection', numberMatched: matched, numberReturned: features.length, timeStamp }
     if (q.srid === 3857) head.crs = { type: 'name', properties: { name: q.srsName } }
     const body = `${JSON.stringify(head).slice(0, -1)},"features":[${features.join(',')}]}`
-    return { type: 'application/geo+json; charset=utf-8', body }
+    return { type: 'application/geo+json; charset=utf-8', body, private: grant !== undefined }
   }
   const returned = rows.length
   const pageLink = (start: number) => {
@@ -280,7 +287,7 @@ async function getFeature(ctx: MapContext, kvp: Kvp, baseUrl: string): Promise<O
 ${members}
 </wfs:FeatureCollection>
 `
-  return { type: `${GML32}; charset=utf-8`, body }
+  return { type: `${GML32}; charset=utf-8`, body, private: grant !== undefined }
 }
 
 const constraint = (name: string, value: string) =>
@@ -299,7 +306,9 @@ async function capabilities(ctx: MapContext, baseUrl: string): Promise<string> {
     return `    <wfs:FeatureType>
       <wfs:Name>${WFS_PREFIX}:${layer.name}</wfs:Name>
       <wfs:Title>${escapeXml(layer.title)}</wfs:Title>
-      <wfs:DefaultCRS>urn:ogc:def:crs:EPSG::4326</wfs:DefaultCRS>
+${layerAbstract(layer)
+  .map((a) => `      <wfs:Abstract>${escapeXml(a)}</wfs:Abstract>\n`)
+  .join('')}      <wfs:DefaultCRS>urn:ogc:def:crs:EPSG::4326</wfs:DefaultCRS>
       <wfs:OtherCRS>urn:ogc:def:crs:EPSG::3857</wfs:OtherCRS>
       <wfs:OutputFormats>${OUTPUT_FORMATS.map((fmt) => `<wfs:Format>${escapeXml(fmt)}</wfs:Format>`).join('')}</wfs:OutputFormats>
       <ows:WGS84BoundingBox><ows:LowerCorner>${e.minx} ${e.miny}</ows:LowerCorner><ows:UpperCorner>${e.maxx} ${e.maxy}</ows:UpperCorner></ows:WGS84BoundingBox>

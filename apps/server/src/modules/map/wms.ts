@@ -1,8 +1,20 @@
 import { tZh } from '@rs/shared'
 import { findLayer, LAYERS, type LayerDef, layerNames } from './layers'
+import { ANONYMOUS, grantsFor, layerAbstract, type MapViewer, requireInRange } from './map-access'
 import type { MapContext, OgcResponse } from './map-context'
 import { escapeXml, OgcError, quote, XML_HEADER } from './ogc'
-import { type Box, type Crs, Kvp, lonLatToMercator, mercatorToLonLat, parseBox, parseCrs, parseIntParam, SUPPORTED_CRS } from './params'
+import {
+  type Box,
+  type Crs,
+  Kvp,
+  lonLatToMercator,
+  mercatorToLonLat,
+  parseBox,
+  parseCrs,
+  parseIntParam,
+  SUPPORTED_CRS,
+  toLonLatBox,
+} from './params'
 import { degreesPerPixel, renderPng } from './render'
 
 export const MAX_IMAGE_SIZE = 4096
@@ -12,7 +24,7 @@ export const MAX_PIXELS_TIMES_LAYERS = MAX_IMAGE_SIZE * MAX_IMAGE_SIZE
 const INFO_FORMATS = ['application/json', 'text/html', 'text/xml']
 
 /** WMS 1.3.0 (GetMap and GetFeatureInfo also accept 1.1.1's SRS, X and Y and its lon/lat EPSG:4326). */
-export async function handleWms(ctx: MapContext, query: unknown, baseUrl: string): Promise<OgcResponse> {
+export async function handleWms(ctx: MapContext, query: unknown, baseUrl: string, viewer: MapViewer = ANONYMOUS): Promise<OgcResponse> {
   const kvp = new Kvp(query)
   const service = kvp.optional('SERVICE')
   const request = kvp.require('REQUEST')
@@ -26,11 +38,15 @@ export async function handleWms(ctx: MapContext, query: unknown, baseUrl: string
       const cost = map.width * map.height * map.layers.length
       if (cost > MAX_PIXELS_TIMES_LAYERS)
         throw OgcError.of('InvalidParameterValue', 'WIDTH', 'ogc.errors.tooCostly', { cost, max: MAX_PIXELS_TIMES_LAYERS })
-      const image = await renderPng(ctx, { ...map, transparent: parseTransparent(kvp), background: parseBackground(kvp) })
-      return { type: map.format, body: image }
+      const transparent = parseTransparent(kvp)
+      const background = parseBackground(kvp)
+      const grants = grantsFor(map.layers, viewer)
+      await requireInRange(ctx.db, grants, toLonLatBox(map.box, map.crs))
+      const image = await renderPng(ctx, { ...map, transparent, background, grants })
+      return { type: map.format, body: image, private: grants.some(Boolean) }
     }
     case 'getfeatureinfo':
-      return featureInfo(ctx, kvp)
+      return featureInfo(ctx, kvp, viewer)
     default:
       throw OgcError.of('OperationNotSupported', 'REQUEST', 'ogc.errors.badRequest', {
         request: quote(request, 40),
@@ -128,7 +144,7 @@ function parseBackground(kvp: Kvp): string {
   return `#${m[1]}`
 }
 
-async function featureInfo(ctx: MapContext, kvp: Kvp): Promise<OgcResponse> {
+async function featureInfo(ctx: MapContext, kvp: Kvp, viewer: MapViewer): Promise<OgcResponse> {
   const map = parseMapRequest(kvp)
   const queryLayers = parseLayers(kvp, 'QUERY_LAYERS')
   const infoFormat = (kvp.optional('INFO_FORMAT') ?? 'text/html').toLowerCase()
@@ -153,10 +169,13 @@ async function featureInfo(ctx: MapContext, kvp: Kvp): Promise<OgcResponse> {
   let y = box.maxy - ((j + 0.5) * (box.maxy - box.miny)) / map.height
   if (map.crs.projected) [x, y] = mercatorToLonLat(x, y)
   const tolerance = degreesPerPixel(map.crs, box, map.width, map.height) * 3
+  const grants = grantsFor(queryLayers, viewer)
+  await requireInRange(ctx.db, grants, { minx: x - tolerance, miny: y - tolerance, maxx: x + tolerance, maxy: y + tolerance })
+  const isPrivate = grants.some(Boolean)
   const found: Array<{ layer: LayerDef; row: Record<string, unknown> }> = []
-  for (const layer of queryLayers) {
+  for (const [k, layer] of queryLayers.entries()) {
     if (found.length >= count) break
-    const rows = await ctx.repo.atPoint(layer, x, y, tolerance, count - found.length)
+    const rows = await ctx.repo.atPoint(layer, x, y, tolerance, count - found.length, grants[k])
     for (const row of rows) found.push({ layer, row })
   }
   if (infoFormat === 'application/json') {
@@ -167,7 +186,7 @@ async function featureInfo(ctx: MapContext, kvp: Kvp): Promise<OgcResponse> {
       geometry: null,
       properties: row,
     }))
-    return { type: 'application/json; charset=utf-8', body: JSON.stringify({ type: 'FeatureCollection', features }) }
+    return { type: 'application/json; charset=utf-8', body: JSON.stringify({ type: 'FeatureCollection', features }), private: isPrivate }
   }
   if (infoFormat === 'text/xml') {
     const items = found
@@ -176,7 +195,11 @@ async function featureInfo(ctx: MapContext, kvp: Kvp): Promise<OgcResponse> {
         return `  <FeatureInfo layer="${layer.name}" id="${escapeXml(`${layer.name}.${String(row[layer.idColumn])}`)}">\n${fields}\n  </FeatureInfo>`
       })
       .join('\n')
-    return { type: 'text/xml; charset=utf-8', body: `${XML_HEADER}<FeatureInfoResponse>\n${items}\n</FeatureInfoResponse>\n` }
+    return {
+      type: 'text/xml; charset=utf-8',
+      body: `${XML_HEADER}<FeatureInfoResponse>\n${items}\n</FeatureInfoResponse>\n`,
+      private: isPrivate,
+    }
   }
   const tables = found.length
     ? found
@@ -189,6 +212,7 @@ async function featureInfo(ctx: MapContext, kvp: Kvp): Promise<OgcResponse> {
         .join('\n')
     : `<p>${escapeXml(tZh('ogc.featureInfoEmpty'))}</p>`
   return {
+    private: isPrivate,
     type: 'text/html; charset=utf-8',
     body: `<!DOCTYPE html><html lang="zh-CN"><head><meta charset="utf-8"><title>${escapeXml(tZh('ogc.featureInfoTitle'))}</title></head><body>\n${tables}\n</body></html>\n`,
   }
@@ -210,6 +234,7 @@ async function capabilities(ctx: MapContext, baseUrl: string): Promise<string> {
       `      <Layer queryable="1" opaque="0">`,
       `        <Name>${layer.name}</Name>`,
       `        <Title>${escapeXml(layer.title)}</Title>`,
+      ...layerAbstract(layer).map((a) => `        <Abstract>${escapeXml(a)}</Abstract>`),
       `        <EX_GeographicBoundingBox><westBoundLongitude>${f(e.minx)}</westBoundLongitude><eastBoundLongitude>${f(e.maxx)}</eastBoundLongitude><southBoundLatitude>${f(e.miny)}</southBoundLatitude><northBoundLatitude>${f(e.maxy)}</northBoundLatitude></EX_GeographicBoundingBox>`,
       `        <BoundingBox CRS="CRS:84" minx="${f(e.minx)}" miny="${f(e.miny)}" maxx="${f(e.maxx)}" maxy="${f(e.maxy)}"/>`,
       `        <BoundingBox CRS="EPSG:4326" minx="${f(e.miny)}" miny="${f(e.minx)}" maxx="${f(e.maxy)}" maxy="${f(e.maxx)}"/>`,

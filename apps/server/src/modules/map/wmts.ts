@@ -1,8 +1,9 @@
 import { tZh } from '@rs/shared'
 import { findLayer, LAYERS, type LayerDef, layerNames } from './layers'
+import { ANONYMOUS, grantFor, type MapViewer, requireInRange } from './map-access'
 import type { MapContext, OgcResponse } from './map-context'
 import { escapeXml, OgcError, quote, XML_HEADER } from './ogc'
-import { Kvp, MERCATOR_MAX, parseCrs } from './params'
+import { Kvp, MERCATOR_MAX, parseCrs, toLonLatBox } from './params'
 import { renderPng } from './render'
 
 export const WMTS_MAX_ZOOM = 18
@@ -11,7 +12,7 @@ const TILE_SIZE = 256
 const SCALE_0 = 559082264.0287178
 
 /** WMTS 1.0.0: KVP GetCapabilities and GetTile, plus the RESTful tile URL the capabilities announce. */
-export async function handleWmts(ctx: MapContext, query: unknown, baseUrl: string): Promise<OgcResponse> {
+export async function handleWmts(ctx: MapContext, query: unknown, baseUrl: string, viewer: MapViewer = ANONYMOUS): Promise<OgcResponse> {
   const kvp = new Kvp(query)
   const service = kvp.optional('SERVICE')
   if (service !== undefined && service.toUpperCase() !== 'WMTS')
@@ -27,14 +28,18 @@ export async function handleWmts(ctx: MapContext, query: unknown, baseUrl: strin
       const format = (kvp.optional('FORMAT') ?? 'image/png').toLowerCase()
       if (format !== 'image/png')
         throw OgcError.of('InvalidParameterValue', 'FORMAT', 'ogc.errors.badFormat', { format: quote(format, 40), supported: 'image/png' })
-      return getTile(ctx, {
-        layer: kvp.require('LAYER'),
-        style: kvp.optional('STYLE') ?? 'default',
-        matrixSet: kvp.require('TILEMATRIXSET'),
-        matrix: kvp.require('TILEMATRIX'),
-        row: kvp.require('TILEROW'),
-        col: kvp.require('TILECOL'),
-      })
+      return getTile(
+        ctx,
+        {
+          layer: kvp.require('LAYER'),
+          style: kvp.optional('STYLE') ?? 'default',
+          matrixSet: kvp.require('TILEMATRIXSET'),
+          matrix: kvp.require('TILEMATRIX'),
+          row: kvp.require('TILEROW'),
+          col: kvp.require('TILECOL'),
+        },
+        viewer,
+      )
     }
     default:
       throw OgcError.of('OperationNotSupported', 'REQUEST', 'ogc.errors.badRequest', {
@@ -53,7 +58,7 @@ export interface TileAddress {
   col: string
 }
 
-export async function getTile(ctx: MapContext, t: TileAddress): Promise<OgcResponse> {
+export async function getTile(ctx: MapContext, t: TileAddress, viewer: MapViewer = ANONYMOUS): Promise<OgcResponse> {
   const layer = findLayer(t.layer)
   if (!layer)
     throw OgcError.of('InvalidParameterValue', 'LAYER', 'ogc.errors.unknownLayer', {
@@ -89,6 +94,8 @@ export async function getTile(ctx: MapContext, t: TileAddress): Promise<OgcRespo
   }
   const crs = parseCrs('EPSG:3857')
   if (!crs) throw new Error('EPSG:3857 missing')
+  const grant = grantFor(layer, viewer)
+  if (grant) await requireInRange(ctx.db, [grant], toLonLatBox(box, crs))
   const png = await renderPng(ctx, {
     layers: [layer],
     crs,
@@ -97,8 +104,9 @@ export async function getTile(ctx: MapContext, t: TileAddress): Promise<OgcRespo
     height: TILE_SIZE,
     transparent: true,
     background: '#ffffff',
+    grants: [grant],
   })
-  return { type: 'image/png', body: png }
+  return { type: 'image/png', body: png, private: grant !== undefined }
 }
 
 function layerXml(layer: LayerDef, extent: { minx: number; miny: number; maxx: number; maxy: number }, restBase: string): string {

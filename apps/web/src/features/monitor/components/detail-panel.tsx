@@ -6,10 +6,13 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import { PageSpinner } from '../../../components/page-spinner'
 import { errorMessage } from '../../../lib/api-client'
 import { useT } from '../../../lib/i18n'
+import { createQuicklookLayer } from '../../../map/quicklook-layer'
 import { useMonitorSpot } from '../api/fetch-monitor-spot'
 import { useMonitorSpots } from '../api/fetch-monitor-spots'
 import { createSpotLayer } from '../map/spot-layer'
+import { createSpotTileLayer, MANY_SPOTS } from '../map/spot-tiles'
 import { formatValue } from '../utils/statistics'
+import { TermView } from './term-view'
 
 const MapView = lazy(() => import('../../../map/map-view'))
 
@@ -39,6 +42,17 @@ export function DetailPanel({ module, batches, areaRegion, tiandituKey }: Detail
   const detail = useMonitorSpot(module.key as never, activeId)
   const items = spots.data?.items ?? []
   const spotLayer = useMemo(() => createSpotLayer(), [])
+  // the term data's quicklook, and every spot in range from the module's vector tiles when the list is long
+  const quicklookLayer = useMemo(() => createQuicklookLayer(), [])
+  const tileLayer = useMemo(() => createSpotTileLayer(module), [module])
+  const overlays = useMemo(
+    () => [quicklookLayer, ...(tileLayer ? [tileLayer] : []), spotLayer.layer],
+    [quicklookLayer, tileLayer, spotLayer],
+  )
+  const manySpots = (spots.data?.total ?? 0) > MANY_SPOTS
+  useEffect(() => {
+    tileLayer?.setVisible(manySpots)
+  }, [tileLayer, manySpots])
   const [map, setMap] = useState<OlMap>()
   const colorOf = useMemo(() => {
     const colors = new Map(module.spotTypes.map((s) => [s.value, s.color]))
@@ -62,12 +76,14 @@ export function DetailPanel({ module, batches, areaRegion, tiandituKey }: Detail
   useEffect(() => {
     if (!map) return
     const handler = (event: { pixel: number[] }) => {
-      const id = map.forEachFeatureAtPixel(event.pixel, (f) => Number(f.getId()), { layerFilter: (l) => l === spotLayer.layer })
+      const id = map.forEachFeatureAtPixel(event.pixel, (f) => Number(f.getId() ?? f.get('id')), {
+        layerFilter: (l) => l === spotLayer.layer || l === tileLayer,
+      })
       if (id) setActiveId(id)
     }
     map.on('singleclick', handler as never)
     return () => map.un('singleclick', handler as never)
-  }, [map, spotLayer])
+  }, [map, spotLayer, tileLayer])
 
   const resetPage = () => setPage((p) => ({ ...p, pageNum: 1 }))
   const showArea = module.measure === 'area'
@@ -185,7 +201,7 @@ export function DetailPanel({ module, batches, areaRegion, tiandituKey }: Detail
               </div>
             }
           >
-            <MapView tiandituKey={tiandituKey} region={xzqdm ?? null} overlays={[spotLayer.layer]} onMapReady={setMap} height={520} />
+            <MapView tiandituKey={tiandituKey} region={xzqdm ?? null} overlays={overlays} onMapReady={setMap} height={520} />
           </Suspense>
           {activeId !== null && (
             <Card
@@ -239,6 +255,10 @@ export function DetailPanel({ module, batches, areaRegion, tiandituKey }: Detail
                       ))}
                     </Descriptions.Item>
                   </Descriptions>
+                  <Typography.Title level={5} style={{ marginTop: 12 }}>
+                    {t('monitorMap.term.title')}
+                  </Typography.Title>
+                  <TermView module={module} spotId={spot.id} quicklookLayer={quicklookLayer} />
                 </>
               )}
             </Card>

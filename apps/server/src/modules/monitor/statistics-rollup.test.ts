@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildSpot } from '../../test/factories'
+import { createTestContext, type TestContext } from '../../test/test-context'
+import { createMonitorRepository, type MonitorRepository, type RegionInfo } from './monitor.repository'
+import { createStatisticsRollup } from './statistics-rollup'
+
+/**
+ * The rollup answers exactly as the repository's DISTINCT ON statistics, for every batch range,
+ * stage and type filter and region level, and follows changes of the spots.
+ */
+
+let ctx: TestContext
+let repo: MonitorRepository
+let rollup: ReturnType<typeof createStatisticsRollup>
+const BATCHES = ['20250331', '20250630', '20250930']
+const region = (code: string, level: RegionInfo['level']): RegionInfo => ({ code, name: code, level, parentCode: null })
+
+beforeAll(async () => {
+  ctx = await createTestContext()
+  const db = ctx.database.db
+  repo = createMonitorRepository(db)
+  rollup = createStatisticsRollup(db)
+  // sites whose type and stage change between batches, in two provinces, some missing from a batch
+  const sites: Array<{ site: string; county: string; rows: Array<[number, string, 'new' | 'persist']> }> = [
+    {
+      site: 'a',
+      county: '150102',
+      rows: [
+        [0, 'built', 'new'],
+        [1, 'built', 'persist'],
+        [2, 'expanded', 'persist'],
+      ],
+    },
+    {
+      site: 'b',
+      county: '150102',
+      rows: [
+        [1, 'construction', 'new'],
+        [2, 'built', 'persist'],
+      ],
+    },
+    {
+      site: 'c',
+      county: '150203',
+      rows: [
+        [0, 'construction', 'new'],
+        [2, 'construction', 'persist'],
+      ],
+    },
+    { site: 'd', county: '110101', rows: [[0, 'built', 'new']] },
+    { site: 'e', county: '110101', rows: [[2, 'expanded', 'new']] },
+    {
+      site: 'f',
+      county: '150203',
+      rows: [
+        [1, 'built', 'new'],
+        [2, 'built', 'persist'],
+      ],
+    },
+  ]
+  for (const s of sites)
+    for (const [b, spotType, stage] of s.rows) await buildSpot(db, { siteId: s.site, county: s.county, batch: BATCHES[b], spotType, stage })
+})
+
+afterAll(async () => {
+  await ctx?.close()
+})
+
+const sorted = <T extends { code: string }>(rows: T[]) => [...rows].sort((x, y) => x.code.localeCompare(y.code))
+
+describe('statistics from the rollup', () => {
+  it('equals the DISTINCT ON statistics for every range, filter and region level', async () => {
+    const regions = [region('100000', 'country'), region('150000', 'province'), region('150100', 'city'), region('110101', 'county')]
+    let compared = 0
+    for (let from = 0; from < 3; from++)
+      for (let to = from; to < 3; to++)
+        for (const stage of [undefined, 'new', 'persist'])
+          for (const spotType of [undefined, 'built', 'expanded', 'construction'])
+            for (const r of regions) {
+              const filter = { module: 'pvland', batchFrom: BATCHES[from] as string, batchTo: BATCHES[to] as string, stage, spotType }
+              expect(sorted(await rollup.statistics(filter, r)), JSON.stringify({ filter, r })).toEqual(
+                sorted(await repo.statistics(filter, r)),
+              )
+              compared++
+            }
+    expect(compared).toBe(6 * 3 * 4 * 4)
+    expect(await rollup.batches('pvland')).toEqual(await repo.batches('pvland'))
+  })
+
+  it('follows a change of the spots (a new row makes the module’s rollup rebuild)', async () => {
+    const filter = { module: 'pvland', batchFrom: BATCHES[2] as string, batchTo: BATCHES[2] as string }
+    const before = await rollup.statistics(filter, region('100000', 'country'))
+    await buildSpot(ctx.database.db, { siteId: 'g', county: '150102', batch: BATCHES[2], spotType: 'built', stage: 'new' })
+    const after = await rollup.statistics(filter, region('100000', 'country'))
+    const num = (rows: typeof before) => rows.find((r) => r.code === '150000')?.num ?? 0
+    expect(num(after)).toBe(num(before) + 1)
+    expect(sorted(after)).toEqual(sorted(await repo.statistics(filter, region('100000', 'country'))))
+    expect(await rollup.batches('pvland')).toEqual(await repo.batches('pvland'))
+  })
+})
