@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test'
-import { loginThroughPopup, openFromMenu, sql, watchPage } from './support'
+import { expect, loginThroughPopup, openFromMenu, sql, test, watchPage } from './support'
 
 test.describe('the administrator', () => {
   test('sees a locked account, lifts the lock and finds it in the audit log', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
-import { expect, type Locator, test } from '@playwright/test'
-import { openFromMenu, watchPage } from './support'
+import type { Locator } from '@playwright/test'
+import { expect, openFromMenu, test, watchPage } from './support'
 
 /** Rows of the UCS Earth-observation file the portal counts (1 May 2023 edition). */
 const UCS_SATELLITES = 1292

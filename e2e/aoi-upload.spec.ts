@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test'
 import { shapefileZip } from '../apps/server/src/modules/aoi/aoi.fixtures'
-import { sql, watchPage } from './support'
+import { expect, sql, test, watchPage } from './support'
 
 test.describe('image query area', () => {
   test('a visitor uploads a shapefile that the map shows, and a broken one is refused', async ({ page }) => {

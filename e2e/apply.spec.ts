@@ -1,5 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test'
-import { loginThroughPopup, openFromMenu, readCaptcha, sql, watchPage } from './support'
+import type { Browser, Page } from '@playwright/test'
+import { expect, loginThroughPopup, openFromMenu, readCaptcha, sql, test, waitForInteractiveLoads, watchPage } from './support'
 
 /** A small but whole PDF: what an applicant attaches as the letter. */
 const LETTER = Buffer.from(
@@ -8,7 +8,7 @@ const LETTER = Buffer.from(
 )
 
 async function loggedIn(browser: Browser, username: string, password: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage()
+  const page = waitForInteractiveLoads(await (await browser.newContext()).newPage())
   await page.goto('/chinese/home')
   await loginThroughPopup(page, username, password)
   await expect(page.getByTestId('login-modal')).toBeHidden()

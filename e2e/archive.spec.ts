@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
-import { expect, type Page, test } from '@playwright/test'
-import { sql, watchPage } from './support'
+import type { Page } from '@playwright/test'
+import { expect, sql, test, watchPage } from './support'
 
 /**
  * The image query (/normal) as a person uses it. A fixture of 45 scenes over Beijing in March 2020

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test'
-import { sql, watchPage } from './support'
+import { expect, sql, test, watchPage } from './support'
 
 /** Today in Beijing, so an inserted article is the newest. */
 function beijingToday(): string {

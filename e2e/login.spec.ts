@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test'
-import { loginThroughPopup, readCaptcha, sql } from './support'
+import { expect, loginThroughPopup, readCaptcha, sql, test } from './support'
 
 test.describe('the login popup', () => {
   test('asks for every field with the SPEC messages', async ({ page }) => {

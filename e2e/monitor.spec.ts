@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test'
-import { loginThroughPopup, sql, watchPage } from './support'
+import { expect, loginThroughPopup, sql, test, watchPage } from './support'
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results/screens'
 

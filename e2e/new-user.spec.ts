@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test'
-import { watchPage } from './support'
+import type { Page } from '@playwright/test'
+import { expect, test, watchPage } from './support'
 
 const SATELLITE_PAGES = ['/chinese/satellite/chinese/gf1', '/chinese/satellite/chinese/jl1', '/chinese/satellite/global/sentinel1']
 

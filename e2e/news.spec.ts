@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test'
-import { loginThroughPopup, sql } from './support'
+import type { Page } from '@playwright/test'
+import { expect, loginThroughPopup, sql, test } from './support'
 
 const PREFIX = 'e2e 新闻'
 /** A 1 × 1 PNG, the smallest cover the server accepts. */

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test'
-import { loginThroughPopup } from './support'
+import { expect, loginThroughPopup, test } from './support'
 
 /**
  * The 3D page's first view (issue 12: ≤ 3 s on this machine), measured honestly: three times, each

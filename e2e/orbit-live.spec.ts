@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test'
-import { loginThroughPopup, watchPage } from './support'
+import type { Page } from '@playwright/test'
+import { expect, loginThroughPopup, test, watchPage } from './support'
 
 /**
  * The live map of 100 satellites (issue 12, speed): 吉林一号 (78), SkySat (15) and WorldView (9)

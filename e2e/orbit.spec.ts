@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { expect, test } from '@playwright/test'
-import { loginThroughPopup, sql, watchPage } from './support'
+import { expect, loginThroughPopup, sql, test, watchPage } from './support'
 
 const SHOTS = process.env.E2E_SHOTS_DIR
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { expect, type Page, test } from '@playwright/test'
-import { loginThroughPopup, sql, watchPage } from './support'
+import type { Page } from '@playwright/test'
+import { expect, loginThroughPopup, sql, test, watchPage } from './support'
 
 /**
  * The cart and an order as people use them: a province user searches /normal, adds scenes to the

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test'
-import { loginThroughPopup, sql } from './support'
+import { expect, loginThroughPopup, sql, test } from './support'
 
 test.describe('protected routes', () => {
   test('opens the login popup for a protected page and goes there after login', async ({ page }) => {

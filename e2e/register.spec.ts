@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test'
-import { loginThroughPopup, readCaptcha, sql, watchPage } from './support'
+import type { Page } from '@playwright/test'
+import { expect, loginThroughPopup, readCaptcha, sql, test, watchPage } from './support'
 
 /** The code of the newest message to a recipient: the e2e server has no SMTP, so mail goes to the outbox. */
 async function codeFromOutbox(recipient: string, after: number): Promise<{ code: string; id: number }> {

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test'
-import { openFromMenu, watchPage } from './support'
+import { expect, openFromMenu, test, watchPage } from './support'
 
 test.describe('satellite pages', () => {
   test('a visitor goes from the menu to GF-1, sees members, sensors and its live position, then a global satellite', async ({ page }) => {

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test'
-import { watchPage } from './support'
+import type { Page } from '@playwright/test'
+import { expect, test, watchPage } from './support'
 
 /** Pages whose parts load everything the CSP must allow: OpenLayers, antd styles, chart SVGs, satellite.js, image exports. */
 const PAGES = [

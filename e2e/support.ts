@@ -1,7 +1,39 @@
-import { expect, type Page } from '@playwright/test'
+import { test as base, expect, type Page } from '@playwright/test'
 import pg from 'pg'
 
 const pool = new pg.Pool({ connectionString: process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/rs_e2e', max: 2 })
+
+/**
+ * A page of the portal waits, after each load, until the portal has taken it over (main.tsx marks
+ * `<html data-interactive>` after React's first commit): a page the server rendered shows before its
+ * code has arrived, and a click on a control before then does nothing, as for a person on a slow
+ * line. The tests act as a person who waits for the page to respond. `waitUntil: 'commit'` keeps
+ * the moment before, for the tests of that moment.
+ */
+export function waitForInteractiveLoads(page: Page): Page {
+  const goto = page.goto.bind(page)
+  const reload = page.reload.bind(page)
+  const interactive = async (response: Awaited<ReturnType<Page['goto']>>) => {
+    const html = (response?.headers()['content-type'] ?? '').includes('text/html')
+    if (html && new URL(page.url()).pathname.startsWith('/chinese/'))
+      await page.waitForFunction(() => document.documentElement.dataset.interactive === 'true', null, { timeout: 30_000 })
+    return response
+  }
+  page.goto = async (url, options) => {
+    const response = await goto(url, options)
+    return options?.waitUntil === 'commit' ? response : interactive(response)
+  }
+  page.reload = async (options) => interactive(await reload(options))
+  return page
+}
+
+/** Playwright's test with the portal's pages waiting to be interactive after each load. */
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    await use(waitForInteractiveLoads(page))
+  },
+})
+export { expect }
 
 /** Runs SQL on the portal's database (the tests read captchas and age sessions as a clock would). */
 export async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {

@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, test } from '@playwright/test'
-import { watchPage } from './support'
+import type { APIRequestContext } from '@playwright/test'
+import { expect, test, watchPage } from './support'
 
 /**
  * The page's HTML as the server sends it, once it holds the server's rendering: a page's first

@@ -17,7 +17,7 @@ beforeAll(async () => {
   writeFileSync(path.join(root, 'package.json'), '{"type":"module"}')
   writeFileSync(
     path.join(dist, 'index.html'),
-    '<!doctype html><html><head><title>门户</title><link rel="stylesheet" crossorigin href="/chinese/assets/index-1.css"></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><title>门户</title><script type="module" crossorigin src="/chinese/assets/index-1.js"></script><link rel="modulepreload" crossorigin href="/chinese/assets/vendor-1.js"><link rel="stylesheet" crossorigin href="/chinese/assets/index-1.css"></head><body><div id="root"></div></body></html>',
   )
   writeFileSync(
     path.join(dist, '.vite', 'manifest.json'),
@@ -64,7 +64,11 @@ describe('pages the server renders for visitors', () => {
     )
     expect(res.body.indexOf('<style>.antd{}</style>')).toBeLessThan(res.body.indexOf('index-1.css'))
     expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/chinese/assets/satellite-1.css">')
-    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/chinese/assets/shared-1.js">')
+    // the code comes after the first paint: inert links that boot.js turns into a module script and preloads
+    expect(res.body).toContain('<link rel="rs-modulepreload" href="/chinese/assets/shared-1.js">')
+    expect(res.body).toContain('<link rel="rs-modulepreload" href="/chinese/assets/vendor-1.js">')
+    expect(res.body).toContain('<link rel="rs-module" href="/chinese/assets/index-1.js">')
+    expect(res.body).not.toMatch(/<script type="module"|rel="modulepreload"/)
     const state = JSON.parse(/<script type="application\/json" id="rs-query-state">(.*?)<\/script>/.exec(res.body)?.[1] ?? 'null')
     const detail = state.queries.find((q: { queryKey: string[] }) => q.queryKey.join('.') === 'satellite.detail.gf1')
     expect(detail.state.status).toBe('success')
@@ -76,6 +80,7 @@ describe('pages the server renders for visitors', () => {
       const res = await ctx.app.inject({ method: 'GET', url })
       expect(res.statusCode, url).toBe(200)
       expect(res.body, url).toContain('<div id="root"></div>')
+      expect(res.body, url).toContain('<script type="module" crossorigin src="/chinese/assets/index-1.js"></script>')
     }
     // a failing render (this renderer throws for /normal) is tried again and answered plainly each time
     for (let i = 0; i < 5; i++) {

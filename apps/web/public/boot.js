@@ -12,3 +12,36 @@
   if (meta) meta.setAttribute('content', `width=${width}, initial-scale=${scale}, minimum-scale=${scale}, user-scalable=yes`)
   document.documentElement.classList.add('mobile-layout')
 })()
+
+// A page the server rendered names its code with rel="rs-module" and rel="rs-modulepreload"
+// (apps/server/src/lib/page-render.ts deferModules): the code is fetched once the page has painted,
+// so on a slow network the HTML and its stylesheets come first. A page the browser renders has
+// plain module scripts and needs nothing here.
+;(() => {
+  let started = false
+  const start = () => {
+    if (started) return
+    started = true
+    for (const inert of document.querySelectorAll('link[rel="rs-modulepreload"]')) {
+      const link = document.createElement('link')
+      link.rel = 'modulepreload'
+      link.crossOrigin = ''
+      link.href = inert.getAttribute('href')
+      document.head.appendChild(link)
+    }
+    for (const inert of document.querySelectorAll('link[rel="rs-module"]')) {
+      const script = document.createElement('script')
+      script.type = 'module'
+      script.crossOrigin = ''
+      script.src = inert.getAttribute('href')
+      document.head.appendChild(script)
+    }
+  }
+  // after the frame that paints the parsed page; the timer covers a tab that draws no frames
+  const afterPaint = () => {
+    requestAnimationFrame(() => setTimeout(start, 0))
+    setTimeout(start, 500)
+  }
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', afterPaint, { once: true })
+  else afterPaint()
+})()

@@ -1,6 +1,6 @@
 import { tZh } from '@rs/shared'
 import { hydrate } from '@tanstack/react-query'
-import { StrictMode, startTransition } from 'react'
+import { StrictMode, startTransition, useEffect } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
 import { restoreSession } from '../features/auth/state/session'
@@ -32,6 +32,18 @@ const container = document.getElementById('root')
 if (!container) throw new Error('#root is missing from index.html')
 
 /**
+ * Marks `<html data-interactive>` once React has committed the first render (taken over the markup
+ * the server sent, or rendered the page): from then on the page's controls respond. A page the
+ * server rendered is readable before that (its code comes after the first paint).
+ */
+function MarkInteractive() {
+  useEffect(() => {
+    document.documentElement.dataset.interactive = 'true'
+  }, [])
+  return null
+}
+
+/**
  * The server may have rendered this page as a visitor sees it (data-prerendered, apps/server/src/lib/page-render.ts).
  * React takes that markup over (hydrates) only when this browser's first render is that same page:
  * no session token, the default language and no query in the address; otherwise it renders afresh
@@ -50,6 +62,7 @@ async function start(root: HTMLElement) {
     <StrictMode>
       <Providers queryClient={queryClient}>
         <RouterProvider router={router} />
+        <MarkInteractive />
       </Providers>
     </StrictMode>
   )
