@@ -29,9 +29,14 @@ import { createFeedbackRepository } from './feedback/feedback.repository'
 import { registerFeedbackRoutes } from './feedback/feedback.routes'
 import { createFeedbackService } from './feedback/feedback.service'
 import { publicBase, registerMapRoutes } from './map/map.routes'
+import { registerImportRoutes } from './monitor/import.routes'
+import { createImportService } from './monitor/import.service'
 import { createMonitorRepository } from './monitor/monitor.repository'
 import { registerMonitorRoutes } from './monitor/monitor.routes'
 import { createMonitorService } from './monitor/monitor.service'
+import { verificationRepository } from './monitor/verification.repository'
+import { registerVerificationRoutes } from './monitor/verification.routes'
+import { createVerificationService } from './monitor/verification.service'
 import { createNewsRepository } from './news/news.repository'
 import { registerNewsRoutes } from './news/news.routes'
 import { createNewsService } from './news/news.service'
@@ -231,6 +236,11 @@ export async function registerModules(app: FastifyInstance, config: Config, data
   // an administrator's element upload makes the satellite module read its elements again
   registerOrbitRoutes(app, createOrbitService(createOrbitRepository(db), tasks, audit, { onTleReplaced: () => satellites.reload() }))
   registerMonitorRoutes(app, createMonitorService(createMonitorRepository(db)))
+  // spot verification and the import of deliveries: beside the engine's routes, audited
+  registerVerificationRoutes(app, createVerificationService(db, verificationRepository, { audit }), {
+    uploadsPerMinute: config.AOI_UPLOADS_PER_MINUTE,
+  })
+  registerImportRoutes(app, createImportService(db, tasks, audit), { uploadsPerMinute: config.AOI_UPLOADS_PER_MINUTE })
   registerNewsRoutes(app, createNewsService(createNewsRepository(db), audit))
   registerTypicalImagesRoutes(app, createTypicalImagesService(createTypicalImagesRepository(db), audit))
   registerAnalysisRoutes(

@@ -5,6 +5,7 @@ import { applyEn, feedbackEn } from './sections/apply.en-US'
 import { archivePageEn } from './sections/archive-page.en-US'
 import { inputEn } from './sections/input.en-US'
 import { monitorEn } from './sections/monitor.en-US'
+import { monitorVerifyEn } from './sections/monitor-verify.en-US'
 import { newsPageEn } from './sections/news-page.en-US'
 import { orbitEn } from './sections/orbit.en-US'
 import { orderEn } from './sections/order.en-US'
@@ -258,4 +259,5 @@ export const enUS: DeepPartial<Messages> = {
   feedback: feedbackEn,
   orbit: orbitEn,
   monitor: monitorEn,
+  monitorVerify: monitorVerifyEn,
 }

@@ -10,6 +10,7 @@ import { archiveImportZh } from './sections/archive-import'
 import { archivePageZh } from './sections/archive-page'
 import { inputZh } from './sections/input'
 import { monitorZh } from './sections/monitor'
+import { monitorVerifyZh } from './sections/monitor-verify'
 import { newsZh } from './sections/news'
 import { newsPageZh } from './sections/news-page'
 import { orbitZh } from './sections/orbit'
@@ -535,6 +536,7 @@ export const zhCN = {
   feedback: feedbackZh,
   orbit: orbitZh,
   monitor: monitorZh,
+  monitorVerify: monitorVerifyZh,
 } as const
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> }

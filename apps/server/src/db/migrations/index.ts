@@ -19,6 +19,7 @@ import * as orbitPrediction from './20261129000000_orbit-prediction'
 import * as applicationsAndFeedback from './20261129100000_applications-and-feedback'
 import * as contactChangeCodes from './20261129110000_contact-change-codes'
 import * as monitor from './20261129200000_monitor'
+import * as monitorVerification from './20261130100000_monitor-verification'
 
 /** Every migration in order; the file name is the migration's name. Never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '20261129100000_applications-and-feedback': applicationsAndFeedback,
   '20261129110000_contact-change-codes': contactChangeCodes,
   '20261129200000_monitor': monitor,
+  '20261130100000_monitor-verification': monitorVerification,
 }

@@ -1,2 +1,3 @@
 export * from './modes'
 export * from './modules'
+export * from './verification'

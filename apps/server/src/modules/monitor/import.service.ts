@@ -1,0 +1,196 @@
+import { MONITOR_IMPORT_LIMITS, type MonitorImportReport, monitorModule, tZh } from '@rs/shared'
+import { type Kysely, sql } from 'kysely'
+import { assignCounties, regionRows } from '../../datasets/monitor-spots/load'
+import type { Database } from '../../db/schema'
+import { type AuditRecorder, actorOf } from '../../lib/audit'
+import { ApiError } from '../../lib/errors'
+import type { SessionUser } from '../../lib/session'
+import { TaskBusyError, type TaskPool, TaskTimeoutError } from '../../lib/workers/pool'
+import { type CheckedDelivery, type CheckedFeature, type ImportLimits, parseMapping } from './import.files'
+import { IMPORT_WORKER } from './import.worker'
+
+const CHUNK = 2000
+const MB = 1024 * 1024
+
+/** PostGIS's reason (English) in the user's words. */
+function invalidReason(reason: string): string {
+  if (/self-intersection/i.test(reason))
+    return tZh('monitorVerify.reject.invalidGeometry', { detail: tZh('monitorVerify.reject.selfIntersection') })
+  if (/too few points/i.test(reason))
+    return tZh('monitorVerify.reject.invalidGeometry', { detail: tZh('monitorVerify.reject.tooFewPoints') })
+  return tZh('monitorVerify.reject.invalidGeometry', {
+    detail: tZh('monitorVerify.reject.otherInvalid', { reason: reason.replace(/\[.*$/, '').slice(0, 60) }),
+  })
+}
+
+const isUniqueViolation = (error: unknown) => !!error && typeof error === 'object' && 'code' in error && error.code === '23505'
+
+/** A real calendar date YYYYMMDD. */
+export function isBatchDate(batch: string): boolean {
+  if (!/^\d{8}$/.test(batch)) return false
+  const d = new Date(`${batch.slice(0, 4)}-${batch.slice(4, 6)}-${batch.slice(6, 8)}T00:00:00Z`)
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10).replaceAll('-', '') === batch
+}
+
+/**
+ * Imports a real delivery as a new batch (source 'imported', not 示意): the file is read and every
+ * feature checked in a worker thread; PostGIS then checks validity and the real county boundaries
+ * place each feature, in bounded chunks; any rejected feature refuses the whole file (422 with the
+ * report); otherwise the batch and its spots are written in one transaction. Audited either way.
+ */
+export function createImportService(
+  db: Kysely<Database>,
+  tasks: TaskPool,
+  audit: AuditRecorder,
+  limits: ImportLimits = MONITOR_IMPORT_LIMITS,
+) {
+  /** Validity and a point on each feature, by PostGIS, CHUNK features per statement. */
+  async function placeFeatures(features: readonly CheckedFeature[]) {
+    const places: Array<{ valid: boolean; reason: string; lon: number; lat: number }> = []
+    for (let start = 0; start < features.length; start += CHUNK) {
+      const part = features.slice(start, start + CHUNK).map((f, k) => ({ k: start + k, g: f.geometry }))
+      const { rows } = await sql<{ k: number; valid: boolean; reason: string | null; lon: number | null; lat: number | null }>`
+        SELECT r.k, ST_IsValid(x.g) AS valid, CASE WHEN NOT ST_IsValid(x.g) THEN ST_IsValidReason(x.g) END AS reason,
+          CASE WHEN ST_IsValid(x.g) THEN ST_X(ST_PointOnSurface(x.g)) END AS lon,
+          CASE WHEN ST_IsValid(x.g) THEN ST_Y(ST_PointOnSurface(x.g)) END AS lat
+        FROM json_to_recordset(${JSON.stringify(part)}::json) AS r(k integer, g text)
+        CROSS JOIN LATERAL (SELECT ST_Force2D(ST_SetSRID(ST_GeomFromGeoJSON(r.g), 4326)) AS g) AS x
+        ORDER BY r.k`.execute(db)
+      for (const r of rows) places[r.k] = { valid: r.valid, reason: r.reason ?? '', lon: r.lon ?? 0, lat: r.lat ?? 0 }
+    }
+    return places
+  }
+
+  async function insertSpots(trx: Kysely<Database>, module: string, batch: string, rows: ReadonlyArray<Record<string, unknown>>) {
+    for (let start = 0; start < rows.length; start += CHUNK) {
+      const part = rows.slice(start, start + CHUNK)
+      await sql`
+        INSERT INTO monitor_spot (module, batch, site_id, province_code, city_code, county_code, spot_type, stage, area_m2, length_m, attributes, illustrative, geom)
+        SELECT ${module}, ${batch}, r.site_id, r.province_code, r.city_code, r.county_code, r.spot_type,
+          CASE WHEN EXISTS (SELECT 1 FROM monitor_spot p WHERE p.module = ${module} AND p.site_id = r.site_id AND p.batch < ${batch})
+            THEN 'persist' ELSE 'new' END,
+          CASE WHEN GeometryType(g.geom) IN ('POLYGON', 'MULTIPOLYGON') THEN ST_Area(g.geom::geography) END,
+          CASE WHEN GeometryType(g.geom) IN ('LINESTRING', 'MULTILINESTRING') THEN ST_Length(g.geom::geography) END,
+          r.attributes, false, g.geom
+        FROM json_to_recordset(${JSON.stringify(part)}::json) AS r(site_id text, province_code text, city_code text,
+          county_code text, spot_type text, attributes jsonb, geometry text)
+        CROSS JOIN LATERAL (SELECT ST_Force2D(ST_SetSRID(ST_GeomFromGeoJSON(r.geometry), 4326)) AS geom) AS g`.execute(trx)
+    }
+  }
+
+  return {
+    async importDelivery(
+      caller: { user: SessionUser; ip: string },
+      input: { module: string; batch: string; fileName: string; data: Uint8Array; mapping: string | undefined },
+    ): Promise<MonitorImportReport> {
+      const started = performance.now()
+      const decl = monitorModule(input.module)
+      if (!decl) throw ApiError.of(400, 'monitor.errors.unknownModule')
+      if (!isBatchDate(input.batch)) throw ApiError.of(400, 'monitor.errors.badBatch')
+      const mapping = parseMapping(input.mapping, decl)
+      const filename = (input.fileName.split(/[\\/]/).pop() ?? '').trim().slice(-120) || `${decl.key}_${input.batch}`
+      if (input.data.length > limits.maxUploadBytes)
+        throw ApiError.of(413, 'monitorVerify.errors.importTooLarge', { size: `${limits.maxUploadBytes / MB} MB` })
+      const duplicate = () => ApiError.of(409, 'monitorVerify.errors.importDuplicateBatch', { batch: input.batch })
+      const exists = async () =>
+        !!(await db
+          .selectFrom('monitor_batch')
+          .select('batch')
+          .where('module', '=', decl.key)
+          .where('batch', '=', input.batch)
+          .executeTakeFirst())
+      if (await exists()) throw duplicate()
+      const record = (outcome: 'success' | 'failure', detail: Record<string, unknown>) =>
+        audit.record({
+          actor: actorOf(caller.user),
+          ip: caller.ip,
+          action: 'monitorImport',
+          target: `${decl.key}:${input.batch}`,
+          outcome,
+          detail: { filename, bytes: input.data.length, ...detail },
+        })
+
+      let checked: CheckedDelivery
+      try {
+        checked = await tasks.run<CheckedDelivery>(
+          IMPORT_WORKER,
+          'checkDeliveryTask',
+          { fileName: filename, data: input.data, module: decl.key, mapping, limits },
+          limits.maxProcessingSeconds * 1000,
+        )
+      } catch (error) {
+        await record('failure', { status: error instanceof ApiError ? error.status : 500 })
+        if (error instanceof TaskTimeoutError)
+          throw ApiError.of(422, 'monitorVerify.errors.importTooComplex', { seconds: limits.maxProcessingSeconds })
+        if (error instanceof TaskBusyError) throw ApiError.of(503, 'errors.busy')
+        throw error
+      }
+
+      const rejected = new Map(checked.rejected.map((r) => [r.index, r]))
+      const reject = (f: CheckedFeature, reason: string) => {
+        const entry = rejected.get(f.index) ?? { index: f.index, siteId: f.siteId, reasons: [] }
+        entry.reasons.push(reason)
+        rejected.set(f.index, entry)
+      }
+      const places = await placeFeatures(checked.features)
+      const placed: Array<{ feature: CheckedFeature; lon: number; lat: number }> = []
+      checked.features.forEach((feature, k) => {
+        const p = places[k]
+        if (p?.valid) placed.push({ feature, lon: p.lon, lat: p.lat })
+        else reject(feature, invalidReason(p?.reason ?? ''))
+      })
+      const regions = await assignCounties(
+        db,
+        await regionRows(db, 'county'),
+        placed.map((p) => [p.lon, p.lat] as const),
+      )
+      const rows: Array<Record<string, unknown>> = []
+      for (const [k, { feature: f }] of placed.entries()) {
+        const region = regions[k]
+        if (!region) {
+          reject(f, tZh('monitorVerify.reject.noCounty'))
+          continue
+        }
+        rows.push({
+          site_id: f.siteId,
+          province_code: region.province,
+          city_code: region.city,
+          county_code: region.county,
+          spot_type: f.spotType,
+          attributes: f.attributes,
+          geometry: f.geometry,
+        })
+      }
+
+      const list = [...rejected.values()].sort((a, b) => a.index - b.index)
+      const report = (imported: number): MonitorImportReport => ({
+        module: decl.key,
+        batch: input.batch,
+        filename,
+        featureCount: checked.featureCount,
+        imported,
+        rejectedCount: list.length,
+        rejected: list.slice(0, limits.maxReported),
+        milliseconds: Math.round(performance.now() - started),
+      })
+      if (list.length > 0) {
+        await record('failure', { featureCount: checked.featureCount, rejected: list.length })
+        throw new ApiError(422, tZh('monitorVerify.errors.importRejected', { count: list.length }), 422, report(0))
+      }
+      try {
+        await db.transaction().execute(async (trx) => {
+          await trx.insertInto('monitor_batch').values({ module: decl.key, batch: input.batch, filename, source: 'imported' }).execute()
+          await insertSpots(trx, decl.key, input.batch, rows)
+        })
+      } catch (error) {
+        if (isUniqueViolation(error)) throw duplicate()
+        throw error
+      }
+      const answer = report(rows.length)
+      await record('success', { featureCount: checked.featureCount, imported: rows.length })
+      return answer
+    },
+  }
+}
+
+export type ImportService = ReturnType<typeof createImportService>
