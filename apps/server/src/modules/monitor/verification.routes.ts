@@ -67,7 +67,7 @@ function parseCheckFields(fields: Record<string, string>) {
   const result = fields.result as VerificationResult
   if (!VERIFICATION_RESULTS.includes(result)) throw ApiError.of(400, 'monitorVerify.errors.badResult')
   const number = (text: string | undefined) =>
-    text !== undefined && /^-?\d{1,3}(\.\d{1,12})?$/.test(text.trim()) ? Number(text) : Number.NaN
+    text !== undefined && /^-?\d{1,3}(\.\d{1,20})?$/.test(text.trim()) ? Number(text) : Number.NaN
   const position: [number, number] = [number(fields.lon), number(fields.lat)]
   if (!position.every(Number.isFinite)) throw ApiError.of(400, 'monitorVerify.errors.badPosition')
   return { module, id, result, note: fields.note ?? null, position }
@@ -89,7 +89,7 @@ export function registerVerificationRoutes(app: FastifyInstance, verification: V
         fileSize: VERIFICATION_LIMITS.photoMaxBytes,
         files: VERIFICATION_LIMITS.photosMax,
         fields: FIELDS.length,
-        parts: FIELDS.length + VERIFICATION_LIMITS.photosMax,
+        parts: FIELDS.length + VERIFICATION_LIMITS.photosMax + 1,
         fieldSize: FIELD_BYTES,
         headerPairs: 100,
       },
