@@ -10,6 +10,7 @@ import type * as authContract from './auth'
 import type { ApiRoute, RouteRef } from './common'
 import type * as feedbackContract from './feedback'
 import type * as monitorContract from './monitor'
+import type * as monitorVerificationContract from './monitor-verification'
 import type * as newsContract from './news'
 import type * as orbitContract from './orbit'
 import type * as ordersContract from './orders'
@@ -62,6 +63,24 @@ export const logout = route<typeof authContract.logout>('POST', '/api/userinfo/l
 export const feedbackHandle = route<typeof feedbackContract.feedbackHandle>('POST', '/api/feedback/handle')
 export const feedbackList = route<typeof feedbackContract.feedbackList>('GET', '/api/feedback/list')
 export const feedbackSubmit = route<typeof feedbackContract.feedbackSubmit>('POST', '/api/feedback/submit')
+export const monitorImport = route<typeof monitorVerificationContract.monitorImport>('POST', '/api/monitor/import')
+export const monitorVerification = route<typeof monitorVerificationContract.monitorVerification>('GET', '/api/monitor/verification')
+export const monitorVerificationPhoto = route<typeof monitorVerificationContract.monitorVerificationPhoto>(
+  'GET',
+  '/api/monitor/verification/photo',
+)
+export const monitorVerificationProgress = route<typeof monitorVerificationContract.monitorVerificationProgress>(
+  'GET',
+  '/api/monitor/verification/progress',
+)
+export const monitorVerificationRecord = route<typeof monitorVerificationContract.monitorVerificationRecord>(
+  'POST',
+  '/api/monitor/verification/record',
+)
+export const monitorVerificationReview = route<typeof monitorVerificationContract.monitorVerificationReview>(
+  'POST',
+  '/api/monitor/verification/review',
+)
 export const monitorBatches = route<typeof monitorContract.monitorBatches>('GET', '/api/monitor/batches')
 export const monitorSpotDetail = route<typeof monitorContract.monitorSpotDetail>('GET', '/api/monitor/spot/detail')
 export const monitorSpotList = route<typeof monitorContract.monitorSpotList>('GET', '/api/monitor/spot/list')

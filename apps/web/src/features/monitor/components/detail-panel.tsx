@@ -10,6 +10,7 @@ import { useMonitorSpot } from '../api/fetch-monitor-spot'
 import { useMonitorSpots } from '../api/fetch-monitor-spots'
 import { createSpotLayer } from '../map/spot-layer'
 import { formatValue } from '../utils/statistics'
+import { VerificationSection } from './verification-section'
 
 const MapView = lazy(() => import('../../../map/map-view'))
 
@@ -239,6 +240,7 @@ export function DetailPanel({ module, batches, areaRegion, tiandituKey }: Detail
                       ))}
                     </Descriptions.Item>
                   </Descriptions>
+                  <VerificationSection module={module} spotId={spot.id} center={spot.center} />
                 </>
               )}
             </Card>

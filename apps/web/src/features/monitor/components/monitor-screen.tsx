@@ -19,6 +19,7 @@ import { notify } from '../../../lib/notify'
 import { useMonitorBatches } from '../api/fetch-monitor-batches'
 import { DetailPanel } from './detail-panel'
 import { StatisticsPanel } from './statistics-panel'
+import { VerifyTools } from './verify-tools'
 
 /** The modes this screen draws today; a declaration's other modes (grid, sequence, trend) come with their panels. */
 export const SCREEN_MODES: readonly MonitorModeKey[] = ['statistics', 'detail']
@@ -113,6 +114,7 @@ export function MonitorScreen({ module: key, user, onLoginRequired, tiandituKey 
           options={offered.map((m) => ({ value: m, label: t(`monitor.mode.${m}`) }))}
           data-testid="mode-tabs"
         />
+        <VerifyTools module={module} batches={list} user={user} />
       </Space>
       <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
         {t(module.introKey)}
