@@ -1,5 +1,6 @@
 import { MONITOR_IMPORT_LIMITS, monitorImport } from '@rs/shared'
 import type { FastifyInstance } from 'fastify'
+import { actorOf } from '../../lib/audit'
 import { bindUploadRoute } from '../../lib/upload-route'
 import type { ImportService } from './import.service'
 
@@ -21,7 +22,7 @@ export function registerImportRoutes(app: FastifyInstance, imports: ImportServic
     },
     async ({ file, fields, user, request }) =>
       imports.importDelivery(
-        { user, ip: request.ip },
+        { actor: actorOf(user), ip: request.ip },
         { module: fields.module ?? '', batch: fields.batch ?? '', fileName: file.filename, data: file.data, mapping: fields.mapping },
       ),
   )

@@ -2,9 +2,8 @@ import { MONITOR_IMPORT_LIMITS, type MonitorImportReport, monitorModule, tZh } f
 import { type Kysely, sql } from 'kysely'
 import { assignCounties, regionRows } from '../../datasets/monitor-spots/load'
 import type { Database } from '../../db/schema'
-import { type AuditRecorder, actorOf } from '../../lib/audit'
+import type { AuditActor, AuditRecorder } from '../../lib/audit'
 import { ApiError } from '../../lib/errors'
-import type { SessionUser } from '../../lib/session'
 import { TaskBusyError, type TaskPool, TaskTimeoutError } from '../../lib/workers/pool'
 import { type CheckedDelivery, type CheckedFeature, type ImportLimits, parseMapping } from './import.files'
 import { IMPORT_WORKER } from './import.worker'
@@ -80,7 +79,7 @@ export function createImportService(
 
   return {
     async importDelivery(
-      caller: { user: SessionUser; ip: string },
+      caller: { actor: AuditActor | null; ip: string },
       input: { module: string; batch: string; fileName: string; data: Uint8Array; mapping: string | undefined },
     ): Promise<MonitorImportReport> {
       const started = performance.now()
@@ -102,7 +101,7 @@ export function createImportService(
       if (await exists()) throw duplicate()
       const record = (outcome: 'success' | 'failure', detail: Record<string, unknown>) =>
         audit.record({
-          actor: actorOf(caller.user),
+          actor: caller.actor,
           ip: caller.ip,
           action: 'monitorImport',
           target: `${decl.key}:${input.batch}`,
