@@ -107,6 +107,7 @@ function ImportDialog({ module, onClose }: { module: MonitorModuleDecl; onClose:
       <Form
         form={form}
         layout="horizontal"
+        labelWrap
         labelCol={{ span: 8 }}
         initialValues={{
           siteId: defaults.siteId,
