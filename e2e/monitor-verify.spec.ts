@@ -160,6 +160,7 @@ test.describe
       await section.getByText('部分属实').click()
       await section.getByTestId('verify-note').fill('现场已建成约一半光伏阵列')
       await section.locator('input[type=file]').setInputFiles({ name: '现场照片1.png', mimeType: 'image/png', buffer: png() })
+      await province.screenshot({ path: `${SHOTS}/monitor-verify-form.png`, fullPage: true })
       await section.getByTestId('verify-submit').click()
       await expect(section.getByTestId('verify-state')).toHaveText('待审核')
       await expect(section.getByTestId('verify-step')).toHaveCount(1)

@@ -29,9 +29,18 @@ export interface CheckedFeature {
   geometry: string
 }
 
+/** Features passing the file checks per statement, sent to the main thread as JSON text. */
+export const IMPORT_CHUNK = 2000
+
 export interface CheckedDelivery {
   featureCount: number
-  features: CheckedFeature[]
+  /**
+   * The features that passed, IMPORT_CHUNK a chunk, each chunk JSON text of rows {i, site_id,
+   * spot_type, attributes, g} that PostgreSQL reads with json_to_recordset: the main thread passes
+   * them on without parsing (a structured clone of 100,000 objects held the event loop ~0.3 s).
+   */
+  chunks: string[]
+  accepted: number
   /** Rejected features by number, each with its Chinese reasons. */
   rejected: Array<{ index: number; siteId: string | null; reasons: string[] }>
   notices: string[]
@@ -225,5 +234,18 @@ export async function checkDelivery(input: {
     if (reasons.length > 0 || !geometry || !siteId || spotType === null) rejected.push({ index, siteId, reasons })
     else features.push({ index, siteId, spotType, attributes, geometry })
   }
-  return { featureCount: list.length, features, rejected, notices }
+  const chunks: string[] = []
+  for (let start = 0; start < features.length; start += IMPORT_CHUNK)
+    chunks.push(
+      JSON.stringify(
+        features.slice(start, start + IMPORT_CHUNK).map((f) => ({
+          i: f.index,
+          site_id: f.siteId,
+          spot_type: f.spotType,
+          attributes: f.attributes,
+          g: f.geometry,
+        })),
+      ),
+    )
+  return { featureCount: list.length, chunks, accepted: features.length, rejected, notices }
 }

@@ -5,10 +5,11 @@ import type { Database } from '../../db/schema'
 import type { AuditActor, AuditRecorder } from '../../lib/audit'
 import { ApiError } from '../../lib/errors'
 import { TaskBusyError, type TaskPool, TaskTimeoutError } from '../../lib/workers/pool'
-import { type CheckedDelivery, type CheckedFeature, type ImportLimits, parseMapping } from './import.files'
+import { type CheckedDelivery, type ImportLimits, parseMapping } from './import.files'
 import { IMPORT_WORKER } from './import.worker'
 
-const CHUNK = 2000
+/** Points placed in their counties per call of assignCounties. */
+const COUNTY_SLICE = 10_000
 const MB = 1024 * 1024
 
 /** PostGIS's reason (English) in the user's words. */
@@ -43,38 +44,38 @@ export function createImportService(
   audit: AuditRecorder,
   limits: ImportLimits = MONITOR_IMPORT_LIMITS,
 ) {
-  /** Validity and a point on each feature, by PostGIS, CHUNK features per statement. */
-  async function placeFeatures(features: readonly CheckedFeature[]) {
-    const places: Array<{ valid: boolean; reason: string; lon: number; lat: number }> = []
-    for (let start = 0; start < features.length; start += CHUNK) {
-      const part = features.slice(start, start + CHUNK).map((f, k) => ({ k: start + k, g: f.geometry }))
-      const { rows } = await sql<{ k: number; valid: boolean; reason: string | null; lon: number | null; lat: number | null }>`
-        SELECT r.k, ST_IsValid(x.g) AS valid, CASE WHEN NOT ST_IsValid(x.g) THEN ST_IsValidReason(x.g) END AS reason,
-          CASE WHEN ST_IsValid(x.g) THEN ST_X(ST_PointOnSurface(x.g)) END AS lon,
-          CASE WHEN ST_IsValid(x.g) THEN ST_Y(ST_PointOnSurface(x.g)) END AS lat
-        FROM json_to_recordset(${JSON.stringify(part)}::json) AS r(k integer, g text)
-        CROSS JOIN LATERAL (SELECT ST_Force2D(ST_SetSRID(ST_GeomFromGeoJSON(r.g), 4326)) AS g) AS x
-        ORDER BY r.k`.execute(db)
-      for (const r of rows) places[r.k] = { valid: r.valid, reason: r.reason ?? '', lon: r.lon ?? 0, lat: r.lat ?? 0 }
-    }
-    return places
+  /** Validity, a point on each feature and its site id, by PostGIS, one chunk of the worker's answer a statement. */
+  async function placeChunk(chunk: string) {
+    const { rows } = await sql<{
+      i: number
+      site_id: string
+      valid: boolean
+      reason: string | null
+      lon: number | null
+      lat: number | null
+    }>`
+      SELECT r.i, r.site_id, ST_IsValid(x.g) AS valid, CASE WHEN NOT ST_IsValid(x.g) THEN ST_IsValidReason(x.g) END AS reason,
+        CASE WHEN ST_IsValid(x.g) THEN ST_X(ST_PointOnSurface(x.g)) END AS lon,
+        CASE WHEN ST_IsValid(x.g) THEN ST_Y(ST_PointOnSurface(x.g)) END AS lat
+      FROM json_to_recordset(${chunk}::json) AS r(i integer, site_id text, g text)
+      CROSS JOIN LATERAL (SELECT ST_Force2D(ST_SetSRID(ST_GeomFromGeoJSON(r.g), 4326)) AS g) AS x
+      ORDER BY r.i`.execute(db)
+    return rows
   }
 
-  async function insertSpots(trx: Kysely<Database>, module: string, batch: string, rows: ReadonlyArray<Record<string, unknown>>) {
-    for (let start = 0; start < rows.length; start += CHUNK) {
-      const part = rows.slice(start, start + CHUNK)
-      await sql`
-        INSERT INTO monitor_spot (module, batch, site_id, province_code, city_code, county_code, spot_type, stage, area_m2, length_m, attributes, illustrative, geom)
-        SELECT ${module}, ${batch}, r.site_id, r.province_code, r.city_code, r.county_code, r.spot_type,
-          CASE WHEN EXISTS (SELECT 1 FROM monitor_spot p WHERE p.module = ${module} AND p.site_id = r.site_id AND p.batch < ${batch})
-            THEN 'persist' ELSE 'new' END,
-          CASE WHEN GeometryType(g.geom) IN ('POLYGON', 'MULTIPOLYGON') THEN ST_Area(g.geom::geography) END,
-          CASE WHEN GeometryType(g.geom) IN ('LINESTRING', 'MULTILINESTRING') THEN ST_Length(g.geom::geography) END,
-          r.attributes, false, g.geom
-        FROM json_to_recordset(${JSON.stringify(part)}::json) AS r(site_id text, province_code text, city_code text,
-          county_code text, spot_type text, attributes jsonb, geometry text)
-        CROSS JOIN LATERAL (SELECT ST_Force2D(ST_SetSRID(ST_GeomFromGeoJSON(r.geometry), 4326)) AS geom) AS g`.execute(trx)
-    }
+  /** One chunk's spots with their regions (joined by feature number i). */
+  async function insertChunk(trx: Kysely<Database>, module: string, batch: string, chunk: string, regions: string) {
+    await sql`
+      INSERT INTO monitor_spot (module, batch, site_id, province_code, city_code, county_code, spot_type, stage, area_m2, length_m, attributes, illustrative, geom)
+      SELECT ${module}, ${batch}, r.site_id, x.province_code, x.city_code, x.county_code, r.spot_type,
+        CASE WHEN EXISTS (SELECT 1 FROM monitor_spot p WHERE p.module = ${module} AND p.site_id = r.site_id AND p.batch < ${batch})
+          THEN 'persist' ELSE 'new' END,
+        CASE WHEN GeometryType(g.geom) IN ('POLYGON', 'MULTIPOLYGON') THEN ST_Area(g.geom::geography) END,
+        CASE WHEN GeometryType(g.geom) IN ('LINESTRING', 'MULTILINESTRING') THEN ST_Length(g.geom::geography) END,
+        r.attributes, false, g.geom
+      FROM json_to_recordset(${chunk}::json) AS r(i integer, site_id text, spot_type text, attributes jsonb, g text)
+      JOIN json_to_recordset(${regions}::json) AS x(i integer, province_code text, city_code text, county_code text) ON x.i = r.i
+      CROSS JOIN LATERAL (SELECT ST_Force2D(ST_SetSRID(ST_GeomFromGeoJSON(r.g), 4326)) AS geom) AS g`.execute(trx)
   }
 
   return {
@@ -126,38 +127,35 @@ export function createImportService(
       }
 
       const rejected = new Map(checked.rejected.map((r) => [r.index, r]))
-      const reject = (f: CheckedFeature, reason: string) => {
-        const entry = rejected.get(f.index) ?? { index: f.index, siteId: f.siteId, reasons: [] }
+      const reject = (index: number, siteId: string, reason: string) => {
+        const entry = rejected.get(index) ?? { index, siteId, reasons: [] }
         entry.reasons.push(reason)
-        rejected.set(f.index, entry)
+        rejected.set(index, entry)
       }
-      const places = await placeFeatures(checked.features)
-      const placed: Array<{ feature: CheckedFeature; lon: number; lat: number }> = []
-      checked.features.forEach((feature, k) => {
-        const p = places[k]
-        if (p?.valid) placed.push({ feature, lon: p.lon, lat: p.lat })
-        else reject(feature, invalidReason(p?.reason ?? ''))
-      })
-      const regions = await assignCounties(
-        db,
-        await regionRows(db, 'county'),
-        placed.map((p) => [p.lon, p.lat] as const),
-      )
-      const rows: Array<Record<string, unknown>> = []
-      for (const [k, { feature: f }] of placed.entries()) {
-        const region = regions[k]
-        if (!region) {
-          reject(f, tZh('monitorVerify.reject.noCounty'))
-          continue
-        }
-        rows.push({
-          site_id: f.siteId,
-          province_code: region.province,
-          city_code: region.city,
-          county_code: region.county,
-          spot_type: f.spotType,
-          attributes: f.attributes,
-          geometry: f.geometry,
+      // validity and a point per feature, chunk by chunk; the chunk's feature numbers kept for the insert
+      const points: Array<{ i: number; siteId: string; lon: number; lat: number }> = []
+      const chunkIndexes: number[][] = []
+      for (const chunk of checked.chunks) {
+        const rows = await placeChunk(chunk)
+        chunkIndexes.push(rows.map((r) => r.i))
+        for (const r of rows)
+          if (r.valid) points.push({ i: r.i, siteId: r.site_id, lon: r.lon ?? 0, lat: r.lat ?? 0 })
+          else reject(r.i, r.site_id, invalidReason(r.reason ?? ''))
+      }
+      // the county by the real boundaries, in slices so no statement's JSON grows with the file
+      const counties = await regionRows(db, 'county')
+      const regionOf = new Map<number, { province: string; city: string; county: string }>()
+      for (let start = 0; start < points.length; start += COUNTY_SLICE) {
+        const slice = points.slice(start, start + COUNTY_SLICE)
+        const regions = await assignCounties(
+          db,
+          counties,
+          slice.map((p) => [p.lon, p.lat] as const),
+        )
+        slice.forEach((p, k) => {
+          const region = regions[k]
+          if (region) regionOf.set(p.i, region)
+          else reject(p.i, p.siteId, tZh('monitorVerify.reject.noCounty'))
         })
       }
 
@@ -179,14 +177,20 @@ export function createImportService(
       try {
         await db.transaction().execute(async (trx) => {
           await trx.insertInto('monitor_batch').values({ module: decl.key, batch: input.batch, filename, source: 'imported' }).execute()
-          await insertSpots(trx, decl.key, input.batch, rows)
+          for (const [c, chunk] of checked.chunks.entries()) {
+            const regions = (chunkIndexes[c] ?? []).map((i) => {
+              const r = regionOf.get(i)
+              return { i, province_code: r?.province, city_code: r?.city, county_code: r?.county }
+            })
+            await insertChunk(trx, decl.key, input.batch, chunk, JSON.stringify(regions))
+          }
         })
       } catch (error) {
         if (isUniqueViolation(error)) throw duplicate()
         throw error
       }
-      const answer = report(rows.length)
-      await record('success', { featureCount: checked.featureCount, imported: rows.length })
+      const answer = report(regionOf.size)
+      await record('success', { featureCount: checked.featureCount, imported: regionOf.size })
       return answer
     },
   }
