@@ -8,7 +8,7 @@ import { DEFAULT_MONITOR_SPOT_SETTINGS, type MonitorSpotSettings, monitorSpotsVe
 const DATA_NAME = 'monitor-spots'
 const CHUNK = 2000
 
-/** The secondary indexes of monitor_spot as migration 20261129200000 creates them (load.test.ts checks they are back). */
+/** The secondary indexes of monitor_spot as migrations 20261129200000 and 20261130100000 create them (load.test.ts checks they are back). */
 export const SECONDARY_INDEXES = [
   { name: 'monitor_spot_geom_idx', create: 'CREATE INDEX monitor_spot_geom_idx ON monitor_spot USING gist (geom)' },
   {
@@ -19,6 +19,8 @@ export const SECONDARY_INDEXES = [
     name: 'monitor_spot_scope_idx',
     create: 'CREATE INDEX monitor_spot_scope_idx ON monitor_spot (module, county_code text_pattern_ops, batch)',
   },
+  // migration 20261130100000: a site across batches (an import's 'persist', a spot's batches)
+  { name: 'monitor_spot_site_idx', create: 'CREATE INDEX monitor_spot_site_idx ON monitor_spot (module, site_id, batch)' },
 ] as const
 
 /** A county with the box of its boundary (from the zoom-3 simplification, grown by its tolerance) and its parent. */

@@ -3,9 +3,14 @@ import { type Kysely, sql } from 'kysely'
 /**
  * Spot verification (issue 13, packages/shared domain/monitor/verification.ts): the current state
  * of a spot's field check, every step of it (the history the spot detail shows) and the photos of
- * each recorded check, kept in the database so a check and its photos commit together.
+ * each recorded check, kept in the database so a check and its photos commit together. And an
+ * index of a site across batches (module, site_id, batch): an import marks the sites seen in an
+ * earlier batch 'persist', and a spot's detail lists its site's batches; without it each of these
+ * scanned every earlier batch of the module (an import of 100,000 sites over 100,000 earlier ones:
+ * 400 s).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`CREATE INDEX monitor_spot_site_idx ON monitor_spot (module, site_id, batch)`.execute(db)
   await sql`
     CREATE TABLE monitor_verification (
       spot_id integer PRIMARY KEY REFERENCES monitor_spot (id) ON DELETE CASCADE,
@@ -47,4 +52,5 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP TABLE IF EXISTS monitor_verification_photo`.execute(db)
   await sql`DROP TABLE IF EXISTS monitor_verification_step`.execute(db)
   await sql`DROP TABLE IF EXISTS monitor_verification`.execute(db)
+  await sql`DROP INDEX IF EXISTS monitor_spot_site_idx`.execute(db)
 }

@@ -68,8 +68,7 @@ export function createImportService(
     await sql`
       INSERT INTO monitor_spot (module, batch, site_id, province_code, city_code, county_code, spot_type, stage, area_m2, length_m, attributes, illustrative, geom)
       SELECT ${module}, ${batch}, r.site_id, x.province_code, x.city_code, x.county_code, r.spot_type,
-        CASE WHEN EXISTS (SELECT 1 FROM monitor_spot p WHERE p.module = ${module} AND p.site_id = r.site_id AND p.batch < ${batch})
-          THEN 'persist' ELSE 'new' END,
+'new',
         CASE WHEN GeometryType(g.geom) IN ('POLYGON', 'MULTIPOLYGON') THEN ST_Area(g.geom::geography) END,
         CASE WHEN GeometryType(g.geom) IN ('LINESTRING', 'MULTILINESTRING') THEN ST_Length(g.geom::geography) END,
         r.attributes, false, g.geom
@@ -184,6 +183,14 @@ export function createImportService(
             })
             await insertChunk(trx, decl.key, input.batch, chunk, JSON.stringify(regions))
           }
+          // a site seen in an earlier batch continues: one semi-join over the module's earlier rows (a
+          // correlated test per inserted row would scan the earlier batches once per row)
+          await sql`
+            UPDATE monitor_spot s SET stage = 'persist'
+            WHERE s.module = ${decl.key} AND s.batch = ${input.batch}
+              AND EXISTS (SELECT 1 FROM monitor_spot p WHERE p.module = ${decl.key} AND p.batch < ${input.batch} AND p.site_id = s.site_id)`.execute(
+            trx,
+          )
         })
       } catch (error) {
         if (isUniqueViolation(error)) throw duplicate()
