@@ -75,6 +75,11 @@ async function openSpot(page: Page, id: number) {
 
 test.describe
   .serial('spot verification and the import of a delivery', () => {
+    // the imported batch goes again (its spots and checks with it), so the other monitoring journeys see the demo data only
+    test.afterAll(async () => {
+      await sql("delete from monitor_batch where module = 'pvland' and batch = $1", [BATCH])
+    })
+
     test('an administrator imports a delivery: a bad feature refuses the file with a report, a good file adds the batch to the statistics', async ({
       browser,
       request,
