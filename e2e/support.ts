@@ -75,7 +75,7 @@ export function watchPage(page: Page) {
   page.on('pageerror', (e) => errors.push(e.message))
   page.on('request', (r) => {
     const host = new URL(r.url()).hostname
-    if (!['127.0.0.1', 'localhost'].includes(host) && !r.url().startsWith('data:')) external.push(r.url())
+    if (!['127.0.0.1', 'localhost'].includes(host) && !r.url().startsWith('data:') && !r.url().startsWith('blob:')) external.push(r.url())
   })
   return { errors, external }
 }

@@ -496,6 +496,9 @@ export interface Database {
   orbit_prediction: OrbitPredictionTable
   monitor_batch: MonitorBatchTable
   monitor_spot: MonitorSpotTable
+  monitor_verification: MonitorVerificationTable
+  monitor_verification_step: MonitorVerificationStepTable
+  monitor_verification_photo: MonitorVerificationPhotoTable
 }
 
 /** One delivery of a monitoring module (migration 20261129200000): its date YYYYMMDD and file name. */
@@ -526,4 +529,39 @@ export interface MonitorSpotTable {
   /** XYZ tile x and y at level 14 of the point on surface (generated, migration 20261129210000). */
   grid_x14: Generated<number>
   grid_y14: Generated<number>
+}
+
+/** The current field-check state of a spot (migration 20261130100000); no row: unchecked. */
+export interface MonitorVerificationTable {
+  spot_id: number
+  module: string
+  state: 'recorded' | 'accepted' | 'returned'
+  result: 'true' | 'false' | 'partial' | null
+  updated_at: Generated<Date>
+}
+
+/** One step of a spot's field check: recorded by the province, accepted or returned by the ministry. */
+export interface MonitorVerificationStepTable {
+  id: Generated<number>
+  spot_id: number
+  event: 'record' | 'accept' | 'return'
+  state: 'recorded' | 'accepted' | 'returned'
+  user_id: number | null
+  username: string
+  result: 'true' | 'false' | 'partial' | null
+  note: string | null
+  lon: number | null
+  lat: number | null
+  reason: string | null
+  created_at: CreatedAt
+}
+
+/** A photo of a recorded check (JPEG or PNG, checked by its bytes). */
+export interface MonitorVerificationPhotoTable {
+  id: Generated<number>
+  step_id: number
+  file_name: string
+  content_type: 'image/jpeg' | 'image/png'
+  bytes: number
+  data: Buffer
 }

@@ -55,6 +55,28 @@ export const DEMO_USERS: DemoUser[] = [
     pushNodes: [{ name: '内蒙古自治区推送节点', regionId: '150000' }],
   },
   {
+    // the ministry's side of spot verification: every monitoring module over the whole country (100000)
+    username: 'ministry',
+    password: 'Ministry@2026',
+    realName: '自然资源部用户',
+    organization: '自然资源部国土卫星遥感应用中心（演示）',
+    email: 'ministry@example.com',
+    permissions: [
+      ...withDisplay([
+        PERMISSION.landcover,
+        PERMISSION.surfaceDeform,
+        PERMISSION.road,
+        PERMISSION.nonagricultural,
+        PERMISSION.plantingstructure,
+        PERMISSION.pvland,
+        PERMISSION.windmill,
+        PERMISSION.steelplant,
+      ]),
+      'MOD_055_DISPLAY',
+    ],
+    areaRanges: [{ regionId: '100000' }],
+  },
+  {
     username: 'user',
     password: 'User@2026',
     realName: '注册用户',

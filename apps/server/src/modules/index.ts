@@ -29,6 +29,8 @@ import { createFeedbackRepository } from './feedback/feedback.repository'
 import { registerFeedbackRoutes } from './feedback/feedback.routes'
 import { createFeedbackService } from './feedback/feedback.service'
 import { publicBase, registerMapRoutes } from './map/map.routes'
+import { registerImportRoutes } from './monitor/import.routes'
+import { createImportService } from './monitor/import.service'
 import { createMonitorRepository } from './monitor/monitor.repository'
 import { registerMonitorRoutes } from './monitor/monitor.routes'
 import { createMonitorService } from './monitor/monitor.service'
@@ -37,6 +39,9 @@ import { registerMonitorModesRoutes } from './monitor/monitor-modes.routes'
 import { createMonitorModesService } from './monitor/monitor-modes.service'
 import { createStatisticsRollup } from './monitor/statistics-rollup'
 import { registerMonitorTermRoutes } from './monitor/term-data'
+import { verificationRepository } from './monitor/verification.repository'
+import { registerVerificationRoutes } from './monitor/verification.routes'
+import { createVerificationService } from './monitor/verification.service'
 import { createNewsRepository } from './news/news.repository'
 import { registerNewsRoutes } from './news/news.routes'
 import { createNewsService } from './news/news.service'
@@ -257,6 +262,11 @@ export async function registerModules(
   const termScenes = createTermScenes(db)
   registerMonitorTermRoutes(app, monitorService, (geojson, date) => termScenes.around(geojson, date))
   registerMonitorModesRoutes(app, createMonitorModesService(createMonitorModesRepository(db), monitorRepository))
+  // spot verification and the import of deliveries: beside the engine's routes, audited
+  registerVerificationRoutes(app, createVerificationService(db, verificationRepository, { audit }), {
+    uploadsPerMinute: config.AOI_UPLOADS_PER_MINUTE,
+  })
+  registerImportRoutes(app, createImportService(db, tasks, audit), { uploadsPerMinute: config.AOI_UPLOADS_PER_MINUTE })
   registerNewsRoutes(app, createNewsService(createNewsRepository(db), audit))
   registerTypicalImagesRoutes(app, createTypicalImagesService(createTypicalImagesRepository(db), audit))
   registerAnalysisRoutes(

@@ -115,6 +115,7 @@ export async function loginAs(ctx: TestContext, username: string, password: stri
 export const DEMO_PASSWORDS = {
   admin: 'Admin@2026',
   neimenggu: 'Nmg@2026',
+  ministry: 'Ministry@2026',
   user: 'User@2026',
   olduser: 'Old@2026',
   legacy: 'Legacy@2026',

@@ -12,6 +12,7 @@ import type * as feedbackContract from './feedback'
 import type * as monitorContract from './monitor'
 import type * as monitorModesContract from './monitor-modes'
 import type * as monitorTermContract from './monitor-term'
+import type * as monitorVerificationContract from './monitor-verification'
 import type * as newsContract from './news'
 import type * as orbitContract from './orbit'
 import type * as ordersContract from './orders'
@@ -68,6 +69,24 @@ export const monitorGrid = route<typeof monitorModesContract.monitorGrid>('GET',
 export const monitorSequence = route<typeof monitorModesContract.monitorSequence>('GET', '/api/monitor/sequence')
 export const monitorTrend = route<typeof monitorModesContract.monitorTrend>('GET', '/api/monitor/trend')
 export const monitorSpotTerms = route<typeof monitorTermContract.monitorSpotTerms>('GET', '/api/monitor/spot/terms')
+export const monitorImport = route<typeof monitorVerificationContract.monitorImport>('POST', '/api/monitor/import')
+export const monitorVerification = route<typeof monitorVerificationContract.monitorVerification>('GET', '/api/monitor/verification')
+export const monitorVerificationPhoto = route<typeof monitorVerificationContract.monitorVerificationPhoto>(
+  'GET',
+  '/api/monitor/verification/photo',
+)
+export const monitorVerificationProgress = route<typeof monitorVerificationContract.monitorVerificationProgress>(
+  'GET',
+  '/api/monitor/verification/progress',
+)
+export const monitorVerificationRecord = route<typeof monitorVerificationContract.monitorVerificationRecord>(
+  'POST',
+  '/api/monitor/verification/record',
+)
+export const monitorVerificationReview = route<typeof monitorVerificationContract.monitorVerificationReview>(
+  'POST',
+  '/api/monitor/verification/review',
+)
 export const monitorBatches = route<typeof monitorContract.monitorBatches>('GET', '/api/monitor/batches')
 export const monitorSpotDetail = route<typeof monitorContract.monitorSpotDetail>('GET', '/api/monitor/spot/detail')
 export const monitorSpotList = route<typeof monitorContract.monitorSpotList>('GET', '/api/monitor/spot/list')

@@ -43,6 +43,10 @@ export const AUDIT_ACTIONS = [
   'feedbackHandle',
   'personInfoUpdate',
   'tleUpload',
+  'monitorVerifyRecord',
+  'monitorVerifyAccept',
+  'monitorVerifyReturn',
+  'monitorImport',
 ] as const
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]

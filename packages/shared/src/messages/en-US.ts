@@ -7,6 +7,7 @@ import { inputEn } from './sections/input.en-US'
 import { monitorEn } from './sections/monitor.en-US'
 import { monitorMapEn } from './sections/monitor-map.en-US'
 import { monitorModesEn } from './sections/monitor-modes.en-US'
+import { monitorVerifyEn } from './sections/monitor-verify.en-US'
 import { newsPageEn } from './sections/news-page.en-US'
 import { orbitEn } from './sections/orbit.en-US'
 import { orbitFramesEn } from './sections/orbit-frames.en-US'
@@ -264,4 +265,5 @@ export const enUS: DeepPartial<Messages> = {
   monitor: monitorEn,
   monitorModes: monitorModesEn,
   monitorMap: monitorMapEn,
+  monitorVerify: monitorVerifyEn,
 }

@@ -12,6 +12,7 @@ import { inputZh } from './sections/input'
 import { monitorZh } from './sections/monitor'
 import { monitorMapZh } from './sections/monitor-map'
 import { monitorModesZh } from './sections/monitor-modes'
+import { monitorVerifyZh } from './sections/monitor-verify'
 import { newsZh } from './sections/news'
 import { newsPageZh } from './sections/news-page'
 import { orbitZh } from './sections/orbit'
@@ -541,6 +542,7 @@ export const zhCN = {
   monitor: monitorZh,
   monitorModes: monitorModesZh,
   monitorMap: monitorMapZh,
+  monitorVerify: monitorVerifyZh,
 } as const
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> }

@@ -34,7 +34,7 @@ export const SECONDARY_INDEXES = [
 ] as const
 
 /** A county with the box of its boundary (from the zoom-3 simplification, grown by its tolerance) and its parent. */
-interface CountyBox extends RegionPoint {
+export interface CountyBox extends RegionPoint {
   parent: string | null
   box: [number, number, number, number]
 }
@@ -47,7 +47,7 @@ const Z3_TOLERANCE = 0.05
  * counties the parent and a box that holds the boundary. Read from the small simplified column,
  * so the full boundaries are read only once each, by assignCounties.
  */
-async function regionRows(db: Kysely<Database>, level: 'county' | 'city'): Promise<CountyBox[]> {
+export async function regionRows(db: Kysely<Database>, level: 'county' | 'city'): Promise<CountyBox[]> {
   const { rows } = await sql<{
     code: string
     parent: string | null

@@ -22,6 +22,7 @@ import * as monitor from './20261129200000_monitor'
 import * as monitorGrid from './20261129210000_monitor-grid'
 import * as monitorMapLayers from './20261129350000_monitor-map-layers'
 import * as monitorScaleIndexes from './20261129360000_monitor-scale-indexes'
+import * as monitorVerification from './20261130100000_monitor-verification'
 
 /** Every migration in order; the file name is the migration's name. Never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '20261129210000_monitor-grid': monitorGrid,
   '20261129350000_monitor-map-layers': monitorMapLayers,
   '20261129360000_monitor-scale-indexes': monitorScaleIndexes,
+  '20261130100000_monitor-verification': monitorVerification,
 }

@@ -1,8 +1,8 @@
 import { AOI_LIMITS, type AoiUpload } from '@rs/shared'
 import type { AuditActor, AuditRecorder } from '../../lib/audit'
 import { ApiError } from '../../lib/errors'
+import type { AoiLimits } from '../../lib/vector-files'
 import { TaskBusyError, type TaskPool, TaskTimeoutError } from '../../lib/workers/pool'
-import type { AoiLimits } from './aoi.files'
 import type { AoiRepository, AoiRow } from './aoi.repository'
 import { AOI_WORKER, type PreparedAoi } from './aoi.worker'
 

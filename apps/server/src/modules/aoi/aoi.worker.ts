@@ -1,8 +1,8 @@
 import { ApiError } from '../../lib/errors'
 import { repairArea } from '../../lib/geometry/repair'
+import type { AoiLimits } from '../../lib/vector-files'
+import { parseAoiFile } from '../../lib/vector-files'
 import { taskWithUserErrors } from '../../lib/workers/task'
-import type { AoiLimits } from './aoi.files'
-import { parseAoiFile } from './aoi.files'
 
 /** What the worker gives back: counts of the file as uploaded, and the repaired area. */
 export interface PreparedAoi {

@@ -1,3 +1,4 @@
 export * from './grid'
 export * from './modes'
 export * from './modules'
+export * from './verification'

@@ -117,5 +117,9 @@ export const adminEn: Messages['admin'] = {
     personInfoUpdate: 'Person information changed',
     orderDownload: 'Order package downloaded',
     tleUpload: 'Orbit elements updated',
+    monitorVerifyRecord: 'Spot check recorded',
+    monitorVerifyAccept: 'Spot check accepted',
+    monitorVerifyReturn: 'Spot check returned',
+    monitorImport: 'Monitoring delivery imported',
   },
 }

@@ -114,5 +114,9 @@ export const adminZh = {
     feedbackHandle: '处理意见反馈',
     personInfoUpdate: '修改个人信息',
     tleUpload: '更新轨道根数',
+    monitorVerifyRecord: '录入图斑核查结果',
+    monitorVerifyAccept: '审核通过图斑核查',
+    monitorVerifyReturn: '退回图斑核查',
+    monitorImport: '导入监测成果',
   },
 }

@@ -13,6 +13,7 @@ import { createSpotLayer } from '../map/spot-layer'
 import { createSpotTileLayer, MANY_SPOTS } from '../map/spot-tiles'
 import { formatValue } from '../utils/statistics'
 import { TermView } from './term-view'
+import { VerificationSection } from './verification-section'
 
 const MapView = lazy(() => import('../../../map/map-view'))
 
@@ -259,6 +260,7 @@ export function DetailPanel({ module, batches, areaRegion, tiandituKey }: Detail
                     {t('monitorMap.term.title')}
                   </Typography.Title>
                   <TermView module={module} spotId={spot.id} quicklookLayer={quicklookLayer} />
+                  <VerificationSection module={module} spotId={spot.id} center={spot.center} />
                 </>
               )}
             </Card>

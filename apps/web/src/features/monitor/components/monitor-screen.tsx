@@ -23,6 +23,7 @@ import { GridPanel } from './grid-panel'
 import { SequencePanel } from './sequence-panel'
 import { StatisticsPanel } from './statistics-panel'
 import { TrendPanel } from './trend-panel'
+import { VerifyTools } from './verify-tools'
 
 /** The modes this screen draws: all five of SPEC §4; a module shows those its declaration offers. */
 export const SCREEN_MODES: readonly MonitorModeKey[] = ['statistics', 'detail', 'grid', 'sequence', 'trend']
@@ -119,6 +120,7 @@ export function MonitorScreen({ module: key, user, onLoginRequired, tiandituKey 
           options={offered.map((m) => ({ value: m, label: t(`monitor.mode.${m}`) }))}
           data-testid="mode-tabs"
         />
+        <VerifyTools module={module} batches={list} user={user} />
       </Space>
       <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
         {t(module.introKey)}

@@ -1,5 +1,5 @@
 /**
- * Reads an uploaded area-of-interest file (zipped shapefile, GeoJSON, KML) into WGS84 polygons,
+ * Reads an uploaded vector file (area of interest, monitoring delivery) (zipped shapefile, GeoJSON, KML) into WGS84 polygons,
  * defensively: the zip is checked before anything is unpacked, every limit is counted while
  * reading, and every failure is an ApiError with a Chinese message. No database here.
  */
@@ -11,7 +11,7 @@ import { iter } from 'but-unzip'
 import type { Geometry, Position } from 'geojson'
 import proj4 from 'proj4'
 import shp from 'shpjs'
-import { ApiError } from '../../lib/errors'
+import { ApiError } from './errors'
 
 export type AoiLimits = { readonly [K in keyof typeof AOI_LIMITS]: number }
 
