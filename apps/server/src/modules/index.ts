@@ -1,6 +1,8 @@
 import path from 'node:path'
+import { MONITOR_IMPORT_LIMITS } from '@rs/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config'
+import { refreshMonitorMapLayers } from '../datasets/monitor-map-layers/refresh'
 import type { DatabaseHandle } from '../db/database'
 import type { TaskPool } from '../lib/workers/pool'
 import { authPlugin } from '../plugins/auth'
@@ -266,7 +268,12 @@ export async function registerModules(
   registerVerificationRoutes(app, createVerificationService(db, verificationRepository, { audit }), {
     uploadsPerMinute: config.AOI_UPLOADS_PER_MINUTE,
   })
-  registerImportRoutes(app, createImportService(db, tasks, audit), { uploadsPerMinute: config.AOI_UPLOADS_PER_MINUTE })
+  // an imported batch changes the derived map layers (adaptive zones, grid cells); the statistics rollup follows by itself
+  const refreshLayers = () =>
+    void refreshMonitorMapLayers(db).catch((err: unknown) => app.log.error({ err }, 'monitoring map layers not refreshed after an import'))
+  registerImportRoutes(app, createImportService(db, tasks, audit, MONITOR_IMPORT_LIMITS, refreshLayers), {
+    uploadsPerMinute: config.AOI_UPLOADS_PER_MINUTE,
+  })
   registerNewsRoutes(app, createNewsService(createNewsRepository(db), audit))
   registerTypicalImagesRoutes(app, createTypicalImagesService(createTypicalImagesRepository(db), audit))
   registerAnalysisRoutes(

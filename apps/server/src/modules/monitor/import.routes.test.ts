@@ -134,6 +134,13 @@ describe('POST /api/monitor/import', () => {
     expect(stats.rows.find((r: { code: string }) => r.code === '150000').num).toBe(2)
     expect(stats.rows.find((r: { code: string }) => r.code === '110000').num).toBe(1)
     expect(stats.total.areaKm2).toBeGreaterThan(0)
+    // only the imported batch in range: real data, not 示意; a range with generated batches is 示意
+    expect(stats.illustrative).toBe(false)
+    const earlier = batches.find((b: { illustrative: boolean }) => b.illustrative)
+    if (earlier) {
+      const mixed = await getData(ctx, `/api/monitor/statistics?module=pvland&batchFrom=${earlier.batch}&batchTo=20251231`)
+      expect(mixed.illustrative).toBe(true)
+    }
     const list = await getData(ctx, '/api/monitor/spot/list?module=pvland&batch=20251231', tokens.ministry)
     const bySite = Object.fromEntries(list.items.map((s: { siteId: string }) => [s.siteId, s]))
     expect(bySite.s1).toMatchObject({ stage: 'persist', xzqdm: '150102', illustrative: false })

@@ -43,6 +43,8 @@ export function createImportService(
   tasks: TaskPool,
   audit: AuditRecorder,
   limits: ImportLimits = MONITOR_IMPORT_LIMITS,
+  /** Called after a batch is stored (the server refreshes the derived map layers then, in the background). */
+  afterImport?: () => void,
 ) {
   /** Validity, a point on each feature and its site id, by PostGIS, one chunk of the worker's answer a statement. */
   async function placeChunk(chunk: string) {
@@ -198,6 +200,7 @@ export function createImportService(
       }
       const answer = report(regionOf.size)
       await record('success', { featureCount: checked.featureCount, imported: regionOf.size })
+      afterImport?.()
       return answer
     },
   }

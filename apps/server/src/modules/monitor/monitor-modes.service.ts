@@ -186,7 +186,7 @@ export function createMonitorModesService(repo: MonitorModesRepository, base: Mo
         batches: names,
         total: names.map((_, i) => addFigures(rows.map((r) => r.values[i]))),
         rows,
-        illustrative: batches.some((b) => b.illustrative),
+        illustrative: batches.some((b) => b.illustrative && names.includes(b.batch)),
       }
     },
   }

@@ -105,7 +105,10 @@ export function createMonitorService(repo: MonitorRepository) {
           areaKm2: sum((f) => f.areaKm2),
           lengthKm: sum((f) => f.lengthKm),
         },
-        illustrative: batches.some((b) => b.illustrative),
+        // 示意 when a batch of the range is generated (an imported delivery alone is real data)
+        illustrative: batches.some(
+          (b) => b.illustrative && batchFrom !== null && batchTo !== null && b.batch >= batchFrom && b.batch <= batchTo,
+        ),
       }
     },
 
