@@ -51,20 +51,51 @@ describe('mobileViewportContent', () => {
 describe('public/boot.js', () => {
   const boot = readFileSync(new URL('../../public/boot.js', import.meta.url), 'utf8')
   /** Runs boot.js as the browser would, with this user agent and screen width; answers the viewport and the class. */
-  function runBoot(userAgent: string, maxTouchPoints: number, screenWidth: number) {
+  function runBoot(userAgent: string, maxTouchPoints: number, screenWidth: number, inert: Array<[rel: string, href: string]> = []) {
     const attributes: Record<string, string> = {}
     const classes: string[] = []
+    const added: Array<Record<string, string>> = []
     const meta = { setAttribute: (name: string, value: string) => (attributes[name] = value) }
-    const document = { getElementById: () => meta, documentElement: { classList: { add: (c: string) => classes.push(c) } } }
-    runInNewContext(boot, { navigator: { userAgent, maxTouchPoints }, screen: { width: screenWidth }, document, Math })
-    return { viewport: attributes.content, classes }
+    const document = {
+      getElementById: () => meta,
+      documentElement: { classList: { add: (c: string) => classes.push(c) } },
+      // parsed already: the code of a rendered page is asked for after the next frame
+      readyState: 'complete',
+      querySelectorAll: (selector: string) =>
+        inert.filter(([rel]) => selector.includes(`"${rel}"`)).map(([, href]) => ({ getAttribute: () => href })),
+      createElement: (tag: string) => ({ tag }),
+      head: { appendChild: (element: Record<string, string>) => added.push({ ...element }) },
+    }
+    const now = (callback: () => void) => callback()
+    runInNewContext(boot, {
+      navigator: { userAgent, maxTouchPoints },
+      screen: { width: screenWidth },
+      document,
+      Math,
+      requestAnimationFrame: now,
+      setTimeout: now,
+    })
+    return { viewport: attributes.content, classes, added }
   }
 
   it('sets the same 1200 px viewport as mobileViewportContent before the first paint, on phones and tablets only', () => {
-    expect(runBoot(UA.iphone, 5, 375)).toEqual({ viewport: mobileViewportContent(375), classes: ['mobile-layout'] })
-    expect(runBoot(UA.android, 5, 412)).toEqual({ viewport: mobileViewportContent(412), classes: ['mobile-layout'] })
-    expect(runBoot(UA.ipadDesktop, 5, 1024)).toEqual({ viewport: mobileViewportContent(1024), classes: ['mobile-layout'] })
-    expect(runBoot(UA.windows, 0, 1920)).toEqual({ viewport: undefined, classes: [] })
-    expect(runBoot(UA.ipadDesktop, 0, 1440)).toEqual({ viewport: undefined, classes: [] })
+    expect(runBoot(UA.iphone, 5, 375)).toMatchObject({ viewport: mobileViewportContent(375), classes: ['mobile-layout'] })
+    expect(runBoot(UA.android, 5, 412)).toMatchObject({ viewport: mobileViewportContent(412), classes: ['mobile-layout'] })
+    expect(runBoot(UA.ipadDesktop, 5, 1024)).toMatchObject({ viewport: mobileViewportContent(1024), classes: ['mobile-layout'] })
+    expect(runBoot(UA.windows, 0, 1920)).toMatchObject({ viewport: undefined, classes: [] })
+    expect(runBoot(UA.ipadDesktop, 0, 1440)).toMatchObject({ viewport: undefined, classes: [] })
+  })
+
+  it('asks for a rendered page’s code after the first frame: the preloads, then the module script, once', () => {
+    const { added } = runBoot(UA.windows, 0, 1920, [
+      ['rs-modulepreload', '/chinese/assets/vendor-1.js'],
+      ['rs-module', '/chinese/assets/index-1.js'],
+    ])
+    expect(added).toEqual([
+      { tag: 'link', rel: 'modulepreload', crossOrigin: '', href: '/chinese/assets/vendor-1.js' },
+      { tag: 'script', type: 'module', crossOrigin: '', src: '/chinese/assets/index-1.js' },
+    ])
+    // a page the browser renders has plain module scripts: nothing to add
+    expect(runBoot(UA.windows, 0, 1920).added).toEqual([])
   })
 })
