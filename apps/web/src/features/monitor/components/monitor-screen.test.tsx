@@ -191,6 +191,14 @@ describe('MonitorScreen', { timeout: 30_000 }, () => {
     expect(router.state.location.search).toBe('')
   })
 
+  it('opens the login dialog once for a visitor arriving at the detail address, and shows statistics meanwhile', async () => {
+    const { onLoginRequired } = renderScreen({}, '/monitor/pvland?mode=detail&region=150000')
+    await screen.findByTestId('mode-tabs')
+    await waitFor(() => expect(onLoginRequired).toHaveBeenCalledWith('/monitor/pvland?mode=detail&region=150000'))
+    expect(onLoginRequired).toHaveBeenCalledTimes(1)
+    expect(screen.queryByTestId('monitor-detail')).toBeNull()
+  })
+
   it('refuses detail without an area range with the SPEC message', async () => {
     renderScreen({ user: { permissions: ['MOD_058'], areaRegionIds: [] } })
     fireEvent.click(within(await screen.findByTestId('mode-tabs')).getByText('详情'))

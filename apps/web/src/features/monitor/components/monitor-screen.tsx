@@ -14,7 +14,7 @@ import {
 } from '@rs/shared'
 import { Alert, Segmented, Space, Tag, Typography } from 'antd'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
-import { useSearchParams } from 'react-router'
+import { useLocation, useSearchParams } from 'react-router'
 import { useT } from '../../../lib/i18n'
 import { notify } from '../../../lib/notify'
 import { useMonitorBatches } from '../api/fetch-monitor-batches'
@@ -48,6 +48,7 @@ export function MonitorScreen({ module: key, user, onLoginRequired, tiandituKey 
   const t = useT()
   const module = monitorModule(key)
   const [params, setParams] = useSearchParams()
+  const location = useLocation()
   const batches = useMonitorBatches(key)
   const wanted = params.get('mode') as MonitorModeKey | null
   const regionParam = params.get('region')
@@ -59,12 +60,19 @@ export function MonitorScreen({ module: key, user, onLoginRequired, tiandituKey 
   const legend = useRef<LegendItem[]>([])
 
   // an address asking for a mode the user may not enter yet (e.g. after the login dialog was closed) falls back to statistics
+  // a visitor arriving at a mode that needs login (a shared address) gets the login dialog once, and
+  // the mode after logging in (SPEC §4: the queued login)
+  const askedLogin = useRef<string | null>(null)
   useEffect(() => {
     if (!module || !wanted || wanted === mode) return
     const access = offered.includes(wanted) ? canEnterMode(user, wanted, module) : 'ok'
     if (access === 'no-permission') notify.warning(t('errors.noPermission'))
     if (access === 'no-area-range') notify.warning(t('errors.noAreaRange'))
-  }, [module, wanted, mode, user, offered, t])
+    if (access === 'login' && askedLogin.current !== wanted) {
+      askedLogin.current = wanted
+      onLoginRequired(`${location.pathname}${location.search}`)
+    }
+  }, [module, wanted, mode, user, offered, t, onLoginRequired, location])
   // detail, grid or sequence on arrival (a shared address, or the queued switch after login): the scope rule applies as on a switch
   const scope = AREA_LIMITED_MODES.includes(mode) ? (areaRegion ?? scopeFor(user?.areaRegionIds ?? [], region)) : null
 
@@ -89,7 +97,7 @@ export function MonitorScreen({ module: key, user, onLoginRequired, tiandituKey 
     if (result.outcome === 'login') {
       const p = new URLSearchParams(params)
       p.set('mode', target)
-      onLoginRequired(`${window.location.pathname.replace(/^\/chinese/, '')}?${p.toString()}`)
+      onLoginRequired(`${location.pathname}?${p.toString()}`)
       return
     }
     if (result.outcome === 'denied') {
