@@ -57,7 +57,12 @@ export async function loginThroughPopup(
   page: Page,
   username: string,
   password: string,
-  open: () => Promise<unknown> = () => page.getByTestId('header-login').click(),
+  open: () => Promise<unknown> = async () => {
+    // the header's login button answers once the page is interactive (a page of a context the test made itself
+    // has no waiting goto)
+    await page.waitForFunction(() => document.documentElement.dataset.interactive === 'true', null, { timeout: 30_000 })
+    await page.getByTestId('header-login').click()
+  },
 ) {
   const answer = await readCaptcha(page, open)
   const modal = page.getByTestId('login-modal')
