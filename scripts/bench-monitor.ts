@@ -1,6 +1,6 @@
 /**
  * npm run bench:monitor [-- --modules windmill,pvland] [--spots 1000000] [--db postgres|pglite]
- *   [--database-url postgres://…] [--data-dir /tmp/…]
+ *   [--database-url postgres://…] [--data-dir <folder>]
  *
  * The monitoring engine at scale (issue 13): a scale set of N spots per module (default 1,000,000,
  * every module), made by SQL with generate_series inside the boxes of the real counties (not the
@@ -18,7 +18,7 @@
  * so a second run with the same modules and N measures at once.
  */
 import { randomBytes } from 'node:crypto'
-import { loadavg } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { MONITOR_MODULES } from '@rs/shared'
 import { sql } from 'kysely'
@@ -43,7 +43,7 @@ const MODULES = (arg('modules') ?? MONITOR_MODULES.map((m) => m.key).join(',')).
 )
 const KIND = (arg('db') ?? 'postgres') as 'postgres' | 'pglite'
 const DATABASE_URL = arg('database-url') ?? 'postgres://postgres@127.0.0.1:5432/rs_bench_monitor'
-const DATA_DIR = arg('data-dir') ?? '/tmp/rs-bench-monitor'
+const DATA_DIR = arg('data-dir') ?? path.join(tmpdir(), 'rs-bench-monitor')
 /** Batches of the scale set (not the demo's, so the demo loader never replaces them). */
 const BATCHES = ['20240331', '20240630', '20240930', '20241231', '20250331']
 const PROVINCE = '150000'
