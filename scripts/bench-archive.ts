@@ -12,7 +12,8 @@
  * footprints over China and its neighbours done here in SQL (said so in the output).
  * BENCH_ONLY=postgres|pglite picks one database; BENCH_REPEAT (default 15) sets the runs per query;
  * BENCH_PG_KEEP=<N> measures N scenes on PostgreSQL in a database that is kept (rs_bench_archive_kept_<N>):
- * filled by the first run, used as it is by the next (fill while the machine is busy, measure when quiet).
+ * filled by the first run, used as it is by the next (fill while the machine is busy, measure when quiet);
+ * BENCH_FILL_ONLY=1 only fills.
  *
  * STAC /search is timed on page 1 and on page 50 reached through `next` links (target p95 ≤ 150 ms on
  * PostgreSQL, page 50 as fast as page 1). Hooks: other parts of the archive add their figures by pushing an
@@ -236,6 +237,10 @@ async function benchOne(options: {
     if (kept > 0) await sql`DELETE FROM scene WHERE source = 'bench'`.execute(database.db)
     const seconds = await bulkInsert(database.db, options.scenes)
     console.log(`filled in ${fmt(seconds)} s`)
+  }
+  if (process.env.BENCH_FILL_ONLY) {
+    await database.close()
+    return
   }
   const pglite = database.kind !== 'postgres'
   if (pglite) await database.close()
