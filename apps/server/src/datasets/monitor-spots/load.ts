@@ -8,13 +8,12 @@ import { DEFAULT_MONITOR_SPOT_SETTINGS, type MonitorSpotSettings, monitorSpotsVe
 const DATA_NAME = 'monitor-spots'
 const CHUNK = 2000
 
-/** The secondary indexes of monitor_spot as migrations 20261129200000, 20261129210000 and 20261129360000 create them (load.test.ts checks they are back). */
+/**
+ * The secondary indexes of monitor_spot as migrations 20261129200000, 20261129210000 and 20261129360000 create them, less
+ * monitor_spot_stats_idx which 20261130200000 drops (load.test.ts checks they are back).
+ */
 export const SECONDARY_INDEXES = [
   { name: 'monitor_spot_geom_idx', create: 'CREATE INDEX monitor_spot_geom_idx ON monitor_spot USING gist (geom)' },
-  {
-    name: 'monitor_spot_stats_idx',
-    create: 'CREATE INDEX monitor_spot_stats_idx ON monitor_spot (module, batch, province_code, city_code, county_code)',
-  },
   {
     name: 'monitor_spot_scope_idx',
     create: 'CREATE INDEX monitor_spot_scope_idx ON monitor_spot (module, county_code text_pattern_ops, batch)',

@@ -94,7 +94,7 @@ const SUMMARY_JOINS = sql`JOIN monitor_batch b ON b.module = s.module AND b.batc
 export function createMonitorRepository(db: Kysely<Database>) {
   return {
     async batches(module: string): Promise<MonitorBatch[]> {
-      // counted live (an index-only scan of monitor_spot_stats_idx), so imports and tests never leave a stale figure
+      // counted live (an index-only scan of monitor_spot_list_idx, EXPLAIN on PostgreSQL), so imports and tests never leave a stale figure
       const { rows } = await sql<{ batch: string; filename: string; source: string; n: number }>`
         SELECT b.batch, b.filename, b.source, (SELECT count(*) FROM monitor_spot s WHERE s.module = b.module AND s.batch = b.batch)::int AS n
         FROM monitor_batch b WHERE b.module = ${module} ORDER BY b.batch`.execute(db)
