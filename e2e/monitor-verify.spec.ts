@@ -127,6 +127,14 @@ test.describe
       await dialog
         .locator('input[type=file]')
         .setInputFiles({ name: `pvland_${BATCH}.geojson`, mimeType: 'application/geo+json', buffer: file(features) })
+      // 仅检查: the same checks, the count an import would store, nothing written
+      await page.getByTestId('import-check').click()
+      await expect(page.getByTestId('import-checked')).toContainText(`检查通过：3 个图斑可导入批次 ${BATCH}，尚未写入`)
+      const [stillNone] = await sql<{ n: number }>("select count(*)::int as n from monitor_batch where module = 'pvland' and batch = $1", [
+        BATCH,
+      ])
+      expect(stillNone?.n).toBe(0)
+      await page.screenshot({ path: `${SHOTS}/monitor-import-checked.png`, fullPage: true })
       await page.getByTestId('import-submit').click()
       await expect(page.getByTestId('import-done')).toContainText(`已导入批次 ${BATCH}：3 个图斑`)
       await page.screenshot({ path: `${SHOTS}/monitor-import-done.png`, fullPage: true })

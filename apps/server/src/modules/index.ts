@@ -251,13 +251,14 @@ export async function registerModules(
   registerSatellitesRoutes(app, satellites)
   // an administrator's element upload makes the satellite module read its elements again
   registerOrbitRoutes(app, createOrbitService(createOrbitRepository(db), tasks, audit, { onTleReplaced: () => satellites.reload() }))
-  // statistics and batch counts from the rollup (statistics-rollup.ts: the same answers, read from a few thousand rows at 1M spots)
+  // statistics, batch counts and the detail list's total from the rollup (statistics-rollup.ts: the same answers, read from a few thousand rows at 1M spots)
   const monitorRepository = createMonitorRepository(db)
   const statisticsRollup = createStatisticsRollup(db)
   const monitorService = createMonitorService({
     ...monitorRepository,
     statistics: statisticsRollup.statistics,
     batches: statisticsRollup.batches,
+    listTotal: statisticsRollup.listTotal,
   })
   registerMonitorRoutes(app, monitorService)
   // a spot's term data: the monitoring engine asks the archive for the scenes around its batch

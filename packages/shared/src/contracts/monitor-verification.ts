@@ -142,7 +142,11 @@ export const MonitorImportReport = z.object({
   batch: z.string(),
   filename: z.string(),
   featureCount: z.number().int(),
-  imported: z.number().int().describe('spots stored (0 when any feature is rejected: all or nothing)'),
+  dryRun: z.boolean().describe('a check only (dryRun=true): nothing was written'),
+  imported: z
+    .number()
+    .int()
+    .describe('spots stored (0 when any feature is rejected: all or nothing); in a dry run, the spots an import would store'),
   rejectedCount: z.number().int(),
   rejected: z.array(MonitorImportRejection).describe(`the first ${MONITOR_IMPORT_LIMITS.maxReported} rejected features`),
   milliseconds: z.number().int(),
@@ -152,13 +156,20 @@ export type MonitorImportReport = z.infer<typeof MonitorImportReport>
 /**
  * POST multipart: file (.zip shapefile or .geojson/.json), fields module, batch (YYYYMMDD),
  * mapping (JSON {siteId, spotType, attributes: {key: field}}). Any rejected feature: 422 with the
- * report as data, nothing stored; a batch that exists: 409.
+ * report as data, nothing stored; a batch that exists: 409. With ?dryRun=true the file is checked
+ * exactly as for an import and the same report (or the same 4xx) comes back, but nothing is written.
  */
 export const monitorImport = defineRoute({
   method: 'POST',
   path: '/api/monitor/import',
-  summary: `导入监测成果为新批次（系统管理权限；压缩的 Shapefile 或 GeoJSON，最大 ${MONITOR_IMPORT_LIMITS.maxUploadBytes / 1024 / 1024} MB，字段映射；全部通过才入库，否则返回逐条原因）`,
+  summary: `导入监测成果为新批次（系统管理权限；压缩的 Shapefile 或 GeoJSON，最大 ${MONITOR_IMPORT_LIMITS.maxUploadBytes / 1024 / 1024} MB，字段映射；全部通过才入库，否则返回逐条原因；dryRun=true 仅检查、不入库）`,
   tags: ['monitor'],
   auth: { permission: PERMISSION.systemAdmin },
+  query: z.object({
+    dryRun: z
+      .enum(['true', 'false'], { error: tZh('monitorVerify.errors.importBadDryRun') })
+      .optional()
+      .describe('true: check the file and report as an import would, write nothing (audited as monitorImportCheck)'),
+  }),
   data: MonitorImportReport,
 })

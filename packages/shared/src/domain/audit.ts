@@ -47,6 +47,7 @@ export const AUDIT_ACTIONS = [
   'monitorVerifyAccept',
   'monitorVerifyReturn',
   'monitorImport',
+  'monitorImportCheck',
 ] as const
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]

@@ -140,7 +140,10 @@ const byProvince =
 const FARMING = { '41': 6, '37': 6, '13': 5, '32': 4, '34': 5, '42': 4, '43': 4, '51': 4, '23': 5, '22': 4, '15': 3 }
 /** Steel-producing provinces: Hebei first, then Jiangsu, Shandong, Liaoning, Shanxi, Anhui, Hubei, Inner Mongolia. */
 const STEEL = { '13': 12, '32': 5, '37': 5, '21': 4, '14': 4, '34': 2, '42': 2, '15': 2, '41': 2 }
-/** Known land-subsidence areas (centre, radius km, relative number of points): North China Plain, Fenwei basin, Yangtze delta. */
+/**
+ * Known land-subsidence areas (centre, radius km, relative number of points): North China Plain,
+ * Fenwei basin, Yangtze delta, and the coal-mining subsidence of 乌海 and the 神东 field (鄂尔多斯).
+ */
 const SUBSIDENCE: ReadonlyArray<readonly [number, number, number, number]> = [
   [116.85, 38.3, 40, 3],
   [117.1, 39.1, 35, 2],
@@ -152,6 +155,8 @@ const SUBSIDENCE: ReadonlyArray<readonly [number, number, number, number]> = [
   [121.45, 31.2, 25, 1],
   [120.4, 31.5, 40, 2],
   [115.8, 32.9, 25, 1],
+  [106.85, 39.6, 15, 1],
+  [109.85, 39.5, 15, 1],
 ]
 
 /** A first batch: 0 for most sites (there from the start), later for a share of them. */

@@ -32,6 +32,7 @@ async function upload(
   fields: { module?: string; batch?: string; mapping?: string },
   file: { filename: string; data: Buffer | Uint8Array },
   headers = tokens.admin,
+  query = '',
 ) {
   const form = multipartForm([
     { name: 'module', data: fields.module ?? 'pvland' },
@@ -41,7 +42,7 @@ async function upload(
   ])
   const res = await ctx.app.inject({
     method: 'POST',
-    url: '/api/monitor/import',
+    url: `/api/monitor/import${query}`,
     payload: form.payload,
     headers: { ...form.headers, ...headers },
   })
@@ -201,5 +202,73 @@ describe('POST /api/monitor/import', () => {
     expect(await spotCount()).toBe(before)
     const batches = await getData(ctx, '/api/monitor/batches?module=pvland')
     expect(batches.map((b: { batch: string }) => b.batch)).toEqual(['20250630', '20251231', '20260331'])
+  })
+
+  it('checks a delivery without writing it (dryRun): the same report and the same 422, nothing stored, audited as a check', async () => {
+    const db = ctx.database.db
+    const state = async () => ({
+      spots: await spotCount(),
+      batches: (await db.selectFrom('monitor_batch').select(['module', 'batch']).orderBy('module').orderBy('batch').execute()).map(
+        (b) => `${b.module}:${b.batch}`,
+      ),
+      version: (await sql<{ v: string }>`SELECT version::text AS v FROM monitor_data_version WHERE id = 1`.execute(db)).rows[0]?.v,
+    })
+    const audits = async (action: string) =>
+      (await db.selectFrom('audit_log').select(['outcome', 'target']).where('action', '=', action).orderBy('id').execute()).map(
+        (a) => `${a.outcome} ${a.target}`,
+      )
+    const before = await state()
+    const importsBefore = await audits('monitorImport')
+
+    // a good file: the report of an import (every feature would be stored), nothing written
+    const ok = await upload(
+      { batch: '20270102' },
+      { filename: 'pvland_20270102.geojson', data: geojsonFile(good()) },
+      tokens.admin,
+      '?dryRun=true',
+    )
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200)
+    expect(ok.body.data).toMatchObject({
+      module: 'pvland',
+      batch: '20270102',
+      filename: 'pvland_20270102.geojson',
+      featureCount: 3,
+      dryRun: true,
+      imported: 3,
+      rejectedCount: 0,
+      rejected: [],
+    })
+    expect(await state()).toEqual(before)
+
+    // a broken file: the dry run's 422 is the import's 422 (message, counts, each feature and why)
+    const broken = [
+      ...good(),
+      { geometry: square(10, 50), properties: { site_id: 'x1', tblx: 'built' } },
+      { geometry: at('150102'), properties: { site_id: 'x2', tblx: 'coal' } },
+      { geometry: at('150102'), properties: { site_id: 's1', tblx: 'built' } },
+    ]
+    const file = { filename: 'broken.geojson', data: geojsonFile(broken) }
+    const checked = await upload({ batch: '20270103' }, file, tokens.admin, '?dryRun=true')
+    expect(await state()).toEqual(before)
+    const imported = await upload({ batch: '20270103' }, file)
+    expect(checked.status).toBe(422)
+    expect(imported.status).toBe(422)
+    expect(checked.body.data.rejectedCount).toBe(3)
+    const comparable = (body: { data: Record<string, unknown> }) => ({ ...body, data: { ...body.data, milliseconds: 0, dryRun: null } })
+    expect(comparable(checked.body)).toEqual(comparable(imported.body))
+    expect([checked.body.data.dryRun, imported.body.data.dryRun]).toEqual([true, false])
+
+    // the same refusals before any check: an existing batch (409), a bad dryRun value (400)
+    const existing = await upload({ batch: '20251231' }, { filename: 'x.geojson', data: geojsonFile(good()) }, tokens.admin, '?dryRun=true')
+    expect([existing.status, existing.body.message]).toEqual([409, '批次 20251231 已存在，不能重复导入'])
+    const badFlag = await upload({ batch: '20270104' }, file, tokens.admin, '?dryRun=yes')
+    expect([badFlag.status, badFlag.body.message]).toEqual([400, '请求参数有误：dryRun 只能为 true 或 false'])
+    const refused = await upload({ batch: '20270104' }, file, tokens.ministry, '?dryRun=true')
+    expect(refused.status).toBe(403)
+    expect(await state()).toEqual(before)
+
+    // audited: the checks as their own action; the imports gained only the real (refused) one
+    expect(await audits('monitorImportCheck')).toEqual(['success pvland:20270102', 'failure pvland:20270103'])
+    expect(await audits('monitorImport')).toEqual([...importsBefore, 'failure pvland:20270103'])
   })
 })

@@ -4,7 +4,7 @@ import { actorOf } from '../../lib/audit'
 import { bindUploadRoute } from '../../lib/upload-route'
 import type { ImportService } from './import.service'
 
-/** POST /api/monitor/import: an administrator's delivery (one file and the fields module, batch, mapping). */
+/** POST /api/monitor/import: an administrator's delivery (one file and the fields module, batch, mapping); ?dryRun=true checks only. */
 export function registerImportRoutes(app: FastifyInstance, imports: ImportService, rates: { uploadsPerMinute: number }) {
   bindUploadRoute(
     app,
@@ -20,10 +20,17 @@ export function registerImportRoutes(app: FastifyInstance, imports: ImportServic
         fieldTooLong: { key: 'monitorVerify.errors.importBadMapping' },
       },
     },
-    async ({ file, fields, user, request }) =>
+    async ({ query, file, fields, user, request }) =>
       imports.importDelivery(
         { actor: actorOf(user), ip: request.ip },
-        { module: fields.module ?? '', batch: fields.batch ?? '', fileName: file.filename, data: file.data, mapping: fields.mapping },
+        {
+          module: fields.module ?? '',
+          batch: fields.batch ?? '',
+          fileName: file.filename,
+          data: file.data,
+          mapping: fields.mapping,
+          dryRun: query.dryRun === 'true',
+        },
       ),
   )
 }

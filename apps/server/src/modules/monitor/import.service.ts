@@ -37,6 +37,10 @@ export function isBatchDate(batch: string): boolean {
  * feature checked in a worker thread; PostGIS then checks validity and the real county boundaries
  * place each feature, in bounded chunks; any rejected feature refuses the whole file (422 with the
  * report); otherwise the batch and its spots are written in one transaction. Audited either way.
+ *
+ * A dry run (`dryRun`) goes through every step but the transaction: the same checks, the same 4xx
+ * and 422 report, a report of the spots an import would store; nothing is written, and the audit
+ * records it as its own action (monitorImportCheck), not as an import.
  */
 export function createImportService(
   db: Kysely<Database>,
@@ -82,8 +86,9 @@ export function createImportService(
   return {
     async importDelivery(
       caller: { actor: AuditActor | null; ip: string },
-      input: { module: string; batch: string; fileName: string; data: Uint8Array; mapping: string | undefined },
+      input: { module: string; batch: string; fileName: string; data: Uint8Array; mapping: string | undefined; dryRun?: boolean },
     ): Promise<MonitorImportReport> {
+      const dryRun = input.dryRun === true
       const started = performance.now()
       const decl = monitorModule(input.module)
       if (!decl) throw ApiError.of(400, 'monitor.errors.unknownModule')
@@ -105,7 +110,7 @@ export function createImportService(
         audit.record({
           actor: caller.actor,
           ip: caller.ip,
-          action: 'monitorImport',
+          action: dryRun ? 'monitorImportCheck' : 'monitorImport',
           target: `${decl.key}:${input.batch}`,
           outcome,
           detail: { filename, bytes: input.data.length, ...detail },
@@ -166,6 +171,7 @@ export function createImportService(
         batch: input.batch,
         filename,
         featureCount: checked.featureCount,
+        dryRun,
         imported,
         rejectedCount: list.length,
         rejected: list.slice(0, limits.maxReported),
@@ -174,6 +180,11 @@ export function createImportService(
       if (list.length > 0) {
         await record('failure', { featureCount: checked.featureCount, rejected: list.length })
         throw new ApiError(422, tZh('monitorVerify.errors.importRejected', { count: list.length }), 422, report(0))
+      }
+      if (dryRun) {
+        const answer = report(regionOf.size)
+        await record('success', { featureCount: checked.featureCount, accepted: regionOf.size })
+        return answer
       }
       try {
         await db.transaction().execute(async (trx) => {

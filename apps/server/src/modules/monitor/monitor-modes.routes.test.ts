@@ -1,17 +1,11 @@
-import { PERMISSION } from '@rs/shared'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildSpot, buildUser } from '../../test/factories'
-import { createTestContext, getData, getJson, loginAs, type TestContext } from '../../test/test-context'
+import { buildSpot } from '../../test/factories'
+import { loginMonitorCallers, type MonitorCallerHeaders } from '../../test/monitor-callers'
+import { createTestContext, getData, getJson, type TestContext } from '../../test/test-context'
 
 let ctx: TestContext
-const tokens: Record<'province' | 'city' | 'ministry' | 'noCode' | 'noRange', Record<string, string>> = {
-  province: {},
-  city: {},
-  ministry: {},
-  noCode: {},
-  noRange: {},
-}
+let tokens: MonitorCallerHeaders
 /** Every pvland spot built: batch, county, province and the centre of its square. */
 const spots: Array<{ batch: string; county: string; province: string; lon: number; lat: number; siteId: string }> = []
 
@@ -63,14 +57,7 @@ beforeAll(async () => {
   await buildSpot(db, { module: 'windmill', county: '150102', batch: '20250630' })
   await buildSpot(db, { module: 'windmill', county: '150102', batch: '20250630', offset: [0.03, 0] })
   await buildSpot(db, { module: 'steelplant', county: '150102', spotType: '1' })
-  const users = {
-    province: await buildUser(db, { permissions: [PERMISSION.pvland, PERMISSION.windmill, PERMISSION.steelplant], areaRanges: ['150000'] }),
-    city: await buildUser(db, { permissions: [PERMISSION.pvland], areaRanges: ['150200'] }),
-    ministry: await buildUser(db, { permissions: [PERMISSION.pvland, PERMISSION.windmill], areaRanges: ['100000'] }),
-    noCode: await buildUser(db, { permissions: [PERMISSION.windmill], areaRanges: ['100000'] }),
-    noRange: await buildUser(db, { permissions: [PERMISSION.pvland], areaRanges: [{ regionId: '150000', isDelete: 1 }] }),
-  }
-  for (const [name, u] of Object.entries(users)) tokens[name as keyof typeof tokens] = { token: await loginAs(ctx, u.username, u.password) }
+  tokens = await loginMonitorCallers(ctx)
 })
 
 afterAll(async () => {

@@ -26,7 +26,8 @@ export interface SpotFilter {
   spotType?: string
 }
 
-export interface ListFilter {
+/** What narrows the detail list (and its total). */
+export interface ListCountFilter {
   module: string
   scope: RegionScope
   region?: { code: string; level: Exclude<RegionLevel, 'country'> }
@@ -34,8 +35,23 @@ export interface ListFilter {
   spotType?: string
   batch?: string
   filename?: string
+}
+
+export interface ListFilter extends ListCountFilter {
   limit: number
   offset: number
+}
+
+/** The list's conditions on monitor_spot `s` joined to its monitor_batch `b` (statistics-rollup.ts applies the same to its rows). */
+export function listConditions(filter: ListCountFilter, table = 's'): RawBuilder<unknown> {
+  const col = (name: string) => sql.ref(`${table}.${name}`)
+  const conditions: RawBuilder<unknown>[] = [sql`${col('module')} = ${filter.module}`, scopeSql(`${table}.county_code`, filter.scope)]
+  if (filter.region) conditions.push(sql`${col(FILTER_COLUMN[filter.region.level])} = ${filter.region.code}`)
+  if (filter.stage) conditions.push(sql`${col('stage')} = ${filter.stage}`)
+  if (filter.spotType) conditions.push(sql`${col('spot_type')} = ${filter.spotType}`)
+  if (filter.batch) conditions.push(sql`${col('batch')} = ${filter.batch}`)
+  if (filter.filename) conditions.push(sql`b.filename = ${filter.filename}`)
+  return sql.join(conditions, sql` AND `)
 }
 
 export interface RegionInfo {
@@ -94,7 +110,7 @@ const SUMMARY_JOINS = sql`JOIN monitor_batch b ON b.module = s.module AND b.batc
 export function createMonitorRepository(db: Kysely<Database>) {
   return {
     async batches(module: string): Promise<MonitorBatch[]> {
-      // counted live (an index-only scan of monitor_spot_stats_idx), so imports and tests never leave a stale figure
+      // counted live (an index-only scan of monitor_spot_list_idx, EXPLAIN on PostgreSQL), so imports and tests never leave a stale figure
       const { rows } = await sql<{ batch: string; filename: string; source: string; n: number }>`
         SELECT b.batch, b.filename, b.source, (SELECT count(*) FROM monitor_spot s WHERE s.module = b.module AND s.batch = b.batch)::int AS n
         FROM monitor_batch b WHERE b.module = ${module} ORDER BY b.batch`.execute(db)
@@ -141,25 +157,19 @@ export function createMonitorRepository(db: Kysely<Database>) {
       }))
     },
 
-    /** A page of spots inside the caller's scope (scopeSql on the county code), newest batch first. */
-    async list(filter: ListFilter): Promise<{ total: number; items: MonitorSpotSummary[] }> {
-      const conditions: RawBuilder<unknown>[] = [sql`s.module = ${filter.module}`, scopeSql('s.county_code', filter.scope)]
-      if (filter.region) conditions.push(sql`${sql.ref(`s.${FILTER_COLUMN[filter.region.level]}`)} = ${filter.region.code}`)
-      if (filter.stage) conditions.push(sql`s.stage = ${filter.stage}`)
-      if (filter.spotType) conditions.push(sql`s.spot_type = ${filter.spotType}`)
-      if (filter.batch) conditions.push(sql`s.batch = ${filter.batch}`)
-      if (filter.filename) conditions.push(sql`b.filename = ${filter.filename}`)
-      const where = sql.join(conditions, sql` AND `)
-      const [{ rows: count }, { rows }] = await Promise.all([
-        sql<{
-          n: number
-        }>`SELECT count(*)::int AS n FROM monitor_spot s JOIN monitor_batch b ON b.module = s.module AND b.batch = s.batch WHERE ${where}`.execute(
-          db,
-        ),
-        sql<SummaryRow>`SELECT ${SUMMARY_COLUMNS} FROM monitor_spot s ${SUMMARY_JOINS} WHERE ${where}
-          ORDER BY s.batch DESC, s.id LIMIT ${filter.limit} OFFSET ${filter.offset}`.execute(db),
-      ])
-      return { total: count[0]?.n ?? 0, items: rows.map(toSummary) }
+    /** The detail list's total: the spots inside the caller's scope (scopeSql on the county code) and the filters, counted. */
+    async listTotal(filter: ListCountFilter): Promise<number> {
+      const { rows } = await sql<{ n: number }>`
+        SELECT count(*)::int AS n FROM monitor_spot s JOIN monitor_batch b ON b.module = s.module AND b.batch = s.batch
+        WHERE ${listConditions(filter)}`.execute(db)
+      return rows[0]?.n ?? 0
+    },
+
+    /** A page of the detail list, newest batch first. */
+    async listPage(filter: ListFilter): Promise<MonitorSpotSummary[]> {
+      const { rows } = await sql<SummaryRow>`SELECT ${SUMMARY_COLUMNS} FROM monitor_spot s ${SUMMARY_JOINS} WHERE ${listConditions(filter)}
+          ORDER BY s.batch DESC, s.id LIMIT ${filter.limit} OFFSET ${filter.offset}`.execute(db)
+      return rows.map(toSummary)
     },
 
     /** One spot of a module with its attributes, regions and the site's rows in every batch; undefined when unknown. */

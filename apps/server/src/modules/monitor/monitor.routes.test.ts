@@ -1,16 +1,10 @@
-import { PERMISSION } from '@rs/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildSpot, buildUser } from '../../test/factories'
-import { createTestContext, getData, getJson, loginAs, type TestContext } from '../../test/test-context'
+import { buildSpot } from '../../test/factories'
+import { loginMonitorCallers, type MonitorCallerHeaders } from '../../test/monitor-callers'
+import { createTestContext, getData, getJson, type TestContext } from '../../test/test-context'
 
 let ctx: TestContext
-const tokens: Record<'province' | 'city' | 'ministry' | 'noCode' | 'noRange', Record<string, string>> = {
-  province: {},
-  city: {},
-  ministry: {},
-  noCode: {},
-  noRange: {},
-}
+let tokens: MonitorCallerHeaders
 const ids: Record<string, number> = {}
 
 beforeAll(async () => {
@@ -23,14 +17,7 @@ beforeAll(async () => {
   ids.beijing = (await buildSpot(db, { county: '110101', spotType: 'expanded', siteId: 'd' })).id
   ids.hohhotLater = (await buildSpot(db, { county: '150102', batch: '20250930', spotType: 'built', siteId: 'a', stage: 'persist' })).id
   ids.wind = (await buildSpot(db, { module: 'windmill', county: '150102', spotType: 'built' })).id
-  const users = {
-    province: await buildUser(db, { permissions: [PERMISSION.pvland], areaRanges: ['150000'] }),
-    city: await buildUser(db, { permissions: [PERMISSION.pvland], areaRanges: ['150200'] }),
-    ministry: await buildUser(db, { permissions: [PERMISSION.pvland, PERMISSION.windmill], areaRanges: ['100000'] }),
-    noCode: await buildUser(db, { permissions: [PERMISSION.windmill], areaRanges: ['100000'] }),
-    noRange: await buildUser(db, { permissions: [PERMISSION.pvland], areaRanges: [{ regionId: '150000', isDelete: 1 }] }),
-  }
-  for (const [name, u] of Object.entries(users)) tokens[name as keyof typeof tokens] = { token: await loginAs(ctx, u.username, u.password) }
+  tokens = await loginMonitorCallers(ctx)
 })
 afterAll(async () => {
   await ctx?.close()

@@ -123,7 +123,7 @@ export function createMonitorService(repo: MonitorRepository) {
         const batches = await repo.batches(module.key)
         if (!batches.some((b) => b.batch === query.batch)) throw ApiError.of(400, 'monitor.errors.unknownBatch')
       }
-      const page = await repo.list({
+      const filter = {
         module: module.key,
         scope,
         region: info && info.level !== 'country' ? { code: info.code, level: info.level } : undefined,
@@ -131,10 +131,12 @@ export function createMonitorService(repo: MonitorRepository) {
         spotType: query.tblx,
         batch: query.batch,
         filename: query.filename,
-        limit: query.pageSize,
-        offset: (query.pageNum - 1) * query.pageSize,
-      })
-      return { ...page, pageNum: query.pageNum, pageSize: query.pageSize }
+      }
+      const [total, items] = await Promise.all([
+        repo.listTotal(filter),
+        repo.listPage({ ...filter, limit: query.pageSize, offset: (query.pageNum - 1) * query.pageSize }),
+      ])
+      return { total, items, pageNum: query.pageNum, pageSize: query.pageSize }
     },
 
     /** One spot by id: 404 when the module has no such spot, 403 when it lies outside the caller's area ranges. */

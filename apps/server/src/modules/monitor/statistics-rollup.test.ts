@@ -1,3 +1,4 @@
+import type { RegionScope } from '@rs/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildSpot } from '../../test/factories'
 import { createTestContext, type TestContext } from '../../test/test-context'
@@ -96,5 +97,43 @@ describe('statistics from the rollup', () => {
     expect(num(after)).toBe(num(before) + 1)
     expect(sorted(after)).toEqual(sorted(await repo.statistics(filter, region('100000', 'country'))))
     expect(await rollup.batches('pvland')).toEqual(await repo.batches('pvland'))
+  })
+})
+
+describe('the detail list total from the rollup', () => {
+  it('equals count(*) for every scope, region, stage, type, batch and file name', async () => {
+    const country: RegionScope = { all: true }
+    const scopes: RegionScope[] = [country, { all: false, regionIds: ['150000'] }, { all: false, regionIds: ['150200', '110101'] }]
+    const regions = [
+      undefined,
+      { code: '150000', level: 'province' as const },
+      { code: '150100', level: 'city' as const },
+      { code: '110101', level: 'county' as const },
+    ]
+    const files = [undefined, ...(await repo.batches('pvland')).map((b) => b.filename)]
+    let compared = 0
+    let nonZero = 0
+    for (const scope of scopes)
+      for (const r of regions)
+        for (const stage of [undefined, 'new', 'persist'])
+          for (const spotType of [undefined, 'built', 'construction'])
+            for (const batch of [undefined, ...BATCHES])
+              for (const filename of [undefined, files[1]]) {
+                const filter = { module: 'pvland', scope, region: r, stage, spotType, batch, filename }
+                const counted = await repo.listTotal(filter)
+                expect(await rollup.listTotal(filter), JSON.stringify(filter)).toBe(counted)
+                compared++
+                if (counted > 0) nonZero++
+              }
+    expect(compared).toBe(3 * 4 * 3 * 3 * 4 * 2)
+    expect(nonZero).toBeGreaterThan(compared / 5)
+    // the whole module for a whole-country caller: every spot built in beforeAll (and the test above)
+    const all = await ctx.database.db
+      .selectFrom('monitor_spot')
+      .where('module', '=', 'pvland')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+    expect(await rollup.listTotal({ module: 'pvland', scope: country })).toBe(Number(all.n))
+    expect(await rollup.listTotal({ module: 'windmill', scope: country })).toBe(0)
   })
 })

@@ -1,7 +1,7 @@
 import type { MonitorBatch, MonitorStatisticsRow } from '@rs/shared'
 import { type Kysely, type RawBuilder, sql } from 'kysely'
 import type { Database } from '../../db/schema'
-import type { RegionInfo, SpotFilter } from './monitor.repository'
+import { type ListCountFilter, listConditions, type RegionInfo, type SpotFilter } from './monitor.repository'
 
 /** As monitor.repository.ts: the column a region's children group by, and the one a region filters by. */
 const GROUP_COLUMN = { country: 'province_code', province: 'city_code', city: 'county_code', county: 'county_code' } as const
@@ -93,6 +93,21 @@ export function createStatisticsRollup(db: Kysely<Database>) {
         areaKm2: round(r.area_m2 === null ? null : r.area_m2 / 1e6, 4),
         lengthKm: round(r.length_m === null ? null : r.length_m / 1e3, 2),
       }))
+    },
+
+    /**
+     * The same answer as MonitorRepository['listTotal'] (the detail list's count(*), up to every
+     * spot of a module), summed from the rollup: each spot is counted in exactly one rollup row,
+     * and every filter of the list (module, scope and region on the codes, stage, type, batch, and
+     * the batch's file name through monitor_batch) is a column of that row, so the sum is the count.
+     */
+    async listTotal(filter: ListCountFilter): Promise<number> {
+      await ensure(filter.module)
+      const { rows } = await sql<{ n: number }>`
+        SELECT coalesce(sum(r.num), 0)::int AS n FROM monitor_stat_rollup r
+        JOIN monitor_batch b ON b.module = r.module AND b.batch = r.batch
+        WHERE ${listConditions(filter, 'r')}`.execute(db)
+      return rows[0]?.n ?? 0
     },
   }
 }

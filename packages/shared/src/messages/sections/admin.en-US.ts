@@ -121,5 +121,6 @@ export const adminEn: Messages['admin'] = {
     monitorVerifyAccept: 'Spot check accepted',
     monitorVerifyReturn: 'Spot check returned',
     monitorImport: 'Monitoring delivery imported',
+    monitorImportCheck: 'Monitoring delivery checked (not stored)',
   },
 }

@@ -118,5 +118,6 @@ export const adminZh = {
     monitorVerifyAccept: '审核通过图斑核查',
     monitorVerifyReturn: '退回图斑核查',
     monitorImport: '导入监测成果',
+    monitorImportCheck: '检查监测成果（不入库）',
   },
 }

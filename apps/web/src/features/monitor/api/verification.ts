@@ -99,19 +99,24 @@ export function usePhotoUrl(module: MonitorModuleKey, id: number): string | unde
   return url
 }
 
-/** POST an administrator's delivery; a refused file answers 422 with the report as the error's data. */
+/**
+ * POST an administrator's delivery; a refused file answers 422 with the report as the error's data.
+ * `dryRun` checks the file and reports the same way without storing anything.
+ */
 export function useImportDelivery(module: MonitorModuleKey) {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (input: { batch: string; mapping: string; file: File }) => {
+    mutationFn: (input: { batch: string; mapping: string; file: File; dryRun: boolean }) => {
       const form = new FormData()
       form.append('module', module)
       form.append('batch', input.batch)
       form.append('mapping', input.mapping)
       form.append('file', input.file, input.file.name)
-      return callApi(monitorImport, { form })
+      return callApi(monitorImport, { query: { dryRun: input.dryRun ? 'true' : 'false' }, form })
     },
-    onSuccess: () => void client.invalidateQueries({ queryKey: ['monitor', module] }),
+    onSuccess: (report) => {
+      if (!report.dryRun) void client.invalidateQueries({ queryKey: ['monitor', module] })
+    },
   })
 }
 

@@ -13,6 +13,7 @@ import { lazy, Suspense, useMemo, useState } from 'react'
 import { PageSpinner } from '../../../components/page-spinner'
 import { errorMessage } from '../../../lib/api-client'
 import { loadChunk } from '../../../lib/chunk-load'
+import { downloadBlob } from '../../../lib/download'
 import { useT } from '../../../lib/i18n'
 import { notify } from '../../../lib/notify'
 import { useMonitorTrend } from '../api/fetch-monitor-trend'
@@ -69,14 +70,14 @@ export function TrendPanel({ module, batches, region, onRegion, title }: TrendPa
   async function exportAs(kind: 'csv' | 'xlsx') {
     if (!data) return
     try {
-      const { saveFile, trendCsv, trendXlsx } = await loadChunk(() => import('../utils/trend-export'))
+      const { trendCsv, trendXlsx } = await loadChunk(() => import('../utils/trend-export'))
       const lines = trendLines(data, mode, module.measure, {
         region: `${t('monitor.screen.region')}（${unit}）`,
         total: t('monitorModes.trend.thisRegion'),
       })
       const name = t('monitorModes.trend.fileName', { module: title, region: data.region.name })
-      if (kind === 'csv') saveFile(new Blob([trendCsv(lines)], { type: 'text/csv;charset=utf-8' }), `${name}.csv`)
-      else saveFile(await trendXlsx(lines, title), `${name}.xlsx`)
+      if (kind === 'csv') downloadBlob(new Blob([trendCsv(lines)], { type: 'text/csv;charset=utf-8' }), `${name}.csv`)
+      else downloadBlob(await trendXlsx(lines, title), `${name}.xlsx`)
     } catch (error) {
       console.error('trend export failed', error)
       notify.error(t('monitorModes.trend.exportFailed'))

@@ -72,7 +72,10 @@ function ProgressDialog({
   )
 }
 
-/** 导入成果: an administrator's delivery as a new batch, the mapping prefilled from the module's declaration, the report. */
+/**
+ * 导入成果: an administrator's delivery as a new batch, the mapping prefilled from the module's
+ * declaration, the report. 仅检查 sends the same form as a dry run: the same report, nothing stored.
+ */
 function ImportDialog({ module, onClose }: { module: MonitorModuleDecl; onClose: () => void }) {
   const t = useT()
   const importer = useImportDelivery(module.key as MonitorModuleKey)
@@ -80,8 +83,9 @@ function ImportDialog({ module, onClose }: { module: MonitorModuleDecl; onClose:
   const [form] = Form.useForm()
   const [files, setFiles] = useState<UploadFile[]>([])
   const [done, setDone] = useState<MonitorImportReport>()
+  const [checking, setChecking] = useState(false)
   const failed = importer.error instanceof ApiError ? (importer.error.data as MonitorImportReport | null) : null
-  const submit = async () => {
+  const submit = async (dryRun: boolean) => {
     const values = await form.validateFields()
     const file = files[0]?.originFileObj as File | undefined
     if (!file) return
@@ -91,7 +95,8 @@ function ImportDialog({ module, onClose }: { module: MonitorModuleDecl; onClose:
       attributes: Object.fromEntries(module.attributes.map((a) => [a.key, values[`attr_${a.key}`] ?? ''])),
     }
     setDone(undefined)
-    importer.mutate({ batch: values.batch, mapping: JSON.stringify(mapping), file }, { onSuccess: setDone })
+    setChecking(dryRun)
+    importer.mutate({ batch: values.batch, mapping: JSON.stringify(mapping), file, dryRun }, { onSuccess: setDone })
   }
   return (
     <Modal
@@ -101,8 +106,22 @@ function ImportDialog({ module, onClose }: { module: MonitorModuleDecl; onClose:
       width={760}
       destroyOnHidden
       okText={t('monitorVerify.import.submit')}
-      onOk={() => void submit()}
-      okButtonProps={{ loading: importer.isPending, disabled: files.length === 0, 'data-testid': 'import-submit' } as never}
+      onOk={() => void submit(false)}
+      okButtonProps={{ loading: importer.isPending && !checking, disabled: files.length === 0, 'data-testid': 'import-submit' } as never}
+      footer={(_, { OkBtn, CancelBtn }) => (
+        <>
+          <CancelBtn />
+          <Button
+            onClick={() => void submit(true)}
+            loading={importer.isPending && checking}
+            disabled={files.length === 0}
+            data-testid="import-check"
+          >
+            {t('monitorVerify.import.check')}
+          </Button>
+          <OkBtn />
+        </>
+      )}
     >
       <Form
         form={form}
@@ -158,10 +177,10 @@ function ImportDialog({ module, onClose }: { module: MonitorModuleDecl; onClose:
       </Form>
       {done && (
         <Alert
-          type="success"
+          type={done.dryRun ? 'info' : 'success'}
           showIcon
-          title={t('monitorVerify.import.done', { batch: done.batch, count: done.imported })}
-          data-testid="import-done"
+          title={t(done.dryRun ? 'monitorVerify.import.checked' : 'monitorVerify.import.done', { batch: done.batch, count: done.imported })}
+          data-testid={done.dryRun ? 'import-checked' : 'import-done'}
         />
       )}
       {importer.error && (

@@ -18,18 +18,3 @@ export async function trendXlsx(lines: Cell[][], sheet: string): Promise<Blob> {
   ]
   return writeXlsxFile(data, { sheet: sheet.slice(0, 31), stickyRowsCount: 1 }).toBlob()
 }
-
-/** Saves a file through a temporary link (the browser's download). */
-export function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob)
-  const link = document.createElement('a')
-  link.href = url
-  link.download = fileName
-  link.rel = 'noopener'
-  link.style.display = 'none'
-  document.body.append(link)
-  link.click()
-  link.remove()
-  // the click has started the download; revoking later keeps slow browsers safe
-  setTimeout(() => URL.revokeObjectURL(url), 10_000)
-}

@@ -2,11 +2,12 @@ import type { Pass, Prediction } from '@rs/shared'
 import { Alert, Button, Card, Checkbox, Empty, Segmented, Space, Table, Tabs, Tag, Typography } from 'antd'
 import { useMemo } from 'react'
 import { Link } from 'react-router'
+import { downloadBlob } from '../../../lib/download'
 import { useT } from '../../../lib/i18n'
 import { formatBeijing } from '../../../lib/time'
 import { ORBIT_TAB, useOrbitStore, type VectorType } from '../state/orbit-store'
 import { passCalendar } from '../utils/calendar'
-import { passesCsv, passesIcs, passesXlsx, saveFile } from '../utils/pass-export'
+import { passesCsv, passesIcs, passesXlsx } from '../utils/pass-export'
 import type { ChosenPassFrames } from '../utils/pass-frames'
 
 /** The acquisition calendar: Beijing days × satellites, the number of passes in each cell. */
@@ -142,21 +143,21 @@ export function OrbitResultPanel({
         <Button
           size="small"
           data-testid="orbit-export-csv"
-          onClick={async () => saveFile(await passesCsv(passes, t), `${name}.csv`, 'text/csv;charset=utf-8')}
+          onClick={async () => downloadBlob(new Blob([await passesCsv(passes, t)], { type: 'text/csv;charset=utf-8' }), `${name}.csv`)}
         >
           {t('orbit.result.exportCsv')}
         </Button>
         <Button
           size="small"
           data-testid="orbit-export-xlsx"
-          onClick={async () => saveFile(await passesXlsx(passes, t), `${name}.xlsx`, '')}
+          onClick={async () => downloadBlob(await passesXlsx(passes, t), `${name}.xlsx`)}
         >
           {t('orbit.result.exportExcel')}
         </Button>
         <Button
           size="small"
           data-testid="orbit-export-ics"
-          onClick={() => saveFile(passesIcs(passes, t), `${name}.ics`, 'text/calendar;charset=utf-8')}
+          onClick={() => downloadBlob(new Blob([passesIcs(passes, t)], { type: 'text/calendar;charset=utf-8' }), `${name}.ics`)}
         >
           {t('orbit.result.exportIcs')}
         </Button>

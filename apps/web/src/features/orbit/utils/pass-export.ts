@@ -95,16 +95,3 @@ export function passesIcs(passes: readonly Pass[], t: Translate, now = new Date(
   lines.push('END:VCALENDAR')
   return `${lines.map(foldIcsLine).join('\r\n')}\r\n`
 }
-
-/** Offers a file to the browser for download. */
-export function saveFile(content: Blob | string, fileName: string, type: string) {
-  const blob = typeof content === 'string' ? new Blob([content], { type }) : content
-  const url = URL.createObjectURL(blob)
-  const a = document.createElement('a')
-  a.href = url
-  a.download = fileName
-  document.body.append(a)
-  a.click()
-  a.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 10_000)
-}
