@@ -14,8 +14,6 @@ import { readToken } from '../lib/token-storage'
 import { createQueryClient, Providers } from './providers'
 import { createAppRouter, preloadScreenOf } from './router'
 import { wireSession } from './wire-session'
-// antd's whole stylesheet, built ahead (the theme's zeroRuntime: no component styles are made in the browser)
-import 'antd/dist/antd.css'
 import './styles.css'
 
 applyMobileViewport()

@@ -5,12 +5,6 @@ export const PORTAL_BLUE = '#0b5cad'
 export const PORTAL_NAVY = '#0a3d78'
 
 export const portalTheme: ThemeConfig = {
-  // components' rules come from antd's prebuilt stylesheet (main.tsx imports antd/dist/antd.css); the
-  // browser makes none at run time. The theme's values are CSS variables under their own key: the
-  // prebuilt sheet carries the default theme under antd's generated keys (.css-var-_R_0_…), which must
-  // not match ours
-  zeroRuntime: true,
-  cssVar: { key: 'rs-portal' },
   token: {
     colorPrimary: PORTAL_BLUE,
     colorInfo: PORTAL_BLUE,

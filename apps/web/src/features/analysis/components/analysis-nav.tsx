@@ -5,10 +5,7 @@ import { useT } from '../../../lib/i18n'
 
 // the portal theme fills the selected item of horizontal menus for the dark main navigation;
 // on this white bar the selected page is marked by the blue text and underline instead
-const NAV_THEME: ThemeConfig = {
-  cssVar: { key: 'rs-analysis-nav' },
-  components: { Menu: { horizontalItemSelectedBg: 'transparent', horizontalItemHoverBg: 'transparent' } },
-}
+const NAV_THEME: ThemeConfig = { components: { Menu: { horizontalItemSelectedBg: 'transparent', horizontalItemHoverBg: 'transparent' } } }
 
 /** The path of one analysis page. */
 export const analysisPath = (page: AnalysisPageKey) => `/satellite/analysis/${page}`
