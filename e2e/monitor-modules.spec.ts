@@ -221,6 +221,16 @@ async function storedLogin(browser: Browser, testInfo: TestInfo, username: strin
 
 const otherModes = (module: MonitorModuleDecl) => module.modes.filter((m) => m !== 'statistics')
 
+/** A logged-in user's page of the module (from a stored login), its statistics checked first. */
+async function openLoggedIn(browser: Browser, testInfo: TestInfo, state: string, module: MonitorModuleDecl) {
+  const context = await browser.newContext({ ...contextOptions(testInfo), storageState: state })
+  const page = waitForInteractiveLoads(await context.newPage())
+  await openModule(page, module)
+  await expect(page.getByTestId('header-logout')).toBeVisible()
+  await checkStatistics(page, module)
+  return { context, page }
+}
+
 test.describe('every monitoring module, every mode: a visitor', () => {
   for (const module of MONITOR_MODULES) {
     test(`${module.key}: statistics shows data; ${otherModes(module).join(', ') || 'no other mode'} queue the login`, async ({ page }) => {
@@ -258,11 +268,7 @@ test.describe('every monitoring module, every mode: a province user (内蒙古)'
 
   for (const module of MONITOR_MODULES) {
     test(`${module.key}: ${module.modes.join(', ')} show the province's data`, async ({ browser }, testInfo) => {
-      const context = await browser.newContext({ ...contextOptions(testInfo), storageState: state })
-      const page = waitForInteractiveLoads(await context.newPage())
-      await openModule(page, module)
-      await expect(page.getByTestId('header-logout')).toBeVisible()
-      await checkStatistics(page, module)
+      const { context, page } = await openLoggedIn(browser, testInfo, state, module)
       for (const mode of otherModes(module)) {
         if (mode === 'detail') {
           const provinces = await checkDetail(page, module, PROVINCE)
@@ -291,11 +297,7 @@ test.describe('every monitoring module, every mode: a ministry user (全国)', (
 
   for (const module of MONITOR_MODULES) {
     test(`${module.key}: ${module.modes.join(', ')} show the whole country`, async ({ browser }, testInfo) => {
-      const context = await browser.newContext({ ...contextOptions(testInfo), storageState: state })
-      const page = waitForInteractiveLoads(await context.newPage())
-      await openModule(page, module)
-      await expect(page.getByTestId('header-logout')).toBeVisible()
-      await checkStatistics(page, module)
+      const { context, page } = await openLoggedIn(browser, testInfo, state, module)
       for (const mode of otherModes(module)) {
         if (mode === 'detail') {
           const provinces = await checkDetail(page, module, null)
