@@ -1,4 +1,4 @@
-import { expect, loginThroughPopup, openFromMenu, sql, test, watchPage } from './support'
+import { chooseOption, expect, loginThroughPopup, openFromMenu, sql, test, watchPage } from './support'
 
 test.describe('the administrator', () => {
   test('sees a locked account, lifts the lock and finds it in the audit log', async ({ page }) => {
@@ -67,8 +67,7 @@ test.describe('the administrator', () => {
     await users.getByTestId('edit-e2e_rights').click()
     const editor = page.locator('.ant-modal').filter({ has: page.getByTestId('rights-permissions') })
     await editor.getByText('风电监测（MOD_059）').click()
-    await editor.getByTestId('region-province').click()
-    await page.locator('.ant-select-item-option').filter({ hasText: '河北省' }).click()
+    await chooseOption(editor.getByTestId('region-province'), '河北省')
     await editor.getByTestId('rights-add-region').click()
     await expect(editor.getByTestId('rights-regions')).toContainText('河北省')
     await page.getByTestId('rights-save').click()

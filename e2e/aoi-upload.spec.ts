@@ -1,5 +1,5 @@
 import { shapefileZip } from '../apps/server/src/modules/aoi/aoi.fixtures'
-import { expect, sql, test, watchPage } from './support'
+import { chooseOption, expect, sql, test, watchPage } from './support'
 
 test.describe('image query area', () => {
   test('a visitor uploads a shapefile that the map shows, and a broken one is refused', async ({ page }) => {
@@ -36,13 +36,10 @@ test.describe('image query area', () => {
     const watch = watchPage(page)
     await page.goto('/chinese/normal')
     // region mode: the province list comes from the region API
-    await page.getByTestId('region-province').click()
-    const option = page.locator('.ant-select-item-option').filter({ hasText: '内蒙古自治区' })
-    await option.click()
+    await chooseOption(page.getByTestId('region-province'), '内蒙古自治区')
     // the chosen region by its name, not its code
     await expect(page.getByTestId('selected-area')).toContainText('内蒙古自治区')
-    await page.getByTestId('region-city').click()
-    await page.locator('.ant-select-item-option').filter({ hasText: '呼和浩特市' }).click()
+    await chooseOption(page.getByTestId('region-city'), '呼和浩特市')
     await expect(page.getByTestId('selected-area')).toContainText('呼和浩特市')
     await expect(page.getByTestId('selected-area')).not.toContainText('150100')
     await page.screenshot({ path: 'test-results/screens/normal-region.png' })

@@ -1,5 +1,15 @@
 import type { Browser, Page } from '@playwright/test'
-import { expect, loginThroughPopup, openFromMenu, readCaptcha, sql, test, waitForInteractiveLoads, watchPage } from './support'
+import {
+  chooseOption,
+  expect,
+  loginThroughPopup,
+  openFromMenu,
+  readCaptcha,
+  sql,
+  test,
+  waitForInteractiveLoads,
+  watchPage,
+} from './support'
 
 /** A small but whole PDF: what an applicant attaches as the letter. */
 const LETTER = Buffer.from(
@@ -25,6 +35,8 @@ test.describe('applications', () => {
   })
 
   test('a user applies for 光伏用地监测 over a province, an administrator approves, the user opens the module', async ({ browser }) => {
+    // two people, two logins and a monitoring map: 50 s on a quiet machine, past the 60 s default on a busy one
+    test.slow()
     const user = await loggedIn(browser, 'user', 'User@2026')
     const watch = watchPage(user)
 
@@ -36,10 +48,8 @@ test.describe('applications', () => {
     await user.goto('/chinese/personal/personalCenter/myApply')
     const form = user.getByTestId('apply-form')
     await expect(form).toBeVisible()
-    await form.getByTestId('apply-module').click()
-    await user.locator('.ant-select-item-option').filter({ hasText: '光伏用地监测' }).click()
-    await form.getByTestId('region-province').click()
-    await user.locator('.ant-select-item-option').filter({ hasText: '内蒙古自治区' }).click()
+    await chooseOption(form.getByTestId('apply-module'), '光伏用地监测')
+    await chooseOption(form.getByTestId('region-province'), '内蒙古自治区')
     await form.getByTestId('apply-add-region').click()
     await expect(form.getByTestId('apply-regions')).toContainText('内蒙古自治区')
     await form.getByTestId('apply-reason').fill('内蒙古光伏用地遥感核查项目，需查看图斑详情')
@@ -100,8 +110,7 @@ test.describe('feedback', () => {
     const answer = await readCaptcha(page, () => page.getByTestId('footer-feedback').click())
     await expect(page).toHaveURL(/\/chinese\/feedback$/)
     const form = page.getByTestId('feedback-form')
-    await form.getByTestId('feedback-type').click()
-    await page.locator('.ant-select-item-option').filter({ hasText: '数据需求' }).click()
+    await chooseOption(form.getByTestId('feedback-type'), '数据需求')
     await form.getByTestId('feedback-content').fill(wish)
     await form.getByTestId('feedback-contact').fill('visitor@example.com')
     // a wrong answer first: refused, and a new picture comes
@@ -127,8 +136,7 @@ test.describe('feedback', () => {
     await admin.getByTestId('feedback-handle-ok').click()
     await expect(admin.getByText('已标记为已处理')).toBeVisible()
     await expect(list.locator('.ant-table-row').filter({ hasText: wish })).toHaveCount(0)
-    await list.getByTestId('feedback-filter').click()
-    await admin.locator('.ant-select-item-option').filter({ hasText: '已处理' }).click()
+    await chooseOption(list.getByTestId('feedback-filter'), '已处理')
     await expect(list.locator('.ant-table-row').filter({ hasText: wish })).toContainText('已加入样例数据计划')
     await admin.screenshot({ path: 'test-results/screens/admin-feedback.png', fullPage: true })
     expect(watch.errors).toEqual([])
@@ -154,15 +162,11 @@ test.describe('personal information', () => {
     await card.getByTestId('person-edit').click()
     const modal = page.locator('.ant-modal').filter({ has: page.getByTestId('person-realName') })
     await modal.getByTestId('person-organization').fill('内蒙古自治区国土空间规划院')
-    await modal.getByTestId('person-organizationType').click()
-    await page.locator('.ant-select-item-option').filter({ hasText: '政府机关' }).click()
-    await modal.getByTestId('person-industry').click()
-    await page.locator('.ant-select-item-option').filter({ hasText: '自然资源' }).first().click()
+    await chooseOption(modal.getByTestId('person-organizationType'), '政府机关')
+    await chooseOption(modal.getByTestId('person-industry'), '自然资源')
     await modal.getByTestId('person-purpose').fill('耕地保护与光伏用地核查')
-    await modal.getByTestId('region-province').click()
-    await page.locator('.ant-select-item-option').filter({ hasText: '内蒙古自治区' }).click()
-    await modal.getByTestId('region-city').click()
-    await page.locator('.ant-select-item-option').filter({ hasText: '呼和浩特市' }).click()
+    await chooseOption(modal.getByTestId('region-province'), '内蒙古自治区')
+    await chooseOption(modal.getByTestId('region-city'), '呼和浩特市')
     await page.getByTestId('person-save').click()
     await expect(page.getByText('个人信息已保存')).toBeVisible()
     await expect(card).toContainText('内蒙古自治区国土空间规划院')

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
-import { expect, sql, test, watchPage } from './support'
+import { chooseOption, expect, sql, test, watchPage } from './support'
 
 /**
  * The image query (/normal) as a person uses it. A fixture of 45 scenes over Beijing in March 2020
@@ -52,8 +52,7 @@ const rowIds = async (page: Page) => (await rows(page).evaluateAll((trs) => trs.
 async function searchBeijing(page: Page): Promise<number> {
   await page.goto(`/chinese/normal?from=${MONTH.from}&to=${MONTH.to}`)
   await expect(page.getByTestId('map-canvas').locator('canvas').first()).toBeVisible()
-  await page.getByTestId('region-province').click()
-  await page.locator('.ant-select-item-option').filter({ hasText: '北京市' }).click()
+  await chooseOption(page.getByTestId('region-province'), '北京市')
   await expect(page.getByTestId('selected-area')).toContainText('北京市')
   const [response] = await Promise.all([
     page.waitForResponse((r) => r.url().endsWith('/api/normalmeta/query')),
@@ -103,14 +102,12 @@ test.describe('image query', () => {
     await page.getByTestId('result-list').locator('.ant-pagination-item-2').click()
     await expect(page).toHaveURL(/page=2/)
     await expect.poll(() => rowIds(page)).toEqual(expected.slice(20, 40).map((r) => r.id))
-    await page.getByTestId('result-list').locator('.ant-pagination-options .ant-select').click()
-    await page.locator('.ant-select-item-option').filter({ hasText: '50' }).click()
+    await chooseOption(page.getByTestId('result-list').locator('.ant-pagination-options .ant-select'), '50')
     await expect(page).toHaveURL(/size=50/)
     await expect.poll(() => rowIds(page)).toHaveLength(expected.length)
 
     // sort by cloud, lowest first
-    await page.getByTestId('result-sort').click()
-    await page.locator('.ant-select-item-option').filter({ hasText: '云量 升序' }).click()
+    await chooseOption(page.getByTestId('result-sort'), '云量 升序')
     await expect(page).toHaveURL(/sort=cloud-asc/)
     const byCloud = [...expected].sort((a, b) => a.cloud - b.cloud || (a.id < b.id ? -1 : 1))
     await expect.poll(async () => (await rowIds(page))[0]).toBe(byCloud[0]?.id)
@@ -283,12 +280,18 @@ test.describe('image query', () => {
 
     // SPEC §4: another region clears the results (the address keeps the new area, without run)
     await page.getByTestId('archive-tabs').getByText('条件选择').click()
-    await page.getByTestId('region-province').click()
-    await page.locator('.ant-select-item-option').filter({ hasText: '天津市' }).click()
+    await chooseOption(page.getByTestId('region-province'), '天津市')
     await expect(page).toHaveURL(/region=120000/)
     await expect(page).not.toHaveURL(/run=1/)
     await page.getByTestId('archive-tabs').getByText('查询结果').click()
     await expect(page.getByTestId('result-not-run')).toBeVisible()
+
+    // the date picker speaks Chinese: months and weekdays by their Chinese names, the week from Monday
+    await page.getByTestId('archive-tabs').getByRole('tab', { name: '条件选择' }).click()
+    await page.getByTestId('filter-dates').first().click()
+    const calendar = page.locator('.ant-picker-dropdown:visible')
+    await expect(calendar.locator('.ant-picker-header-view').first()).toContainText('月')
+    await expect(calendar.locator('.ant-picker-content thead th').first()).toHaveText('一')
   })
 
   test('a drawn rectangle is searched and comes back from the address', async ({ page }) => {
@@ -334,8 +337,7 @@ test.describe('image query', () => {
 
     await page.goto('/chinese/normal')
     await expect(page.getByTestId('map-canvas').locator('canvas').first()).toBeVisible()
-    await page.getByTestId('region-province').click()
-    await page.locator('.ant-select-item-option').filter({ hasText: '内蒙古自治区' }).click()
+    await chooseOption(page.getByTestId('region-province'), '内蒙古自治区')
     await expect(page.getByTestId('selected-area')).toContainText('内蒙古自治区')
     const tileAnswer = page.waitForResponse((r) => r.url().endsWith('/api/normalmeta/tiles'))
     const firstTile = page.waitForResponse((r) => r.url().includes('/map/tiles/scene/'))

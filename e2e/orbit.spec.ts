@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { expect, loginThroughPopup, sql, test, watchPage } from './support'
+import { chooseOption, expect, loginThroughPopup, sql, test, watchPage } from './support'
 
 const SHOTS = process.env.E2E_SHOTS_DIR
 
@@ -30,8 +30,7 @@ test('a user predicts the passes over Beijing, sees them on the map and in the c
   await expect(page.getByTestId('orbit-no-swath')).toContainText('无法预测（缺少幅宽资料）：ZY-3')
 
   // the area: Beijing from the shared region picker
-  await page.getByTestId('region-province').click()
-  await page.locator('.ant-select-item-option').filter({ hasText: '北京市' }).click()
+  await chooseOption(page.getByTestId('region-province'), '北京市')
   await expect(page.getByTestId('orbit-start')).toHaveText('开始预测')
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/orbit-select.png` })
   await page.getByTestId('orbit-start').click()

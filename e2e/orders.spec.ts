@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
-import { expect, loginThroughPopup, sql, test, watchPage } from './support'
+import { chooseOption, expect, loginThroughPopup, sql, test, watchPage } from './support'
 
 /**
  * The cart and an order as people use them: a province user searches /normal, adds scenes to the
@@ -46,8 +46,7 @@ test('a user orders scenes from the image query, a reviewer approves, the owner 
   await loginThroughPopup(page, 'neimenggu', 'Nmg@2026')
   await expect(page.getByTestId('header-logout')).toBeVisible()
   await expect(page.getByTestId('map-canvas').locator('canvas').first()).toBeVisible()
-  await page.getByTestId('region-province').click()
-  await page.locator('.ant-select-item-option').filter({ hasText: '北京市' }).click()
+  await chooseOption(page.getByTestId('region-province'), '北京市')
   await page.getByTestId('archive-search').click()
   await expect(rows(page).first()).toBeVisible()
 

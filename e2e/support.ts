@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, expect, type Locator, type Page } from '@playwright/test'
 import pg from 'pg'
 
 const pool = new pg.Pool({ connectionString: process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/rs_e2e', max: 2 })
@@ -99,4 +99,24 @@ export async function openFromMenu(page: Page, top: string, item: string, url: R
   // a person moves on: the pointer leaves the menu, so its hover popup closes instead of covering the screen below
   await page.mouse.move(0, 0)
   await expect(page.locator('.main-nav__popup:visible')).toHaveCount(0)
+}
+
+/**
+ * Picks an option of an antd Select as a person does: opens the select, waits until its list has
+ * stopped growing in, clicks the option and checks the select shows it. antd animates the list open
+ * (scaled 0.8 → 1); a click placed against the list before the animation has started lands beside
+ * the option, and nothing is chosen (the region pickers of the admin, apply and /normal tests were
+ * lost that way on a busy machine). `shown` is the text the select shows afterwards, when it differs
+ * from the option's; null skips that check.
+ */
+export async function chooseOption(select: Locator, option: string, shown: string | null = option) {
+  const page = select.page()
+  await expect(async () => {
+    if ((await select.getByRole('combobox').getAttribute('aria-expanded')) !== 'true') await select.click({ timeout: 3000 })
+    const list = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last()
+    await expect(list).toBeVisible({ timeout: 3000 })
+    await expect(list).not.toHaveClass(/ant-slide-(up|down)-(appear|enter|leave)/, { timeout: 3000 })
+    await list.locator('.ant-select-item-option').filter({ hasText: option }).first().click({ timeout: 3000 })
+    if (shown !== null) await expect(select).toContainText(shown, { timeout: 3000 })
+  }).toPass({ timeout: 20_000 })
 }

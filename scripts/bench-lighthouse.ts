@@ -6,7 +6,7 @@
  * transferred. Targets: score ≥ 90, CLS < 0.1, LCP ≤ 2.5 s. Asserts nothing.
  * BENCH_LIGHTHOUSE_OUT=<folder> also writes each page's final screenshot (JPEG) and report (JSON) there;
  * BENCH_DATA_DIR reuses a PGlite data folder (skips the first start's loading);
- * BENCH_PAGES=/chinese/home,... picks other pages. Lighthouse 12 (13 needs Node 22.19).
+ * BENCH_PAGES=/chinese/home,... picks other pages; BENCH_FORM_FACTORS=mobile measures one form factor. Lighthouse 12 (13 needs Node 22.19).
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -19,6 +19,7 @@ import { BENCH_PORT, fmt, root, startServer, stopServer } from './bench-support'
 const PAGES = (process.env.BENCH_PAGES ?? '/chinese/home,/chinese/normal,/chinese/satellite/chinese/gf1').split(',')
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 const OUT = process.env.BENCH_LIGHTHOUSE_OUT
+const FORM_FACTORS = (process.env.BENCH_FORM_FACTORS ?? 'mobile,desktop').split(',') as Array<'mobile' | 'desktop'>
 
 /** Starts Chromium headless with a DevTools port of its choosing; answers that port. */
 async function startChromium(profile: string): Promise<{ child: ChildProcess; port: number }> {
@@ -116,7 +117,7 @@ async function main() {
     )
     for (const page of PAGES) {
       await whenRendered(`http://127.0.0.1:${BENCH_PORT}${page}`)
-      for (const formFactor of ['mobile', 'desktop'] as const) {
+      for (const formFactor of FORM_FACTORS) {
         const name = `${page.replace(/^\/chinese\//, '').replaceAll('/', '-')}-${formFactor}`
         const f = await run(
           `http://127.0.0.1:${BENCH_PORT}${page}`,

@@ -6,7 +6,7 @@
  * (each code once, nothing kept yet: the database read, the envelope and its ETag), and warm, a
  * random sample of counties cycled by wrk (answers kept). Each API is set against its own SQL run
  * bare (the statements that give its answer, from a pg client or PGlite in this process, at the same
- * concurrency; cold against each code once) and the ratio printed: target ≤ 1.3×. Prints figures;
+ * concurrency; cold against each code once, the API side by wrk too) and the ratio printed: target ≤ 1.3×. Prints figures;
  * asserts nothing. Runs against the embedded PGlite and, when reachable, the local
  * PostgreSQL+PostGIS (default postgres://postgres@127.0.0.1:5432/postgres).
  * BENCH_CLIENTS (default 10) and BENCH_SECONDS (default 10) set the load; BENCH_ONLY=postgres skips

@@ -6,7 +6,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import http from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
@@ -287,27 +286,39 @@ export async function runOnce<T>(items: T[], concurrency: number, run: (item: T)
 }
 
 /**
- * Each path once with `concurrency` keep-alive connections (node:http, lighter than fetch), no
- * warm-up: first requests of a server. A status other than 200 counts as an error.
+ * Each path once, in the order given, over `connections` keep-alive connections of Debian's wrk (a
+ * C client, so the load does not eat the server's CPU), no warm-up: first requests of a server.
+ * Once every path has answered, the script says so and wrk is interrupted (it then reports the time
+ * until that moment); the few requests the other connections have in flight then are counted too.
+ * A status other than 2xx/3xx counts as an error.
  */
-export async function loadOnce(paths: string[], concurrency: number): Promise<LoadResult> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency })
-  try {
-    return await runOnce(
-      paths,
-      concurrency,
-      (p) =>
-        new Promise<void>((resolve, reject) => {
-          http
-            .get({ host: '127.0.0.1', port: BENCH_PORT, path: p, agent }, (res) => {
-              res.on('data', () => {})
-              res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`${p}: ${res.statusCode}`))))
-              res.on('error', reject)
-            })
-            .on('error', reject)
-        }),
-    )
-  } finally {
-    agent.destroy()
-  }
+export function loadOnce(paths: string[], connections: number): Promise<LoadResult> {
+  const script = path.join(scratch, `once-${Math.random().toString(36).slice(2)}.lua`)
+  const report = readFileSync(path.join(root, 'scripts/bench-latency.lua'), 'utf8')
+  const list = paths.map((p) => JSON.stringify(p)).join(',\n')
+  writeFileSync(
+    script,
+    `${report}\nlocal paths = {\n${list}\n}\nlocal i = 0\nlocal answered = 0\nrequest = function()\n  i = math.min(i + 1, #paths)\n  return wrk.format("GET", paths[i])\nend\nresponse = function()\n  answered = answered + 1\n  if answered == #paths then\n    io.write("ALL-ANSWERED\\n")\n    io.flush()\n    wrk.thread:stop()\n  end\nend\n`,
+  )
+  return new Promise((resolve, reject) => {
+    const child = spawn('wrk', wrkArgs(script, paths, connections, 600))
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (d) => {
+      stdout += d
+      if (stdout.includes('ALL-ANSWERED')) child.kill('SIGINT')
+    })
+    child.stderr.on('data', (d) => {
+      stderr += d
+    })
+    child.on('error', reject)
+    child.on('close', () => {
+      try {
+        const r = wrkResult(stdout, stderr)
+        resolve({ ...r, rps: r.requests / r.seconds })
+      } catch (error) {
+        reject(error)
+      }
+    })
+  })
 }

@@ -83,14 +83,13 @@ export function createPageRenderer(distDir: string, basePath: string, renderWith
       queries: queries.map((q) => ({ queryKey: q.queryKey, queryHash: JSON.stringify(q.queryKey), state: answered(q.data) })),
     }
     const { html, styles } = await renderWith({ entry: pathToFileURL(entry).href, url: pathname, state })
-    const head = `${styles}\n    ${screenLinks(node.group ?? '')}`
     const data = queries.length > 0 ? `<script type="application/json" id="rs-query-state">${escapeJson(state)}</script>\n    ` : ''
-    // antd's rules first: the portal's own stylesheets come after them and win, as in the browser
+    // antd's theme variables before the stylesheets; the screen's own stylesheets after the entry's
+    // (antd's prebuilt rules, then the portal's), so they win, as when the browser loads the screen
     const firstStylesheet = template.indexOf('<link rel="stylesheet"')
-    const withHead =
-      firstStylesheet < 0
-        ? template.replace('</head>', `${head}\n  </head>`)
-        : `${template.slice(0, firstStylesheet)}${head}\n    ${template.slice(firstStylesheet)}`
+    const withStyles =
+      firstStylesheet < 0 ? template : `${template.slice(0, firstStylesheet)}${styles}\n    ${template.slice(firstStylesheet)}`
+    const withHead = withStyles.replace('</head>', `${firstStylesheet < 0 ? styles : ''}${screenLinks(node.group ?? '')}\n  </head>`)
     return deferModules(withHead.replace('<div id="root"></div>', `${data}<div id="root" data-prerendered>${html}</div>`))
   }
 

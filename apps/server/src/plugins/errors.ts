@@ -46,6 +46,9 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError)
       return sendEnvelope(reply, 400, 400, tZh('errors.badJson'))
     if (status === 429) return sendEnvelope(reply, 429, 429, tZh('errors.tooManyRequests'))
+    // a statement cut by the database's time limit (PostgreSQL's statement_timeout, 57014) on any route
+    // that does not answer it itself: the caller is asked to narrow the request, not told of a fault
+    if ((error as { code?: string }).code === '57014') return sendEnvelope(reply, 503, 503, tZh('errors.queryTimeout'))
     if (status >= 400 && status < 500) {
       const detail = HAS_CHINESE.test(error.message) ? error.message : (error.code ?? error.message)
       return sendEnvelope(reply, status, status, tZh('errors.badRequest', { detail }))

@@ -1,5 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { ConfigProvider, message } from 'antd'
+import dayjs from 'dayjs'
+import 'dayjs/locale/zh-cn'
 import enUS from 'antd/locale/en_US'
 import zhCN from 'antd/locale/zh_CN'
 import { type ReactNode, useEffect } from 'react'
@@ -37,6 +39,8 @@ function NotifierBridge() {
 /** antd (zh_CN by default, portal theme) and TanStack Query around the app. */
 export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   const locale = useLocale()
+  // the date pickers' month and weekday names come from dayjs's global locale, not from antd's
+  dayjs.locale(locale === 'en-US' ? 'en' : 'zh-cn')
   return (
     <ConfigProvider locale={locale === 'en-US' ? enUS : zhCN} theme={portalTheme}>
       <NotifierBridge />

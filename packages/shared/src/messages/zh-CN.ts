@@ -194,6 +194,7 @@ export const zhCN = {
     tooLarge: '请求内容过大',
     tooManyRequests: '请求过于频繁，请稍后再试',
     busy: '服务器繁忙，请稍后重试',
+    queryTimeout: '查询超出了数据库的时间限制，请缩小范围（地区、批次或条件）后重试',
     server: '服务器内部错误，请稍后重试',
     captchaTokenInvalid: '验证码标识无效，应为32位字母或数字',
     captchaInvalid: '验证码错误或已过期，请刷新后重试',

@@ -44,6 +44,9 @@ export async function refreshMonitorMapLayers(db: Kysely<Database>, options: { f
   const result = { version, refreshed: false, zones: 0, cells: 0, counties: 0, milliseconds: 0 }
   if (current?.version === version && !options.force) return { ...result, milliseconds: performance.now() - started }
   await db.transaction().execute(async (trx) => {
+    // work of a start or an import, not of a request: the requests' statement time limit (DB_STATEMENT_TIMEOUT_SECONDS)
+    // does not apply (the acquisition report reads every scene: at 5,000,000 scenes a start failed on it)
+    await sql`SET LOCAL statement_timeout = 0`.execute(trx)
     await sql`SELECT pg_advisory_xact_lock(20261130)`.execute(trx)
     await sql`DELETE FROM monitor_zone`.execute(trx)
     await sql`DELETE FROM monitor_grid_cell`.execute(trx)

@@ -209,6 +209,9 @@ export function createImportService(
         if (isUniqueViolation(error)) throw duplicate()
         throw error
       }
+      // the planner learns of the new batch now, not when autovacuum comes round: a join of two batches
+      // planned on old statistics is a nested loop (seconds instead of milliseconds; load.ts says so too)
+      await sql`ANALYZE monitor_spot`.execute(db)
       const answer = report(regionOf.size)
       await record('success', { featureCount: checked.featureCount, imported: regionOf.size })
       afterImport?.()

@@ -173,6 +173,22 @@ describe('POST /api/normalmeta/export', () => {
     expect(rows.find((r) => r[0] === 'CV_EAST')?.[10]).toBe('升轨')
   })
 
+  it('reads a large province in its counting form: the same scenes the query lists by its parts', async () => {
+    // 河北 (over 100,000 km²): the query's pages test each scene against the province's parts, coverage
+    // and export against its whole outline (scenes.repository.ts); both must find the same scenes
+    const area = { mode: 'region', regionCode: '130000' }
+    const listed = await ctx.app.inject({ method: 'POST', url: '/api/normalmeta/query', payload: { area, pageSize: 100 } })
+    expect(listed.statusCode, listed.body).toBe(200)
+    const { total, list } = listed.json().data as { total: number; list: Array<{ id: string }> }
+    expect(total).toBeGreaterThan(1)
+    const res = await exportFile({ area, format: 'csv' })
+    expect(res.statusCode, res.body).toBe(200)
+    const rows = parse(res.rawPayload.toString('utf8'), { bom: true }) as string[][]
+    expect(rows.slice(1).map((r) => r[0])).toEqual(list.map((s) => s.id))
+    const covered = CoverageAnswer.parse((await coverage({ area })).json().data)
+    expect(covered.sceneCount).toBe(total)
+  })
+
   it('exports the checked scenes as Excel and GeoJSON', async () => {
     const xlsx = await exportFile({ area: AREA, ids: ['CV_AWAY', 'CV_SMALL'], format: 'xlsx' })
     expect(xlsx.statusCode, xlsx.body).toBe(200)

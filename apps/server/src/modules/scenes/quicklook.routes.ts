@@ -42,6 +42,15 @@ function byteRange(header: string | undefined, length: number): { start: number;
   return start > end || start >= length ? 'unsatisfiable' : { start, end }
 }
 
+/** A picture of 16 px over a small square, drawn only to load the drawing code into a thread. */
+const WARM_UP_PICTURE: QuicklookInput = {
+  id: 'warm-up',
+  cloudPercent: 50,
+  footprint: '{"type":"Polygon","coordinates":[[[100,30],[100.1,30],[100.1,30.1],[100,30.1],[100,30]]]}',
+  bbox: [100, 30, 100.1, 30.1],
+  size: 16,
+}
+
 /** Only web addresses are followed: an imported href of another scheme is not a quicklook. */
 const isWebAddress = (href: string) => /^https?:\/\//i.test(href)
 
@@ -53,6 +62,14 @@ const isWebAddress = (href: string) => /^https?:\/\//i.test(href)
 export function registerQuicklookRoutes(app: FastifyInstance, db: Kysely<Database>, tasks: TaskPool) {
   assertAuthPlugin(app)
   const drawn = new LRUCache<string, Buffer>({ maxSize: CACHE_BYTES, sizeCalculation: (b) => b.byteLength })
+  // the drawing code and its font are loaded into a thread by the first picture; once the server
+  // listens a tiny picture is drawn, so the first client's (a GDAL STACIT mosaic reads several at
+  // once) is not the one that waits for that on a busy machine and runs out of its time budget
+  app.addHook('onListen', () => {
+    void tasks.run(QUICKLOOK_WORKER, 'quicklookTask', WARM_UP_PICTURE, 120_000).catch(() => {
+      // a failed warm-up changes nothing: the first request loads the code as before
+    })
+  })
   app.route({
     method: normalmetaQuicklook.method,
     url: normalmetaQuicklook.path,

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildScene } from '../../test/factories'
 import { createTestContext, type TestContext } from '../../test/test-context'
@@ -188,6 +189,48 @@ describe('GET /stac (landing, conformance, collections, queryables)', () => {
   })
 })
 
+/**
+ * What the STAC 1.0.0 item schema and the eo 1.1.0, sat 1.0.0, view 1.0.0 and projection 1.1.0
+ * schemas require of our items (the rules stac-node-validator applies with them): each field's range
+ * and type, and an extension listed exactly when its fields are used.
+ */
+function schemaProblems(item: Item): string[] {
+  const problems: string[] = []
+  const p = item.properties
+  const number = (v: unknown) => typeof v === 'number' && Number.isFinite(v)
+  const integer = (v: unknown) => Number.isInteger(v)
+  const within = (key: string, lo: number, hi: number) => {
+    if (key in p && !(number(p[key]) && (p[key] as number) >= lo && (p[key] as number) <= hi)) problems.push(`${key} ${p[key]}`)
+  }
+  if (typeof p.datetime !== 'string' || !/Z$/.test(p.datetime) || Number.isNaN(Date.parse(p.datetime))) problems.push('datetime')
+  if (!(number(p.gsd) && (p.gsd as number) > 0)) problems.push('gsd')
+  within('eo:cloud_cover', 0, 100)
+  within('view:off_nadir', 0, 90)
+  within('view:sun_elevation', -90, 90)
+  for (const key of ['sat:absolute_orbit', 'sat:relative_orbit'])
+    if (key in p && !(integer(p[key]) && (p[key] as number) >= 1)) problems.push(`${key} ${p[key]}`)
+  if ('sat:orbit_state' in p && !['ascending', 'descending', 'geostationary'].includes(p['sat:orbit_state'] as string))
+    problems.push('sat:orbit_state')
+  if (!(item.bbox.length === 4 && item.bbox.every(number))) problems.push('bbox')
+  const used = new Set(
+    [...Object.keys(p), ...Object.values(item.assets).flatMap((a) => Object.keys(a))]
+      .filter((k) => k.includes(':'))
+      .map((k) => k.split(':')[0]),
+  )
+  const listed = new Set(
+    item.stac_extensions.map((e) => /stac-extensions\.github\.io\/(\w+)\//.exec(e)?.[1]?.replace('projection', 'proj')),
+  )
+  for (const prefix of used) if (prefix !== 'rs' && !listed.has(prefix)) problems.push(`${prefix} fields without their extension`)
+  for (const prefix of listed) if (!used.has(prefix ?? '')) problems.push(`${prefix} extension without its fields`)
+  for (const asset of Object.values(item.assets) as Array<Record<string, unknown>>)
+    if (
+      'proj:shape' in asset &&
+      !(Array.isArray(asset['proj:shape']) && asset['proj:shape'].length === 2 && asset['proj:shape'].every(integer))
+    )
+      problems.push('proj:shape')
+  return problems
+}
+
 describe('items', () => {
   it('builds STAC 1.0.0 items with eo, sat and view fields, the footprint, links and the quicklook thumbnail', async () => {
     const f = FIXTURES[5] as Fixture
@@ -217,6 +260,33 @@ describe('items', () => {
     const bare = (await get('/stac/collections/GF1_PMS1/items/S000')).body as Item
     expect(bare.properties['sat:absolute_orbit']).toBeUndefined()
     expect(bare.stac_extensions.some((e) => e.includes('/sat/'))).toBe(false)
+  })
+
+  it('keeps to the rules of the item and extension schemas, an off-nadir to the left and an orbit 0 included', async () => {
+    // a satellite rolled to the left (negative off-nadir in the archive) and an orbit not known (0):
+    // view:off_nadir is 0–90 and sat orbits start at 1 in their schemas
+    await buildScene(ctx.database.db, { id: 'EDGE1', bbox: [60, 60, 61, 61], orbit: 0, path: 0, direction: null })
+    await sql`UPDATE scene SET off_nadir_deg = -12.5, sun_elevation_deg = -3 WHERE id = 'EDGE1'`.execute(ctx.database.db)
+    try {
+      const edge = (await get('/stac/collections/GF1_PMS1/items/EDGE1')).body as Item
+      expect(edge.properties['view:off_nadir']).toBe(12.5)
+      expect(edge.properties['sat:absolute_orbit']).toBeUndefined()
+      expect(edge.properties['sat:relative_orbit']).toBeUndefined()
+      expect(schemaProblems(edge)).toEqual([])
+      const page = (await get('/stac/search?limit=100')).body as Page
+      expect(page.features.length).toBe(FIXTURES.length + 1)
+      for (const item of page.features) expect(schemaProblems(item), item.id).toEqual([])
+      // the check itself finds what the schemas refuse
+      const bad = { ...edge, properties: { ...edge.properties, 'view:off_nadir': -1, 'sat:absolute_orbit': 0, 'eo:cloud_cover': 101 } }
+      expect(schemaProblems(bad)).toEqual([
+        'eo:cloud_cover 101',
+        'view:off_nadir -1',
+        'sat:absolute_orbit 0',
+        'sat fields without their extension',
+      ])
+    } finally {
+      await sql`DELETE FROM scene WHERE id = 'EDGE1'`.execute(ctx.database.db)
+    }
   })
 
   it('pages one collection through its items endpoint with bbox and datetime', async () => {
