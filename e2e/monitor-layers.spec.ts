@@ -1,4 +1,4 @@
-import { expect, loginThroughPopup, sql, test, watchPage } from './support'
+import { chooseOption, expect, loginThroughPopup, sql, test, watchPage } from './support'
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results/screens'
 
@@ -20,11 +20,7 @@ test.describe('monitoring layers and term data', () => {
     const rows = page.getByTestId('spot-table').locator('tbody tr.ant-table-row')
     await expect(rows.first()).toBeVisible()
     // open it through the batch filter and the list, as a person does
-    await page.getByTestId('detail-batch').click()
-    await page
-      .locator('.ant-select-dropdown:visible')
-      .getByText(spot?.batch ?? '', { exact: true })
-      .click()
+    await chooseOption(page.getByTestId('detail-batch'), spot?.batch ?? '')
     const terms = page.waitForResponse((r) => r.url().includes('/api/monitor/spot/terms'))
     await page
       .getByTestId('spot-table')

@@ -1,5 +1,4 @@
-import type { Page } from '@playwright/test'
-import { expect, loginThroughPopup, readCaptcha, sql, test, watchPage } from './support'
+import { chooseOption, expect, loginThroughPopup, readCaptcha, sql, test, watchPage } from './support'
 
 /** The code of the newest message to a recipient: the e2e server has no SMTP, so mail goes to the outbox. */
 async function codeFromOutbox(recipient: string, after: number): Promise<{ code: string; id: number }> {
@@ -14,11 +13,6 @@ async function codeFromOutbox(recipient: string, after: number): Promise<{ code:
   const code = found?.text_body.match(/^\s*(\d{6})\s*$/m)?.[1]
   if (!code || !found) throw new Error(`no code in the outbox for ${recipient}`)
   return { code, id: Number(found.id) }
-}
-
-async function pickSelect(page: Page, testId: string, option: string) {
-  await page.getByTestId(testId).click()
-  await page.locator('.ant-select-dropdown:visible').getByText(option, { exact: true }).click()
 }
 
 test('register with a mailed code, log in, get locked out by five wrong passwords, reset the password by code (logged in, lock lifted), then change it from the 30-day warning', async ({
@@ -40,12 +34,12 @@ test('register with a mailed code, log in, get locked out by five wrong password
   await page.getByTestId('register-telephone').fill(telephone)
   await page.getByTestId('register-real-name').fill('测试用户')
   await page.getByTestId('register-organization').fill('某某测绘院')
-  await pickSelect(page, 'register-organization-type', '事业单位')
+  await chooseOption(page.getByTestId('register-organization-type'), '事业单位')
   await page.getByTestId('register-region').click()
   await page.locator('.ant-cascader-menu-item').getByText('内蒙古自治区', { exact: true }).click()
   await page.locator('.ant-cascader-menu-item').getByText('呼和浩特市', { exact: true }).click()
   await page.keyboard.press('Escape')
-  await pickSelect(page, 'register-industry', '测绘地理信息')
+  await chooseOption(page.getByTestId('register-industry'), '测绘地理信息')
   await page.getByTestId('register-purpose').fill('影像查询')
   await page.getByTestId('register-terms').check()
 
