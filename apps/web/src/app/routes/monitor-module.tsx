@@ -2,6 +2,7 @@ import { allowedRegionIds, type MonitorModuleKey, monitorModule } from '@rs/shar
 import { useShallow } from 'zustand/react/shallow'
 import { openLogin, useAuthStore } from '../../features/auth/state/auth-store'
 import { MonitorScreen } from '../../features/monitor/components/monitor-screen'
+import { RegionName } from '../../features/region/components/region-name'
 import { RegionPicker } from '../../features/region/components/region-picker'
 import { useSiteConfig } from '../../features/site/api/fetch-site-config'
 
@@ -17,6 +18,7 @@ export function MonitorModule({ module }: { module: MonitorModuleKey }) {
       onLoginRequired={(target) => openLogin(target)}
       tiandituKey={site.data?.tiandituKey ?? ''}
       regionPicker={(value, onChange) => <RegionPicker value={value} onChange={onChange} />}
+      regionName={(code) => <RegionName code={code} />}
     />
   )
 }

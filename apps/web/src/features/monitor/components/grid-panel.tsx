@@ -12,30 +12,36 @@ import {
 } from '@rs/shared'
 import { Select, Space, Table, Tag, Typography } from 'antd'
 import type OlMap from 'ol/Map'
-import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import { PageSpinner } from '../../../components/page-spinner'
 import { errorMessage } from '../../../lib/api-client'
 import { useT } from '../../../lib/i18n'
-import { MapLegend } from '../../../map/legend'
 import { useLegend } from '../../../map/use-legend'
 import { useMonitorGrid } from '../api/fetch-monitor-grid'
 import { createGridLayer } from '../map/grid-layer'
 import { cellCenter, cellRows, cellSizeMetres } from '../utils/modes'
-import { formatValue, largestRow, maxValue, regionColors, rowValue } from '../utils/statistics'
+import { formatValue, largestRow, maxValue, regionColors } from '../utils/statistics'
+import {
+  AreaRegionSelect,
+  batchOptions,
+  ModeLegend,
+  type RegionSlots,
+  SpotTypeSelect,
+  StageSelect,
+  useMetricColumns,
+} from './mode-controls'
 
 const MapView = lazy(() => import('../../../map/map-view'))
 
 /** How many of the densest cells the table lists. */
 export const DENSEST_CELLS = 20
 
-export interface GridPanelProps {
+export interface GridPanelProps extends RegionSlots {
   module: MonitorModuleDecl
   batches: readonly MonitorBatch[]
   /** The area-range regions of the scope rule (SPEC §4); one region is the first filter, several leave it to the server. */
   areaRegion: readonly string[]
   tiandituKey: string
-  /** A province → city → county picker handed in by the route (value, onChange). */
-  regionPicker?: (value: string, onChange: (code: string) => void) => ReactNode
 }
 
 /**
@@ -44,7 +50,7 @@ export interface GridPanelProps {
  * Filters: region (within the area ranges; the server limits the cells to them), batch, level,
  * stage, spot type. Opens with the grid defaults of SPEC §4: all types, the module's level.
  */
-export function GridPanel({ module, batches, areaRegion, tiandituKey, regionPicker }: GridPanelProps) {
+export function GridPanel({ module, batches, areaRegion, tiandituKey, regionPicker, regionName }: GridPanelProps) {
   const t = useT()
   const defaults = gridDefaults({ statisticsType: STATISTICS_TYPE_ALL, gridLevel: null }, module)
   const [region, setRegion] = useState<string>(areaRegion.length === 1 ? areaRegion[0] : WHOLE_COUNTRY_CODE)
@@ -83,34 +89,27 @@ export function GridPanel({ module, batches, areaRegion, tiandituKey, regionPick
     if (map && extent) map.getView().fit(extent, { padding: [120, 120, 120, 120], maxZoom: 11, duration: 300 })
   }, [active, gridLayer, map])
 
-  const measureLabel = module.measure === 'length' ? t('monitor.metric.length') : t('monitor.metric.area')
-  const measureUnit = module.measure === 'length' ? t('monitor.metric.unitLength') : t('monitor.metric.unitArea')
+  const metricColumns = useMetricColumns<MonitorGridCell>(module)
   const latest = batches[batches.length - 1]?.batch
   const densest = (data?.cells ?? []).slice(0, DENSEST_CELLS)
 
   return (
     <div data-testid="monitor-grid">
       <Space wrap style={{ marginBottom: 12 }}>
-        {regionPicker && areaRegion.length === 1 ? (
-          regionPicker(region, setRegion)
-        ) : (
-          <Select
-            style={{ width: 200 }}
-            value={region}
-            onChange={setRegion}
-            data-testid="grid-region"
-            options={[
-              { value: WHOLE_COUNTRY_CODE, label: t('monitorModes.grid.allRegions') },
-              ...areaRegion.filter((r) => r !== WHOLE_COUNTRY_CODE).map((r) => ({ value: r, label: r })),
-            ]}
-          />
-        )}
+        <AreaRegionSelect
+          areaRegion={areaRegion}
+          value={region}
+          onChange={setRegion}
+          regionPicker={regionPicker}
+          regionName={regionName}
+          testId="grid-region"
+        />
         <Select
           style={{ width: 140 }}
           value={batch ?? latest}
           onChange={setBatch}
           data-testid="grid-batch"
-          options={batches.map((b) => ({ value: b.batch, label: b.batch }))}
+          options={batchOptions(batches)}
         />
         <Select
           style={{ width: 170 }}
@@ -119,26 +118,8 @@ export function GridPanel({ module, batches, areaRegion, tiandituKey, regionPick
           data-testid="grid-level"
           options={GRID_LEVELS.map((l) => ({ value: l, label: t('monitorModes.grid.levelOption', { level: l, size: cellSizeMetres(l) }) }))}
         />
-        <Select
-          style={{ width: 120 }}
-          value={stage ?? ''}
-          onChange={(v) => setStage((v || undefined) as MonitorStage | undefined)}
-          options={[
-            { value: '', label: t('monitor.stage.all') },
-            { value: 'new', label: t('monitor.stage.new') },
-            { value: 'persist', label: t('monitor.stage.persist') },
-          ]}
-        />
-        <Select
-          style={{ width: 200 }}
-          value={tblx ?? ''}
-          onChange={(v) => setTblx(v || undefined)}
-          data-testid="grid-spot-type"
-          options={[
-            { value: '', label: t('monitor.screen.allSpotTypes') },
-            ...module.spotTypes.map((s) => ({ value: s.value, label: t(s.labelKey) })),
-          ]}
-        />
+        <StageSelect value={stage} onChange={setStage} />
+        <SpotTypeSelect module={module} value={tblx} onChange={setTblx} testId="grid-spot-type" />
       </Space>
       {grid.error && (
         <Typography.Paragraph type="danger" data-testid="grid-error">
@@ -165,19 +146,7 @@ export function GridPanel({ module, batches, areaRegion, tiandituKey, regionPick
               height={560}
             />
           </Suspense>
-          <div style={{ position: 'absolute', right: 12, bottom: 40, zIndex: 5 }}>
-            <MapLegend
-              items={legend.items}
-              mode={legendMode}
-              onToggle={legend.toggle}
-              onModeChange={setLegendMode}
-              labels={{
-                area: module.measure === null ? null : measureLabel,
-                unitNum: t('monitor.metric.unitCount'),
-                unitArea: measureUnit,
-              }}
-            />
-          </div>
+          <ModeLegend module={module} legend={legend} mode={legendMode} onModeChange={setLegendMode} />
         </div>
         <div style={{ flex: '0 1 420px', minWidth: 320 }}>
           {data && (
@@ -213,20 +182,7 @@ export function GridPanel({ module, batches, areaRegion, tiandituKey, regionPick
                 title: t('monitorModes.grid.center'),
                 render: (_: unknown, cell) => cellCenter(cell).join(', '),
               },
-              {
-                title: `${t('monitor.metric.count')}（${t('monitor.metric.unitCount')}）`,
-                align: 'right',
-                render: (_: unknown, cell) => formatValue(cell.num),
-              },
-              ...(module.measure === null
-                ? []
-                : [
-                    {
-                      title: `${measureLabel}（${measureUnit}）`,
-                      align: 'right' as const,
-                      render: (_: unknown, cell: MonitorGridCell) => formatValue(rowValue(cell, 'area', module.measure)),
-                    },
-                  ]),
+              ...metricColumns,
             ]}
           />
         </div>

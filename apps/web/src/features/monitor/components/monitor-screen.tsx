@@ -37,6 +37,8 @@ export interface MonitorScreenProps {
   tiandituKey?: string
   /** A province → city → county picker (the region feature's), handed in by the route for the grid and sequence filters. */
   regionPicker?: (value: string, onChange: (code: string) => void) => ReactNode
+  /** A region's name by its code (the region feature's), for the area-range choice of grid and sequence. */
+  regionName?: (code: string) => ReactNode
 }
 
 /**
@@ -44,7 +46,7 @@ export interface MonitorScreenProps {
  * domain/monitor/modules.ts): mode tabs that follow the SPEC §4 rules (switchMode), the statistics
  * and detail panels. Mode and region live in the address (?mode=detail&region=150000).
  */
-export function MonitorScreen({ module: key, user, onLoginRequired, tiandituKey = '', regionPicker }: MonitorScreenProps) {
+export function MonitorScreen({ module: key, user, onLoginRequired, tiandituKey = '', regionPicker, regionName }: MonitorScreenProps) {
   const t = useT()
   const module = monitorModule(key)
   const [params, setParams] = useSearchParams()
@@ -177,10 +179,18 @@ export function MonitorScreen({ module: key, user, onLoginRequired, tiandituKey 
           areaRegion={scope}
           tiandituKey={tiandituKey}
           regionPicker={regionPicker}
+          regionName={regionName}
         />
       )}
       {mode === 'sequence' && scope && (
-        <SequencePanel key={scope.join()} module={module} batches={list} areaRegion={scope} regionPicker={regionPicker} />
+        <SequencePanel
+          key={scope.join()}
+          module={module}
+          batches={list}
+          areaRegion={scope}
+          regionPicker={regionPicker}
+          regionName={regionName}
+        />
       )}
       {mode === 'trend' && (
         <TrendPanel

@@ -1,17 +1,17 @@
 import { type MonitorBatch, type MonitorModuleDecl, type MonitorSequenceBatch, SEQUENCE_BATCH_COUNT, WHOLE_COUNTRY_CODE } from '@rs/shared'
 import { Card, Select, Space, Statistic, Table, Tag, Typography } from 'antd'
-import { type ReactNode, useState } from 'react'
+import { useState } from 'react'
 import { errorMessage } from '../../../lib/api-client'
 import { useT } from '../../../lib/i18n'
 import { useMonitorSequence } from '../api/fetch-monitor-sequence'
 import { formatValue, rowValue } from '../utils/statistics'
+import { AreaRegionSelect, batchOptions, type RegionSlots, SpotTypeSelect, useMeasureWords, useMetricColumns } from './mode-controls'
 
-export interface SequencePanelProps {
+export interface SequencePanelProps extends RegionSlots {
   module: MonitorModuleDecl
   batches: readonly MonitorBatch[]
   /** The area-range regions of the scope rule (SPEC §4). */
   areaRegion: readonly string[]
-  regionPicker?: (value: string, onChange: (code: string) => void) => ReactNode
 }
 
 /**
@@ -19,50 +19,37 @@ export interface SequencePanelProps {
  * server) side by side as cards with their count and area or length, and a table of what changed
  * between consecutive batches: sites new, gone and persisting. Filters: region, last batch, type.
  */
-export function SequencePanel({ module, batches, areaRegion, regionPicker }: SequencePanelProps) {
+export function SequencePanel({ module, batches, areaRegion, regionPicker, regionName }: SequencePanelProps) {
   const t = useT()
   const [region, setRegion] = useState<string>(areaRegion.length === 1 ? areaRegion[0] : WHOLE_COUNTRY_CODE)
   const [batch, setBatch] = useState<string | undefined>()
   const [tblx, setTblx] = useState<string | undefined>()
   const sequence = useMonitorSequence(module.key as never, { region: region === WHOLE_COUNTRY_CODE ? undefined : region, batch, tblx })
   const list = sequence.data?.batches ?? []
-  const measureLabel = module.measure === 'length' ? t('monitor.metric.length') : t('monitor.metric.area')
-  const measureUnit = module.measure === 'length' ? t('monitor.metric.unitLength') : t('monitor.metric.unitArea')
+  const measure = useMeasureWords(module)
+  const metricColumns = useMetricColumns<MonitorSequenceBatch>(module)
   const latest = batches[batches.length - 1]?.batch
 
   return (
     <div data-testid="monitor-sequence">
       <Space wrap style={{ marginBottom: 12 }}>
-        {regionPicker && areaRegion.length === 1 ? (
-          regionPicker(region, setRegion)
-        ) : (
-          <Select
-            style={{ width: 200 }}
-            value={region}
-            onChange={setRegion}
-            options={[
-              { value: WHOLE_COUNTRY_CODE, label: t('monitorModes.grid.allRegions') },
-              ...areaRegion.filter((r) => r !== WHOLE_COUNTRY_CODE).map((r) => ({ value: r, label: r })),
-            ]}
-          />
-        )}
+        <AreaRegionSelect
+          areaRegion={areaRegion}
+          value={region}
+          onChange={setRegion}
+          regionPicker={regionPicker}
+          regionName={regionName}
+          testId="sequence-region"
+        />
         <span>{t('monitorModes.sequence.endBatch')}</span>
         <Select
           style={{ width: 140 }}
           value={batch ?? latest}
           onChange={setBatch}
           data-testid="sequence-batch"
-          options={batches.map((b) => ({ value: b.batch, label: b.batch }))}
+          options={batchOptions(batches)}
         />
-        <Select
-          style={{ width: 200 }}
-          value={tblx ?? ''}
-          onChange={(v) => setTblx(v || undefined)}
-          options={[
-            { value: '', label: t('monitor.screen.allSpotTypes') },
-            ...module.spotTypes.map((s) => ({ value: s.value, label: t(s.labelKey) })),
-          ]}
-        />
+        <SpotTypeSelect module={module} value={tblx} onChange={setTblx} />
       </Space>
       {sequence.error && (
         <Typography.Paragraph type="danger" data-testid="sequence-error">
@@ -83,9 +70,9 @@ export function SequencePanel({ module, batches, areaRegion, regionPicker }: Seq
               <Statistic title={t('monitor.metric.count')} value={b.num} suffix={t('monitor.metric.unitCount')} />
               {module.measure !== null && (
                 <Statistic
-                  title={measureLabel}
+                  title={measure.label}
                   value={formatValue(rowValue(b, 'area', module.measure))}
-                  suffix={measureUnit}
+                  suffix={measure.unit}
                   valueStyle={{ fontSize: 18 }}
                 />
               )}
@@ -127,20 +114,7 @@ export function SequencePanel({ module, batches, areaRegion, regionPicker }: Seq
           { title: t('monitorModes.sequence.newSites'), align: 'right', render: (_: unknown, b) => formatValue(b.newSites) },
           { title: t('monitorModes.sequence.goneSites'), align: 'right', render: (_: unknown, b) => formatValue(b.goneSites) },
           { title: t('monitorModes.sequence.persisting'), align: 'right', render: (_: unknown, b) => formatValue(b.persisting) },
-          {
-            title: `${t('monitor.metric.count')}（${t('monitor.metric.unitCount')}）`,
-            align: 'right',
-            render: (_: unknown, b) => formatValue(b.num),
-          },
-          ...(module.measure === null
-            ? []
-            : [
-                {
-                  title: `${measureLabel}（${measureUnit}）`,
-                  align: 'right' as const,
-                  render: (_: unknown, b: MonitorSequenceBatch) => formatValue(rowValue(b, 'area', module.measure)),
-                },
-              ]),
+          ...metricColumns,
         ]}
       />
     </div>

@@ -6,18 +6,18 @@ import {
   type MonitorStatisticsRow,
   WHOLE_COUNTRY_CODE,
 } from '@rs/shared'
-import { Button, Select, Space, Table, Tag, Typography } from 'antd'
+import { Button, Space, Table, Tag, Typography } from 'antd'
 import type OlMap from 'ol/Map'
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import { PageSpinner } from '../../../components/page-spinner'
 import { errorMessage } from '../../../lib/api-client'
 import { useT } from '../../../lib/i18n'
-import { MapLegend } from '../../../map/legend'
 import { useLegend } from '../../../map/use-legend'
 import { useMonitorStatistics } from '../api/fetch-monitor-statistics'
 import { useRegionBoundaries } from '../api/fetch-region-boundaries'
 import { type BoundaryFeature, createRegionLayer } from '../map/region-layer'
 import { formatValue, largestRow, maxValue, regionColors, rowValue } from '../utils/statistics'
+import { BatchRange, ModeLegend, SpotTypeSelect, StageSelect, useMetricColumns } from './mode-controls'
 
 const MapView = lazy(() => import('../../../map/map-view'))
 
@@ -74,44 +74,20 @@ export function StatisticsPanel({ module, batches, region, onRegion, tiandituKey
     return () => map.un('singleclick', handler as never)
   })
 
-  const measureLabel = module.measure === 'length' ? t('monitor.metric.length') : t('monitor.metric.area')
-  const measureUnit = module.measure === 'length' ? t('monitor.metric.unitLength') : t('monitor.metric.unitArea')
-  const batchOptions = batches.map((b) => ({ value: b.batch, label: b.batch }))
-  const valueColumn = (mode: LegendSwitch) => (row: MonitorStatisticsRow) => formatValue(rowValue(row, mode, module.measure))
+  const metricColumns = useMetricColumns<MonitorStatisticsRow>(module, { sortable: true })
 
   return (
     <div data-testid="monitor-statistics">
       <Space wrap style={{ marginBottom: 12 }}>
-        <span>{t('monitor.screen.batchFrom')}</span>
-        <Select
-          style={{ width: 130 }}
-          value={batchFrom ?? batchTo ?? latest}
-          options={batchOptions}
-          onChange={setBatchFrom}
-          data-testid="batch-from"
+        <BatchRange
+          batches={batches}
+          from={batchFrom ?? batchTo ?? latest}
+          to={batchTo ?? latest}
+          onFrom={setBatchFrom}
+          onTo={setBatchTo}
         />
-        <span>{t('monitor.screen.batchTo')}</span>
-        <Select style={{ width: 130 }} value={batchTo ?? latest} options={batchOptions} onChange={setBatchTo} data-testid="batch-to" />
-        <Select
-          style={{ width: 120 }}
-          value={stage ?? ''}
-          onChange={(v) => setStage((v || undefined) as MonitorStage | undefined)}
-          options={[
-            { value: '', label: t('monitor.stage.all') },
-            { value: 'new', label: t('monitor.stage.new') },
-            { value: 'persist', label: t('monitor.stage.persist') },
-          ]}
-        />
-        <Select
-          style={{ width: 200 }}
-          value={tblx ?? ''}
-          onChange={(v) => setTblx(v || undefined)}
-          data-testid="spot-type"
-          options={[
-            { value: '', label: t('monitor.screen.allSpotTypes') },
-            ...module.spotTypes.map((s) => ({ value: s.value, label: t(s.labelKey) })),
-          ]}
-        />
+        <StageSelect value={stage} onChange={setStage} />
+        <SpotTypeSelect module={module} value={tblx} onChange={setTblx} />
       </Space>
       {statistics.error && <Typography.Text type="danger">{errorMessage(statistics.error)}</Typography.Text>}
       <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap', alignItems: 'flex-start' }}>
@@ -138,19 +114,7 @@ export function StatisticsPanel({ module, batches, region, onRegion, tiandituKey
           >
             <MapView tiandituKey={tiandituKey} region={region} overlays={[regionLayer.layer]} onMapReady={setMap} height={560} />
           </Suspense>
-          <div style={{ position: 'absolute', right: 12, bottom: 40, zIndex: 5 }}>
-            <MapLegend
-              items={legend.items}
-              mode={legendMode}
-              onToggle={legend.toggle}
-              onModeChange={setLegendMode}
-              labels={{
-                area: module.measure === null ? null : measureLabel,
-                unitNum: t('monitor.metric.unitCount'),
-                unitArea: measureUnit,
-              }}
-            />
-          </div>
+          <ModeLegend module={module} legend={legend} mode={legendMode} onModeChange={setLegendMode} />
         </div>
         <div style={{ flex: '0 1 380px', minWidth: 300 }}>
           {largest && (
@@ -178,23 +142,7 @@ export function StatisticsPanel({ module, batches, region, onRegion, tiandituKey
                   </span>
                 ),
               },
-              {
-                title: `${t('monitor.metric.count')}（${t('monitor.metric.unitCount')}）`,
-                align: 'right',
-                render: valueColumn('num'),
-                sorter: (a, b) => (a.num ?? 0) - (b.num ?? 0),
-              },
-              ...(module.measure === null
-                ? []
-                : [
-                    {
-                      title: `${measureLabel}（${measureUnit}）`,
-                      align: 'right' as const,
-                      render: valueColumn('area'),
-                      sorter: (a: MonitorStatisticsRow, b: MonitorStatisticsRow) =>
-                        (rowValue(a, 'area', module.measure) ?? 0) - (rowValue(b, 'area', module.measure) ?? 0),
-                    },
-                  ]),
+              ...metricColumns,
             ]}
             summary={() =>
               data ? (

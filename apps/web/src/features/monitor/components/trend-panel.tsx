@@ -8,7 +8,7 @@ import {
   type MonitorTrendRow,
   WHOLE_COUNTRY_CODE,
 } from '@rs/shared'
-import { Button, Dropdown, Segmented, Select, Space, Table, Typography } from 'antd'
+import { Button, Dropdown, Segmented, Space, Table, Typography } from 'antd'
 import { lazy, Suspense, useMemo, useState } from 'react'
 import { PageSpinner } from '../../../components/page-spinner'
 import { errorMessage } from '../../../lib/api-client'
@@ -19,6 +19,7 @@ import { notify } from '../../../lib/notify'
 import { useMonitorTrend } from '../api/fetch-monitor-trend'
 import { topRows, trendLines } from '../utils/modes'
 import { formatValue, rowValue } from '../utils/statistics'
+import { BatchRange, SpotTypeSelect, StageSelect, useMeasureWords } from './mode-controls'
 
 const TrendChart = lazy(() => import('./trend-chart'))
 
@@ -48,13 +49,8 @@ export function TrendPanel({ module, batches, region, onRegion, title }: TrendPa
   const [mode, setMode] = useState<LegendSwitch>('num')
   const trend = useMonitorTrend(module.key as never, { region, batchFrom, batchTo, stage, tblx })
   const data = trend.data
-  const measureLabel = module.measure === 'length' ? t('monitor.metric.length') : t('monitor.metric.area')
-  const unit =
-    mode === 'num' || module.measure === null
-      ? t('monitor.metric.unitCount')
-      : module.measure === 'length'
-        ? t('monitor.metric.unitLength')
-        : t('monitor.metric.unitArea')
+  const measure = useMeasureWords(module)
+  const unit = mode === 'num' || module.measure === null ? t('monitor.metric.unitCount') : measure.unit
   const chart = useMemo(() => {
     if (!data) return null
     const value = (f: { num: number; areaKm2: number | null; lengthKm: number | null }) => rowValue(f, mode, module.measure) ?? 0
@@ -65,7 +61,6 @@ export function TrendPanel({ module, batches, region, onRegion, title }: TrendPa
   }, [data, mode, module.measure, t])
   const value = (f: { num: number; areaKm2: number | null; lengthKm: number | null }) => rowValue(f, mode, module.measure) ?? 0
   const drillable = (code: string) => data !== undefined && data.region.level !== 'county' && code !== region
-  const batchOptions = batches.map((b) => ({ value: b.batch, label: b.batch }))
 
   async function exportAs(kind: 'csv' | 'xlsx') {
     if (!data) return
@@ -87,36 +82,22 @@ export function TrendPanel({ module, batches, region, onRegion, title }: TrendPa
   return (
     <div data-testid="monitor-trend">
       <Space wrap style={{ marginBottom: 12 }}>
-        <span>{t('monitor.screen.batchFrom')}</span>
-        <Select style={{ width: 130 }} value={batchFrom ?? data?.batches[0]} options={batchOptions} onChange={setBatchFrom} />
-        <span>{t('monitor.screen.batchTo')}</span>
-        <Select style={{ width: 130 }} value={batchTo ?? data?.batches.at(-1)} options={batchOptions} onChange={setBatchTo} />
-        <Select
-          style={{ width: 120 }}
-          value={stage ?? ''}
-          onChange={(v) => setStage((v || undefined) as MonitorStage | undefined)}
-          options={[
-            { value: '', label: t('monitor.stage.all') },
-            { value: 'new', label: t('monitor.stage.new') },
-            { value: 'persist', label: t('monitor.stage.persist') },
-          ]}
+        <BatchRange
+          batches={batches}
+          from={batchFrom ?? data?.batches[0]}
+          to={batchTo ?? data?.batches.at(-1)}
+          onFrom={setBatchFrom}
+          onTo={setBatchTo}
         />
-        <Select
-          style={{ width: 200 }}
-          value={tblx ?? ''}
-          onChange={(v) => setTblx(v || undefined)}
-          options={[
-            { value: '', label: t('monitor.screen.allSpotTypes') },
-            ...module.spotTypes.map((s) => ({ value: s.value, label: t(s.labelKey) })),
-          ]}
-        />
+        <StageSelect value={stage} onChange={setStage} />
+        <SpotTypeSelect module={module} value={tblx} onChange={setTblx} />
         {module.measure !== null && (
           <Segmented
             value={mode}
             onChange={(v) => setMode(v as LegendSwitch)}
             options={[
               { value: 'num', label: t('monitor.metric.count') },
-              { value: 'area', label: measureLabel },
+              { value: 'area', label: measure.label },
             ]}
             data-testid="trend-switch"
           />

@@ -11,12 +11,11 @@ import {
   NO_DATA_COLOR,
 } from '@rs/shared'
 
+/** A row with a count and the measures a module may have (statistics rows, grid cells, batches). */
+export type MeasuredRow = Pick<MonitorStatisticsRow, 'num' | 'areaKm2' | 'lengthKm'>
+
 /** The value a row shows under the switch: its count, or its area (km²) or length (km) by the module's measure. */
-export function rowValue(
-  row: Pick<MonitorStatisticsRow, 'num' | 'areaKm2' | 'lengthKm'>,
-  mode: LegendSwitch,
-  measure: MonitorMeasure,
-): number | null {
+export function rowValue(row: MeasuredRow, mode: LegendSwitch, measure: MonitorMeasure): number | null {
   if (mode === 'num' || measure === null) return row.num
   return measure === 'length' ? row.lengthKm : row.areaKm2
 }
