@@ -12,6 +12,7 @@
  *   filters in turn, p95 (target ≤ 100 ms);
  * - spot vector tiles of the province user over the province, each tile asked once on a cold
  *   server (target p95 ≤ 50 ms);
+ * - the verification progress of a batch per province;
  * - meanwhile, region lookups under load by wrk (p99 < 200 ms).
  * Prints figures with the load average; asserts nothing. The scale set stays in the database
  * (PostgreSQL: default postgres://postgres@127.0.0.1:5432/rs_bench_monitor; PGlite: --data-dir),
@@ -26,7 +27,17 @@ import { migrateToLatest, openDatabase } from '../apps/server/src/db/database'
 import { loadReferenceData } from '../apps/server/src/db/reference-data'
 import { hashSessionToken } from '../apps/server/src/lib/session'
 import { buildUser } from '../apps/server/src/test/factories'
-import { BENCH_PORT, ensureWrk, fmt, type LoadResult, loadInBackground, printLoad, startServer, stopServer } from './bench-support'
+import {
+  BENCH_PORT,
+  ensureDatabase,
+  ensureWrk,
+  fmt,
+  type LoadResult,
+  loadInBackground,
+  printLoad,
+  startServer,
+  stopServer,
+} from './bench-support'
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`)
@@ -112,6 +123,7 @@ async function main() {
   console.log(
     `bench:monitor on ${KIND}, ${SPOTS} spots per module for ${MODULES.map((m) => m.key).join(', ')}; load average at start ${loadText()}`,
   )
+  if (KIND === 'postgres') await ensureDatabase(DATABASE_URL)
   const database = await openDatabase(KIND === 'postgres' ? { databaseUrl: DATABASE_URL } : { dataDir: path.join(DATA_DIR, 'pgdata') })
   const db = database.db
   await migrateToLatest(db)
@@ -199,6 +211,14 @@ async function main() {
       for (let i = 0; i < 40; i++) countryList.push(await list(countryToken, i).catch(() => Number.NaN))
       console.log(`${key} detail list, province user (area range ${PROVINCE}), 5 page/filter variants: ${stats(provinceList)}`)
       console.log(`${key} detail list, whole-country user: ${stats(countryList.filter((t) => !Number.isNaN(t)))}`)
+      // the verification progress of a batch per province (the new spots of the batch, their checks)
+      const progress: number[] = []
+      for (let i = 0; i < 10; i++) {
+        progress.push(
+          await timed(`/api/monitor/verification/progress?module=${key}&batch=${BATCHES[i % 5]}`, i % 2 ? countryToken : provinceToken),
+        )
+      }
+      console.log(`${key} verification progress per province, a batch, province and country users: ${stats(progress)}`)
       const layer = module.layers.find((l) => l.kind === 'spots')?.name
       for (const z of [8, 10, 12]) {
         const n = 2 ** z

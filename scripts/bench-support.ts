@@ -190,6 +190,22 @@ export async function scratchDatabase(
   return { databaseUrl: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }
 }
 
+/** Creates the database of a PostgreSQL URL when its server does not hold it yet (a kept scale set's first run). */
+export async function ensureDatabase(databaseUrl: string): Promise<void> {
+  const url = new URL(databaseUrl)
+  const name = decodeURIComponent(url.pathname.slice(1))
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain database name: ${name}`)
+  url.pathname = '/postgres'
+  const admin = new pg.Client({ connectionString: url.toString() })
+  await admin.connect()
+  try {
+    const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])
+    if (!rowCount) await admin.query(`CREATE DATABASE ${name}`)
+  } finally {
+    await admin.end()
+  }
+}
+
 export async function withPostgres(
   name: string,
   bench: (databaseUrl: string, recreate: () => Promise<void>) => Promise<void>,

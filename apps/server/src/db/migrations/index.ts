@@ -24,6 +24,7 @@ import * as monitorMapLayers from './20261129350000_monitor-map-layers'
 import * as monitorScaleIndexes from './20261129360000_monitor-scale-indexes'
 import * as monitorVerification from './20261130100000_monitor-verification'
 import * as dropMonitorStatsIndex from './20261130200000_drop-monitor-stats-index'
+import * as monitorBatchVersion from './20261201100000_monitor-batch-version'
 
 /** Every migration in order; the file name is the migration's name. Never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '20261129360000_monitor-scale-indexes': monitorScaleIndexes,
   '20261130100000_monitor-verification': monitorVerification,
   '20261130200000_drop-monitor-stats-index': dropMonitorStatsIndex,
+  '20261201100000_monitor-batch-version': monitorBatchVersion,
 }

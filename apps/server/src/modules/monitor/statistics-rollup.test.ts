@@ -98,6 +98,24 @@ describe('statistics from the rollup', () => {
     expect(sorted(after)).toEqual(sorted(await repo.statistics(filter, region('100000', 'country'))))
     expect(await rollup.batches('pvland')).toEqual(await repo.batches('pvland'))
   })
+
+  it('follows a change of the batches alone (the answers kept in memory are under the data version)', async () => {
+    const named = async () => (await rollup.batches('pvland')).find((b) => b.batch === BATCHES[2])?.filename
+    const before = await named()
+    await ctx.database.db
+      .updateTable('monitor_batch')
+      .set({ filename: 'renamed_delivery.zip' })
+      .where('batch', '=', BATCHES[2] as string)
+      .execute()
+    expect(await named()).toBe('renamed_delivery.zip')
+    await ctx.database.db
+      .updateTable('monitor_batch')
+      .set({ filename: before ?? '' })
+      .where('batch', '=', BATCHES[2] as string)
+      .execute()
+    expect(await named()).toBe(before)
+    expect(await rollup.batches('pvland')).toEqual(await repo.batches('pvland'))
+  })
 })
 
 describe('the detail list total from the rollup', () => {

@@ -1,5 +1,6 @@
 import type { MonitorBatch, MonitorStatisticsRow } from '@rs/shared'
 import { type Kysely, type RawBuilder, sql } from 'kysely'
+import { LRUCache } from 'lru-cache'
 import type { Database } from '../../db/schema'
 import { type ListCountFilter, listConditions, type RegionInfo, type SpotFilter } from './monitor.repository'
 
@@ -20,21 +21,37 @@ const round = (value: number | null, digits: number) => (value === null ? null :
  * spots changed since it was built (monitor_data_version, bumped by a statement trigger), so
  * imports and the demo load need not know about it. At 1,000,000 spots a rebuild takes a few
  * seconds once; a statistics request then reads a few thousand rows.
+ *
+ * The answers (a module's batches, its statistics by filter and region, the list totals) are kept in memory under
+ * the data version they were read at: the version is read on every request, so a change by any
+ * process (an import, the demo load) is seen at once, and an unchanged module answers a repeated
+ * question without reading its rollup again (at 1,000,000 spots the batches take 75 ms and a
+ * country's statistics over five batches 50 ms of reading 118,000 rollup rows).
  */
 export function createStatisticsRollup(db: Kysely<Database>) {
-  async function ensure(module: string): Promise<void> {
+  const answers = new LRUCache<string, object>({ max: 2_000 })
+  async function remembered<T extends object>(key: string, read: () => Promise<T>): Promise<T> {
+    const kept = answers.get(key)
+    if (kept) return kept as T
+    const answer = await read()
+    answers.set(key, answer)
+    return answer
+  }
+
+  /** Builds the module's rollup when the spots changed since; answers the data version it stands for. */
+  async function ensure(module: string): Promise<string> {
     const { rows } = await sql<{ current: string; built: string | null }>`
       SELECT (SELECT version FROM monitor_data_version WHERE id = 1)::text AS current,
         (SELECT version FROM monitor_stat_rollup_state WHERE module = ${module})::text AS built`.execute(db)
     const current = rows[0]?.current ?? '0'
-    if (rows[0]?.built === current) return
-    await db.transaction().execute(async (trx) => {
+    if (rows[0]?.built === current) return current
+    return await db.transaction().execute(async (trx) => {
       await sql`SELECT pg_advisory_xact_lock(20261131, hashtext(${module}))`.execute(trx)
       const again = await sql<{ current: string; built: string | null }>`
         SELECT (SELECT version FROM monitor_data_version WHERE id = 1)::text AS current,
           (SELECT version FROM monitor_stat_rollup_state WHERE module = ${module})::text AS built`.execute(trx)
       const now = again.rows[0]?.current ?? '0'
-      if (again.rows[0]?.built === now) return
+      if (again.rows[0]?.built === now) return now
       await sql`DELETE FROM monitor_stat_rollup WHERE module = ${module}`.execute(trx)
       await sql`
         INSERT INTO monitor_stat_rollup (module, batch, province_code, city_code, county_code, stage, spot_type,
@@ -55,6 +72,7 @@ export function createStatisticsRollup(db: Kysely<Database>) {
       await sql`
         INSERT INTO monitor_stat_rollup_state (module, version) VALUES (${module}, ${now}::bigint)
         ON CONFLICT (module) DO UPDATE SET version = EXCLUDED.version`.execute(trx)
+      return now
     })
   }
 
@@ -64,35 +82,41 @@ export function createStatisticsRollup(db: Kysely<Database>) {
      * live there: a scan of every spot of the module, 100 ms at 1M), summed from the rollup.
      */
     async batches(module: string): Promise<MonitorBatch[]> {
-      await ensure(module)
-      const { rows } = await sql<{ batch: string; filename: string; source: string; n: number }>`
+      const version = await ensure(module)
+      return remembered(`${version}|batches|${module}`, async () => {
+        const { rows } = await sql<{ batch: string; filename: string; source: string; n: number }>`
         SELECT b.batch, b.filename, b.source, coalesce((SELECT sum(r.num) FROM monitor_stat_rollup r WHERE r.module = b.module AND r.batch = b.batch), 0)::int AS n
         FROM monitor_batch b WHERE b.module = ${module} ORDER BY b.batch`.execute(db)
-      return rows.map((r) => ({ batch: r.batch, filename: r.filename, spotCount: r.n, illustrative: r.source === 'generated' }))
+        return rows.map((r) => ({ batch: r.batch, filename: r.filename, spotCount: r.n, illustrative: r.source === 'generated' }))
+      })
     },
 
     /** The same signature and answer as MonitorRepository['statistics']. */
     async statistics(filter: SpotFilter, region: RegionInfo): Promise<Array<Omit<MonitorStatisticsRow, 'name'>>> {
-      await ensure(filter.module)
-      const next = filter.stage && filter.spotType ? 'next_both' : filter.stage ? 'next_stage' : filter.spotType ? 'next_type' : 'next_any'
-      const conditions: RawBuilder<unknown>[] = [
-        sql`r.module = ${filter.module}`,
-        sql`r.batch BETWEEN ${filter.batchFrom} AND ${filter.batchTo}`,
-        sql`(${sql.ref(`r.${next}`)} IS NULL OR ${sql.ref(`r.${next}`)} > ${filter.batchTo})`,
-      ]
-      if (region.level !== 'country') conditions.push(sql`${sql.ref(`r.${FILTER_COLUMN[region.level]}`)} = ${region.code}`)
-      if (filter.stage) conditions.push(sql`r.stage = ${filter.stage}`)
-      if (filter.spotType) conditions.push(sql`r.spot_type = ${filter.spotType}`)
-      const { rows } = await sql<{ code: string; num: number; area_m2: number | null; length_m: number | null }>`
+      const version = await ensure(filter.module)
+      const key = [version, 'statistics', filter.module, filter.batchFrom, filter.batchTo, filter.stage, filter.spotType, region.code]
+      return remembered(key.join('|'), async () => {
+        const next =
+          filter.stage && filter.spotType ? 'next_both' : filter.stage ? 'next_stage' : filter.spotType ? 'next_type' : 'next_any'
+        const conditions: RawBuilder<unknown>[] = [
+          sql`r.module = ${filter.module}`,
+          sql`r.batch BETWEEN ${filter.batchFrom} AND ${filter.batchTo}`,
+          sql`(${sql.ref(`r.${next}`)} IS NULL OR ${sql.ref(`r.${next}`)} > ${filter.batchTo})`,
+        ]
+        if (region.level !== 'country') conditions.push(sql`${sql.ref(`r.${FILTER_COLUMN[region.level]}`)} = ${region.code}`)
+        if (filter.stage) conditions.push(sql`r.stage = ${filter.stage}`)
+        if (filter.spotType) conditions.push(sql`r.spot_type = ${filter.spotType}`)
+        const { rows } = await sql<{ code: string; num: number; area_m2: number | null; length_m: number | null }>`
         SELECT ${sql.ref(`r.${GROUP_COLUMN[region.level]}`)} AS code, sum(r.num)::int AS num, sum(r.area_m2) AS area_m2, sum(r.length_m) AS length_m
         FROM monitor_stat_rollup r WHERE ${sql.join(conditions, sql` AND `)}
         GROUP BY 1`.execute(db)
-      return rows.map((r) => ({
-        code: r.code,
-        num: r.num,
-        areaKm2: round(r.area_m2 === null ? null : r.area_m2 / 1e6, 4),
-        lengthKm: round(r.length_m === null ? null : r.length_m / 1e3, 2),
-      }))
+        return rows.map((r) => ({
+          code: r.code,
+          num: r.num,
+          areaKm2: round(r.area_m2 === null ? null : r.area_m2 / 1e6, 4),
+          lengthKm: round(r.length_m === null ? null : r.length_m / 1e3, 2),
+        }))
+      })
     },
 
     /**
@@ -102,12 +126,16 @@ export function createStatisticsRollup(db: Kysely<Database>) {
      * the batch's file name through monitor_batch) is a column of that row, so the sum is the count.
      */
     async listTotal(filter: ListCountFilter): Promise<number> {
-      await ensure(filter.module)
-      const { rows } = await sql<{ n: number }>`
-        SELECT coalesce(sum(r.num), 0)::int AS n FROM monitor_stat_rollup r
-        JOIN monitor_batch b ON b.module = r.module AND b.batch = r.batch
-        WHERE ${listConditions(filter, 'r')}`.execute(db)
-      return rows[0]?.n ?? 0
+      const version = await ensure(filter.module)
+      const key = `${version}|listTotal|${JSON.stringify(filter)}`
+      const { n } = await remembered(key, async () => {
+        const { rows } = await sql<{ n: number }>`
+          SELECT coalesce(sum(r.num), 0)::int AS n FROM monitor_stat_rollup r
+          JOIN monitor_batch b ON b.module = r.module AND b.batch = r.batch
+          WHERE ${listConditions(filter, 'r')}`.execute(db)
+        return { n: rows[0]?.n ?? 0 }
+      })
+      return n
     },
   }
 }
