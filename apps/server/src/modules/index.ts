@@ -266,7 +266,7 @@ export async function registerModules(
   registerMonitorTermRoutes(app, monitorService, (geojson, date) => termScenes.around(geojson, date))
   registerMonitorModesRoutes(app, createMonitorModesService(createMonitorModesRepository(db), monitorRepository))
   // spot verification and the import of deliveries: beside the engine's routes, audited
-  registerVerificationRoutes(app, createVerificationService(db, verificationRepository, { audit }), {
+  registerVerificationRoutes(app, createVerificationService(db, verificationRepository, { audit, newSpots: statisticsRollup.newSpots }), {
     uploadsPerMinute: config.AOI_UPLOADS_PER_MINUTE,
   })
   // an imported batch changes the derived map layers (adaptive zones, grid cells); the statistics rollup follows by itself

@@ -1,5 +1,7 @@
 import type { RegionScope } from '@rs/shared'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { scopeSql } from '../../db/fragments'
 import { buildSpot } from '../../test/factories'
 import { createTestContext, type TestContext } from '../../test/test-context'
 import { createMonitorRepository, type MonitorRepository, type RegionInfo } from './monitor.repository'
@@ -115,6 +117,20 @@ describe('statistics from the rollup', () => {
       .execute()
     expect(await named()).toBe(before)
     expect(await rollup.batches('pvland')).toEqual(await repo.batches('pvland'))
+  })
+})
+
+describe('the new spots to check from the rollup', () => {
+  it('equals a count of the stage-new spots per province for every batch and scope', async () => {
+    const scopes: RegionScope[] = [{ all: true }, { all: false, regionIds: ['150000'] }, { all: false, regionIds: ['150200', '110101'] }]
+    for (const scope of scopes)
+      for (const batch of BATCHES) {
+        const { rows } = await sql<{ code: string; num: number }>`
+          SELECT province_code AS code, count(*)::int AS num FROM monitor_spot s
+          WHERE module = 'pvland' AND batch = ${batch} AND stage = 'new' AND ${scopeSql('s.county_code', scope)}
+          GROUP BY 1`.execute(ctx.database.db)
+        expect(sorted(await rollup.newSpots('pvland', batch as string, scope)), JSON.stringify({ scope, batch })).toEqual(sorted(rows))
+      }
   })
 })
 

@@ -1,6 +1,7 @@
-import type { MonitorBatch, MonitorStatisticsRow } from '@rs/shared'
+import type { MonitorBatch, MonitorStatisticsRow, RegionScope } from '@rs/shared'
 import { type Kysely, type RawBuilder, sql } from 'kysely'
 import { LRUCache } from 'lru-cache'
+import { scopeSql } from '../../db/fragments'
 import type { Database } from '../../db/schema'
 import { type ListCountFilter, listConditions, type RegionInfo, type SpotFilter } from './monitor.repository'
 
@@ -116,6 +117,18 @@ export function createStatisticsRollup(db: Kysely<Database>) {
           areaKm2: round(r.area_m2 === null ? null : r.area_m2 / 1e6, 4),
           lengthKm: round(r.length_m === null ? null : r.length_m / 1e3, 2),
         }))
+      })
+    },
+
+    /** The spots of stage new of a batch per province inside a scope: what the verification progress counts as to check. */
+    async newSpots(module: string, batch: string, scope: RegionScope): Promise<Array<{ code: string; num: number }>> {
+      const version = await ensure(module)
+      return remembered(`${version}|newSpots|${module}|${batch}|${JSON.stringify(scope)}`, async () => {
+        const { rows } = await sql<{ code: string; num: number }>`
+          SELECT r.province_code AS code, sum(r.num)::int AS num FROM monitor_stat_rollup r
+          WHERE r.module = ${module} AND r.batch = ${batch} AND r.stage = 'new' AND ${scopeSql('r.county_code', scope)}
+          GROUP BY r.province_code`.execute(db)
+        return rows
       })
     },
 

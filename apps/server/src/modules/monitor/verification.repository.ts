@@ -174,34 +174,46 @@ export const verificationRepository = {
       .executeTakeFirst()
   },
 
-  /** Per province: spots of stage new in the batch inside the scope, and how far their checks are. */
-  async progress(db: Db, module: string, batch: string, scope: RegionScope): Promise<VerificationProgressRow[]> {
-    const { rows } = await sql<{
-      code: string
-      name: string | null
-      to_check: number
-      recorded: number
-      accepted: number
-      returned: number
-    }>`
-      SELECT s.province_code AS code, min(r.name) AS name, count(*)::int AS to_check,
+  /**
+   * Per province: the spots of stage new in the batch inside the scope (`toCheck`, counted by the
+   * caller: the statistics rollup at scale) and how far their checks are, counted from the checks
+   * themselves (one row a checked spot, found through the spot's key), so the cost follows the
+   * checks made, not the million spots of a module.
+   */
+  async progress(
+    db: Db,
+    module: string,
+    batch: string,
+    scope: RegionScope,
+    toCheck: ReadonlyArray<{ code: string; num: number }>,
+  ): Promise<VerificationProgressRow[]> {
+    const { rows } = await sql<{ code: string; recorded: number; accepted: number; returned: number }>`
+      SELECT s.province_code AS code,
         count(*) FILTER (WHERE v.state = 'recorded')::int AS recorded,
         count(*) FILTER (WHERE v.state = 'accepted')::int AS accepted,
         count(*) FILTER (WHERE v.state = 'returned')::int AS returned
-      FROM monitor_spot s
-      LEFT JOIN monitor_verification v ON v.spot_id = s.id
-      LEFT JOIN region r ON r.code = s.province_code
+      FROM monitor_verification v JOIN monitor_spot s ON s.id = v.spot_id
       WHERE s.module = ${module} AND s.batch = ${batch} AND s.stage = 'new' AND ${scopeSql('s.county_code', scope)}
-      GROUP BY s.province_code ORDER BY s.province_code`.execute(db)
-    return rows.map((r) => ({
-      code: r.code,
-      name: r.name ?? r.code,
-      toCheck: r.to_check,
-      unchecked: r.to_check - r.recorded - r.accepted - r.returned,
-      recorded: r.recorded,
-      accepted: r.accepted,
-      returned: r.returned,
-    }))
+      GROUP BY s.province_code`.execute(db)
+    const checked = new Map(rows.map((r) => [r.code, r]))
+    const codes = toCheck.filter((t) => t.num > 0).map((t) => t.code)
+    const names = codes.length === 0 ? [] : await db.selectFrom('region').select(['code', 'name']).where('code', 'in', codes).execute()
+    const nameOf = new Map(names.map((n) => [n.code, n.name]))
+    return toCheck
+      .filter((t) => t.num > 0)
+      .sort((a, b) => a.code.localeCompare(b.code))
+      .map((t) => {
+        const c = checked.get(t.code) ?? { recorded: 0, accepted: 0, returned: 0 }
+        return {
+          code: t.code,
+          name: nameOf.get(t.code) ?? t.code,
+          toCheck: t.num,
+          unchecked: t.num - c.recorded - c.accepted - c.returned,
+          recorded: c.recorded,
+          accepted: c.accepted,
+          returned: c.returned,
+        }
+      })
   },
 
   async latestBatch(db: Db, module: string): Promise<string | null> {

@@ -5,6 +5,7 @@ import {
   monitorModule,
   needsVerification,
   nextVerificationState,
+  type RegionScope,
   tZh,
   VERIFICATION_LIMITS,
   type VerificationEvent,
@@ -80,7 +81,14 @@ export function photoName(name: string, index: number): string {
  * then the transaction locks the spot, moves the state by the shared machine, writes the step and
  * its photos; nothing is written on any refusal. Each step is audited.
  */
-export function createVerificationService(db: Kysely<Database>, repo: VerificationRepository, deps: { audit: AuditRecorder }) {
+/** The spots of stage new of a batch per province inside a scope (the statistics rollup's newSpots). */
+export type NewSpotCounter = (module: string, batch: string, scope: RegionScope) => Promise<Array<{ code: string; num: number }>>
+
+export function createVerificationService(
+  db: Kysely<Database>,
+  repo: VerificationRepository,
+  deps: { audit: AuditRecorder; newSpots: NewSpotCounter },
+) {
   /** The module's spot the caller may see: 400 unknown module, 403 no code / range, 404 no spot. */
   async function visibleSpot(user: SessionUser, key: string, id: number): Promise<VerificationSpot> {
     const module = declaration(key)
@@ -222,7 +230,8 @@ export function createVerificationService(db: Kysely<Database>, repo: Verificati
       requireModuleAccess(user, module)
       if (batch !== undefined && !(await repo.batchExists(db, module.key, batch))) throw ApiError.of(400, 'monitor.errors.unknownBatch')
       const chosen = batch ?? (await repo.latestBatch(db, module.key))
-      const rows = chosen ? await repo.progress(db, module.key, chosen, regionScopeOf(user)) : []
+      const scope = regionScopeOf(user)
+      const rows = chosen ? await repo.progress(db, module.key, chosen, scope, await deps.newSpots(module.key, chosen, scope)) : []
       const sum = (pick: (r: (typeof rows)[number]) => number) => rows.reduce((a, r) => a + pick(r), 0)
       return {
         batch: chosen,
