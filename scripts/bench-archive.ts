@@ -25,7 +25,6 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { SceneQueryBody } from '@rs/shared'
 import { type Kysely, sql } from 'kysely'
-import pg from 'pg'
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../apps/server/src/db/database'
 import { loadReferenceData } from '../apps/server/src/db/reference-data'
 import type { Database } from '../apps/server/src/db/schema'
@@ -33,7 +32,7 @@ import { createTaskPool } from '../apps/server/src/lib/workers/pool'
 import { createScenesRepository } from '../apps/server/src/modules/scenes/scenes.repository'
 import { createScenesService } from '../apps/server/src/modules/scenes/scenes.service'
 import { bulkInsert } from './bench-archive-fill'
-import { BENCH_ADMIN_DATABASE_URL, BENCH_PORT, fmt, root, startServer, stopServer, withPostgres } from './bench-support'
+import { BENCH_ADMIN_DATABASE_URL, BENCH_PORT, ensureDatabase, fmt, root, startServer, stopServer, withPostgres } from './bench-support'
 
 const SCENES = Number(process.env.BENCH_SCENES ?? 1_000_000)
 const PG_LARGE = Number(process.env.BENCH_PG_SCENES_LARGE ?? 5_000_000)
@@ -323,12 +322,8 @@ async function main() {
     // one size on a database that stays: filled once (e.g. while the machine is busy), measured when it is quiet
     const scenes = Number(keep)
     const name = `rs_bench_archive_kept_${scenes}`
-    const admin = new pg.Client({ connectionString: BENCH_ADMIN_DATABASE_URL })
-    await admin.connect()
-    if ((await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 0)
-      await admin.query(`CREATE DATABASE ${name}`)
-    await admin.end()
     const databaseUrl = `${BENCH_ADMIN_DATABASE_URL.replace(/\/[^/]*$/, '')}/${name}`
+    await ensureDatabase(databaseUrl)
     await benchOne({
       label: 'PostgreSQL',
       scenes,

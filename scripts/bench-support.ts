@@ -126,13 +126,18 @@ export function load(paths: string[], connections: number, token = ''): LoadResu
 
 /** The same load as {@link load} without the warm-up, while this process goes on with other work. */
 export function loadInBackground(paths: string[], connections: number): Promise<LoadResult> {
-  const script = wrkScript(paths)
+  return runWrk(wrkArgs(wrkScript(paths), paths, connections, BENCH_SECONDS))
+}
+
+/** Runs wrk with its arguments and reads its report; `interruptWhen` sees the output so far and may end the run early (SIGINT, wrk still reports). */
+function runWrk(args: string[], interruptWhen?: (stdout: string) => boolean): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn('wrk', wrkArgs(script, paths, connections, BENCH_SECONDS))
+    const child = spawn('wrk', args)
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (d) => {
       stdout += d
+      if (interruptWhen?.(stdout)) child.kill('SIGINT')
     })
     child.stderr.on('data', (d) => {
       stderr += d
@@ -316,25 +321,5 @@ export function loadOnce(paths: string[], connections: number): Promise<LoadResu
     script,
     `${report}\nlocal paths = {\n${list}\n}\nlocal i = 0\nlocal answered = 0\nrequest = function()\n  i = math.min(i + 1, #paths)\n  return wrk.format("GET", paths[i])\nend\nresponse = function()\n  answered = answered + 1\n  if answered == #paths then\n    io.write("ALL-ANSWERED\\n")\n    io.flush()\n    wrk.thread:stop()\n  end\nend\n`,
   )
-  return new Promise((resolve, reject) => {
-    const child = spawn('wrk', wrkArgs(script, paths, connections, 600))
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (d) => {
-      stdout += d
-      if (stdout.includes('ALL-ANSWERED')) child.kill('SIGINT')
-    })
-    child.stderr.on('data', (d) => {
-      stderr += d
-    })
-    child.on('error', reject)
-    child.on('close', () => {
-      try {
-        const r = wrkResult(stdout, stderr)
-        resolve({ ...r, rps: r.requests / r.seconds })
-      } catch (error) {
-        reject(error)
-      }
-    })
-  })
+  return runWrk(wrkArgs(script, paths, connections, 600), (stdout) => stdout.includes('ALL-ANSWERED'))
 }

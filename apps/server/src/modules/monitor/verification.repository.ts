@@ -196,24 +196,22 @@ export const verificationRepository = {
       WHERE s.module = ${module} AND s.batch = ${batch} AND s.stage = 'new' AND ${scopeSql('s.county_code', scope)}
       GROUP BY s.province_code`.execute(db)
     const checked = new Map(rows.map((r) => [r.code, r]))
-    const codes = toCheck.filter((t) => t.num > 0).map((t) => t.code)
+    const provinces = toCheck.filter((t) => t.num > 0).sort((a, b) => a.code.localeCompare(b.code))
+    const codes = provinces.map((t) => t.code)
     const names = codes.length === 0 ? [] : await db.selectFrom('region').select(['code', 'name']).where('code', 'in', codes).execute()
     const nameOf = new Map(names.map((n) => [n.code, n.name]))
-    return toCheck
-      .filter((t) => t.num > 0)
-      .sort((a, b) => a.code.localeCompare(b.code))
-      .map((t) => {
-        const c = checked.get(t.code) ?? { recorded: 0, accepted: 0, returned: 0 }
-        return {
-          code: t.code,
-          name: nameOf.get(t.code) ?? t.code,
-          toCheck: t.num,
-          unchecked: t.num - c.recorded - c.accepted - c.returned,
-          recorded: c.recorded,
-          accepted: c.accepted,
-          returned: c.returned,
-        }
-      })
+    return provinces.map((t) => {
+      const c = checked.get(t.code) ?? { recorded: 0, accepted: 0, returned: 0 }
+      return {
+        code: t.code,
+        name: nameOf.get(t.code) ?? t.code,
+        toCheck: t.num,
+        unchecked: t.num - c.recorded - c.accepted - c.returned,
+        recorded: c.recorded,
+        accepted: c.accepted,
+        returned: c.returned,
+      }
+    })
   },
 
   async latestBatch(db: Db, module: string): Promise<string | null> {
