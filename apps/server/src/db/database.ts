@@ -15,12 +15,16 @@ export interface DatabaseHandle {
   close(): Promise<void>
   /** Called when the embedded database's thread dies (PGlite only; PostgreSQL reconnects by itself). */
   onLost?(listener: (error: Error) => void): void
+  /** Writes the embedded database as a tar file that `loadDataDir` can start from (PGlite only). */
+  dump?(file: string): Promise<void>
 }
 
 /** Where the embedded database keeps its files, or 'memory://' for a throwaway one. */
 export interface DatabaseOptions {
   databaseUrl?: string
   dataDir?: string
+  /** The embedded database starts as a copy of this tar file (written by dump()); tests start each server so. */
+  loadDataDir?: string
   /** PostgreSQL ends any statement running longer than this (0: no limit). */
   statementTimeoutMs?: number
 }
@@ -51,12 +55,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const dir = options.dataDir ?? 'memory://'
   if (!dir.startsWith('memory://')) mkdirSync(path.dirname(dir), { recursive: true })
   // PGlite runs each statement synchronously: in its own thread, so the event loop stays free
-  const lite = await PgliteClient.open(dir)
+  const lite = await PgliteClient.open(dir, options.loadDataDir)
   const db = new Kysely<Database>({ dialect: new PGliteDialect(lite as unknown as ConstructorParameters<typeof PGliteDialect>[0]) })
   return {
     db,
     kind: 'pglite',
     onLost: (listener) => lite.onLost(listener),
+    dump: (file) => lite.dump(file),
     async close() {
       await db.destroy()
       if (!lite.closed) await lite.close()

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { PgliteClient } from './pglite-client'
 
@@ -19,5 +22,25 @@ describe('PgliteClient', () => {
     await (crashing as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate()
     await expect(pending).rejects.toThrow(/ended/)
     expect((await died).message).toMatch(/ended/)
+  })
+
+  it('writes the database to a tar file that a new one starts from, and the copy is its own', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'pglite-dump-'))
+    try {
+      const source = await PgliteClient.open('memory://')
+      await source.query('create table t (n int)')
+      await source.query('insert into t values (1), (2)')
+      await source.dump(path.join(dir, 'db.tar'))
+      await source.close()
+      const copy = await PgliteClient.open('memory://', path.join(dir, 'db.tar'))
+      await copy.query('insert into t values (3)')
+      expect((await copy.query('select sum(n) as s from t')).rows).toEqual([{ s: 6 }])
+      await copy.close()
+      const again = await PgliteClient.open('memory://', path.join(dir, 'db.tar'))
+      expect((await again.query('select count(*) as c from t')).rows).toEqual([{ c: 2 }])
+      await again.close()
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

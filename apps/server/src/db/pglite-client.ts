@@ -1,7 +1,10 @@
 import type { Worker } from 'node:worker_threads'
 import { startTsWorker } from '../lib/workers/thread'
 
-export type PgliteRequest = { id: number; kind: 'query'; sql: string; params: unknown[] } | { id: number; kind: 'close' }
+export type PgliteRequest =
+  | { id: number; kind: 'query'; sql: string; params: unknown[] }
+  | { id: number; kind: 'dump'; file: string }
+  | { id: number; kind: 'close' }
 export type PgliteReply =
   | { id: number; ok: true; rows: Record<string, unknown>[]; affectedRows: number }
   | { id: number; ok: false; error: { message: string } & Record<string, unknown> }
@@ -39,9 +42,12 @@ export class PgliteClient {
     worker.on('exit', (code) => fail(new Error(`embedded database thread ended (exit code ${code})`)))
   }
 
-  /** Opens the embedded database at `dataDir` ('memory://' for a throwaway one) in its own thread. */
-  static async open(dataDir: string): Promise<PgliteClient> {
-    const worker = startTsWorker(new URL('./pglite-thread.ts', import.meta.url).href, { dataDir }, { name: 'pglite' })
+  /**
+   * Opens the embedded database at `dataDir` ('memory://' for a throwaway one) in its own thread;
+   * `loadDataDir` names a tar file written by dump() to start from instead of an empty cluster.
+   */
+  static async open(dataDir: string, loadDataDir?: string): Promise<PgliteClient> {
+    const worker = startTsWorker(new URL('./pglite-thread.ts', import.meta.url).href, { dataDir, loadDataDir }, { name: 'pglite' })
     const client = new PgliteClient(worker)
     const ready = await client.ready
     if (!ready.ok) {
@@ -66,6 +72,12 @@ export class PgliteClient {
     const reply = await this.send({ id: 0, kind: 'query', sql, params })
     if (reply.ok) return reply
     throw Object.assign(new Error(reply.error.message), reply.error)
+  }
+
+  /** Writes the whole cluster as an uncompressed tar file that open() can start from. */
+  async dump(file: string): Promise<void> {
+    const reply = await this.send({ id: 0, kind: 'dump', file })
+    if (!reply.ok) throw Object.assign(new Error(reply.error.message), reply.error)
   }
 
   /** Calls `listener` if the database thread ends without close() (a crash): the server cannot go on without it. */

@@ -1,3 +1,4 @@
+import { readFileSync, writeFileSync } from 'node:fs'
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
@@ -15,8 +16,10 @@ if (!port) throw new Error('pglite-thread runs only as a worker thread')
 const errorFields = ['code', 'detail', 'hint', 'position', 'schema', 'table', 'column', 'constraint', 'severity', 'where'] as const
 
 try {
+  const load = workerData.loadDataDir as string | undefined
   const lite = await PGlite.create(workerData.dataDir as string, {
     extensions: { postgis, btree_gist },
+    loadDataDir: load ? new Blob([readFileSync(load)]) : undefined,
     parsers: { 20: (v: string) => Number(v) },
   })
   port.on('message', async (request: PgliteRequest) => {
@@ -24,6 +27,14 @@ try {
     if (request.kind === 'close') {
       await lite.close()
       reply = { id: request.id, ok: true, rows: [], affectedRows: 0 }
+    } else if (request.kind === 'dump') {
+      try {
+        const tar = await lite.dumpDataDir('none')
+        writeFileSync(request.file, Buffer.from(await tar.arrayBuffer()))
+        reply = { id: request.id, ok: true, rows: [], affectedRows: 0 }
+      } catch (error) {
+        reply = { id: request.id, ok: false, error: { message: (error as Error).message } }
+      }
     } else {
       try {
         const result = await lite.query(request.sql, request.params)

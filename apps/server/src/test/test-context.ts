@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto'
 import { CAPTCHA_TOKEN_LENGTH, encryptPassword, LOGIN_KEY_HEADER } from '@rs/shared'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
-import { expect } from 'vitest'
+import { expect, inject } from 'vitest'
 import { buildApp } from '../app'
 import { type Config, loadConfig } from '../config'
-import { ensureAdministrator } from '../db/accounts'
-import { type DatabaseHandle, migrateToLatest, openDatabase } from '../db/database'
-import { loadReferenceData } from '../db/reference-data'
-import { seedDemo } from '../db/seed'
+import { type DatabaseHandle, openDatabase } from '../db/database'
+import { DEMO_PASSWORDS, fillTestDatabase } from './test-template'
+
+export { DEMO_PASSWORDS }
 
 export interface TestContext {
   app: FastifyInstance
@@ -20,17 +20,21 @@ export interface TestContext {
 /**
  * A server on a fresh database: in-memory PGlite, or a new database on the PostgreSQL+PostGIS
  * server of DATABASE_URL (dropped again on close). Migrated, loaded with the regions and countries
- * of data/regions, and seeded with the demo accounts.
+ * of data/regions, and seeded with the demo accounts: copied from the database the run prepared
+ * once (global-setup.ts), or filled here when there is none.
  */
 export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
   const adminUrl = process.env.DATABASE_URL
+  const template = inject('testTemplate')
+  const copied = adminUrl ? template?.kind === 'postgres' : template?.kind === 'pglite'
   let databaseUrl: string | undefined
   let dropDatabase = async () => {}
   if (adminUrl) {
     const name = `rs_test_${randomBytes(6).toString('hex')}`
     const admin = new pg.Client({ connectionString: adminUrl })
     await admin.connect()
-    await admin.query(`CREATE DATABASE ${name}`)
+    const copy = copied && template?.kind === 'postgres' ? ` TEMPLATE ${template.database}` : ''
+    await admin.query(`CREATE DATABASE ${name}${copy}`)
     await admin.end()
     const url = new URL(adminUrl)
     url.pathname = `/${name}`
@@ -53,13 +57,9 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     WORKER_KEEP_THREADS: '0',
     ...env,
   })
-  const database = await openDatabase({ databaseUrl, dataDir: 'memory://' })
-  await migrateToLatest(database.db)
-  // every region and country (about 1.3 s on PGlite, 0.7 s on PostgreSQL)
-  await loadReferenceData(database.db)
-  await seedDemo(database.db)
-  // the administrator through the first start's own code path, with a known password instead of a random one
-  await ensureAdministrator(database.db, { password: DEMO_PASSWORDS.admin })
+  const loadDataDir = copied && template?.kind === 'pglite' ? template.file : undefined
+  const database = await openDatabase({ databaseUrl, dataDir: 'memory://', loadDataDir })
+  if (!copied) await fillTestDatabase(database)
   const app = await buildApp(config, database, { logger: false })
   await app.ready()
   return {
@@ -110,16 +110,6 @@ export async function loginAs(ctx: TestContext, username: string, password: stri
   if (res.statusCode !== 200 || body.code !== 0) throw new Error(`login of ${username} failed: ${res.statusCode} ${res.body}`)
   return body.data.token as string
 }
-
-/** The demo accounts' passwords (README.md) and the test administrator's (set like BOOTSTRAP_ADMIN_PASSWORD). */
-export const DEMO_PASSWORDS = {
-  admin: 'Admin@2026',
-  neimenggu: 'Nmg@2026',
-  ministry: 'Ministry@2026',
-  user: 'User@2026',
-  olduser: 'Old@2026',
-  legacy: 'Legacy@2026',
-} as const
 
 /** A GET through the app: the status and the parsed envelope. */
 export async function getJson(ctx: TestContext, url: string, headers: Record<string, string> = {}) {
