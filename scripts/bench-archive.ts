@@ -246,6 +246,8 @@ async function benchOne(options: {
 
   // the benchmark is one client asking hundreds of times a minute: the per-address limits would cut it short
   const server = await startServer({ MAP_REQUESTS_PER_MINUTE: '100000', MAP_TILES_PER_MINUTE: '100000', ...options.env })
+  const settle = Number(process.env.BENCH_SETTLE_MS ?? 0)
+  if (settle > 0) await new Promise((r) => setTimeout(r, settle))
   const api: number[][] = []
   const failed = new Map<string, string>()
   for (const q of MIX) {

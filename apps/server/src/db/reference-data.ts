@@ -160,6 +160,10 @@ export async function loadReferenceData(db: Kysely<Database>, options: Reference
     await sql`
       INSERT INTO region_part (code, level, geom)
       SELECT code, level, ST_Subdivide(geom, 128) FROM region WHERE level = 'province' AND geom IS NOT NULL`.execute(trx)
+    // the scenes' provinces follow the new outlines (migration 20261202100000_scene-provinces); on a
+    // large archive this takes minutes, which the server's statement limit must not cut short
+    await sql`SET LOCAL statement_timeout = 0`.execute(trx)
+    await sql`UPDATE scene SET province_codes = scene_province_codes(footprint)`.execute(trx)
     // PGlite once reported success for statements that had inserted nothing: count what is there
     const counted = await sql<{ regions: number; countries: number }>`
       SELECT (SELECT count(*) FROM region)::int AS regions, (SELECT count(*) FROM global_region)::int AS countries`.execute(trx)

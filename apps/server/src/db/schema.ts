@@ -348,6 +348,8 @@ export interface SceneTable {
   quicklook_href: string | null
   source: ColumnType<string, string | undefined, string>
   imported_at: ColumnType<Date, Date | string | undefined, Date | string>
+  /** The provinces the footprint meets, kept by a trigger (migration 20261202100000_scene-provinces). */
+  province_codes: ColumnType<string[], never, never>
 }
 
 /** A FILE list of the image query (SPEC §4 upload types) and its match report. */

@@ -25,6 +25,7 @@ import * as monitorScaleIndexes from './20261129360000_monitor-scale-indexes'
 import * as monitorVerification from './20261130100000_monitor-verification'
 import * as dropMonitorStatsIndex from './20261130200000_drop-monitor-stats-index'
 import * as monitorBatchVersion from './20261201100000_monitor-batch-version'
+import * as sceneProvinces from './20261202100000_scene-provinces'
 
 /** Every migration in order; the file name is the migration's name. Never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '20261130100000_monitor-verification': monitorVerification,
   '20261130200000_drop-monitor-stats-index': dropMonitorStatsIndex,
   '20261201100000_monitor-batch-version': monitorBatchVersion,
+  '20261202100000_scene-provinces': sceneProvinces,
 }

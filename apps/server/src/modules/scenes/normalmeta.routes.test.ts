@@ -4,6 +4,7 @@ import { ARCHIVE_LIMITS, type Scene, SceneFilters, SceneQueryAnswer } from '@rs/
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import writeXlsxFile, { type SheetData } from 'write-excel-file/node'
+import { loadReferenceData } from '../../db/reference-data'
 import { buildScene } from '../../test/factories'
 import { createTestContext, type TestContext } from '../../test/test-context'
 import { createScenesRepository } from './scenes.repository'
@@ -188,6 +189,39 @@ describe('POST /api/normalmeta/query: areas', () => {
       SELECT count(*)::int AS n FROM region WHERE geom IS NOT NULL AND level = 'province'`.execute(ctx.database.db)
     expect(row?.cut).toBe(provinces.rows[0]?.n)
     expect(row?.worst).toBeLessThan(1e-9)
+  })
+
+  it('keeps the provinces each footprint meets (scene.province_codes) through inserts, moves and new regions', async () => {
+    const db = ctx.database.db
+    // against each province's whole outline, not the parts the trigger reads
+    const wrong = async () =>
+      Number(
+        (
+          await sql<{ n: number }>`
+            SELECT count(*)::int AS n FROM scene s WHERE s.province_codes IS DISTINCT FROM (
+              SELECT coalesce(array_agg(r.code ORDER BY r.code), '{}') FROM region r
+              WHERE r.level = 'province' AND r.geom && s.footprint AND ST_Intersects(r.geom, s.footprint))`.execute(db)
+        ).rows[0]?.n,
+      )
+    expect(await wrong()).toBe(0)
+    const codesOf = async (id: string) =>
+      (await sql<{ c: string[] }>`SELECT province_codes AS c FROM scene WHERE id = ${id}`.execute(db)).rows[0]?.c
+    // a footprint across 北京 and 河北, moved to 上海, then out of China
+    await buildScene(db, { id: 'MOVED', bbox: [116.2, 39.3, 116.6, 39.6] })
+    expect(await codesOf('MOVED')).toEqual(['110000', '130000'])
+    expect(await wrong()).toBe(0)
+    await sql`UPDATE scene SET footprint = ST_Multi(ST_MakeEnvelope(121.3, 31.1, 121.5, 31.3, 4326)) WHERE id = 'MOVED'`.execute(db)
+    expect(await codesOf('MOVED')).toEqual(['310000'])
+    expect(await wrong()).toBe(0)
+    await sql`UPDATE scene SET footprint = ST_Multi(ST_MakeEnvelope(150, -40, 151, -39, 4326)) WHERE id = 'MOVED'`.execute(db)
+    expect(await codesOf('MOVED')).toEqual([])
+    await sql`DELETE FROM scene WHERE id = 'MOVED'`.execute(db)
+    // a new version of the regions recomputes every scene's provinces
+    await sql`UPDATE scene SET province_codes = '{}' WHERE id IN ('BJ1', 'BJ2')`.execute(db)
+    expect(await wrong()).toBe(2)
+    await sql`UPDATE reference_data SET version = 'older' WHERE name = 'regions'`.execute(db)
+    expect((await loadReferenceData(db)).loaded).toBe(true)
+    expect(await wrong()).toBe(0)
   })
 
   it('counts exactly up to the limit', async () => {

@@ -25,13 +25,6 @@ export type BBox = [number, number, number, number]
  */
 const ESTIMATE_ONLY_FACTOR = 1.5
 
-/**
- * Provinces larger than this are searched through their parts; smaller ones (北京 16,000 km²,
- * 上海, 天津, 海南…) hold few enough scenes in their box that reading and sorting them all is
- * as fast as an order index walk (measured at 1M scenes: 北京 25 ms whole, 60–130 ms by parts).
- */
-const LARGE_PROVINCE_KM2 = 100_000
-
 /** Area of a lon/lat box on the authalic sphere (km²): only the share an area fills of its box is taken from it. */
 function boxKm2([w, s, e, n]: BBox): number {
   const r = 6371.0072
@@ -43,8 +36,6 @@ export interface AreaSql {
   mode: 'region' | 'country' | 'extent' | 'draw' | 'shp' | 'file'
   /** The condition a scene (alias `s`) must meet to be in the area. */
   where: RawBuilder<boolean>
-  /** The same condition in the form cheaper for counting every match (when it differs from `where`). */
-  countWhere?: RawBuilder<boolean>
   /** The area as one WGS84 geometry expression (null for a FILE list, which has no area). */
   geom: RawBuilder<unknown> | null
   /** Geodesic area on WGS84 in km² (null for a FILE list). */
@@ -86,19 +77,6 @@ const envelope = (b: BBox) => sql`ST_MakeEnvelope(${b[0]}::float8, ${b[1]}::floa
 /** The condition for one area geometry evaluated once per statement. */
 function geometryCondition(bbox: BBox, geom: RawBuilder<unknown>): RawBuilder<boolean> {
   return sql<boolean>`(s.footprint && ${envelope(bbox)} AND ST_Intersects(s.footprint, ${geom}))`
-}
-
-/**
- * The condition for a region: the scene's box meets the region's box, and its footprint meets one
- * of the region's small parts (region_part, ≤ 128 vertices each, found through their GiST index).
- * The EXISTS is a scalar subquery on purpose: as a plain EXISTS PostgreSQL turns it into a semi
- * join whose row estimate (1) makes it read every scene of the box and sort them (20 s for 全国 at
- * 1M scenes); as a subquery it is a filter of default selectivity, tested only on the scenes an
- * order index walk reaches until the page is full (1–2 ms).
- */
-function partsCondition(bbox: BBox, parts: RawBuilder<boolean>): RawBuilder<boolean> {
-  return sql<boolean>`(s.footprint && ${envelope(bbox)} AND (SELECT EXISTS (
-    SELECT 1 FROM region_part p WHERE ${parts} AND p.geom && s.footprint AND ST_Intersects(p.geom, s.footprint))))`
 }
 
 interface BoundsRow {
@@ -148,9 +126,10 @@ export function createScenesRepository(db: Kysely<Database>) {
 
   return {
     /**
-     * A region by code: a large province by its parts (region_part), other regions by their boundary,
-     * 100000 (全国, which has no single boundary) by the provinces' parts. Undefined for an unknown code
-     * or a region without boundary.
+     * A region by code: a province by the provinces each scene meets (scene.province_codes, kept
+     * from the provinces' parts by a trigger), 100000 (全国, which has no single boundary) by scenes
+     * that meet any province, a city or county by its boundary, which PostGIS prepares once per
+     * statement. Undefined for an unknown code or a region without boundary.
      */
     async regionArea(code: string): Promise<AreaSql | undefined> {
       if (code === '100000') {
@@ -163,7 +142,7 @@ export function createScenesRepository(db: Kysely<Database>) {
         if (!row || !bbox) return undefined
         return {
           mode: 'country',
-          where: partsCondition(bbox, sql<boolean>`p.level = 'province'`),
+          where: sql<boolean>`(s.province_codes <> '{}'::text[])`,
           geom: sql`(SELECT ST_Multi(ST_Collect(d.geom)) FROM region p, ST_Dump(p.geom) d WHERE p.level = 'province')`,
           areaKm2: Number(row.area_km2),
           bbox,
@@ -177,16 +156,8 @@ export function createScenesRepository(db: Kysely<Database>) {
       const bbox = row ? toBBox(row) : null
       if (!row || !bbox) return undefined
       const geom = sql`(SELECT geom FROM region WHERE code = ${code})`
-      // a large province through its parts: the planner then weighs the order indexes against the box with a
-      // real estimate (with the outline as a parameter it guessed 4 rows, read all 49,000 scenes of
-      // 四川's box and sorted them: 240 ms; walking the cloud index takes 11 ms). A city or county is
-      // one outline tested whole, which PostGIS prepares once per statement.
-      const where =
-        row.level === 'province' && Number(row.area_km2) > LARGE_PROVINCE_KM2
-          ? partsCondition(bbox, sql<boolean>`p.code = ${code}`)
-          : geometryCondition(bbox, geom)
-      // counting every match reads them all anyway: there the prepared outline is cheaper per scene
-      return { mode: 'region', where, countWhere: geometryCondition(bbox, geom), geom, areaKm2: Number(row.area_km2), bbox }
+      const where = row.level === 'province' ? sql<boolean>`(s.province_codes @> ARRAY[${code}]::text[])` : geometryCondition(bbox, geom)
+      return { mode: 'region', where, geom, areaKm2: Number(row.area_km2), bbox }
     },
 
     /** A bbox (west, south, east, north); its area geodesic like every other area. */
@@ -264,7 +235,7 @@ export function createScenesRepository(db: Kysely<Database>) {
       const estimate = Math.round(planRows(plan.rows[0]?.['QUERY PLAN']) * share)
       if (estimate > ESTIMATE_ONLY_FACTOR * exactLimit) return { total: estimate, exact: false }
       const res = await sql<{ n: string }>`
-        SELECT count(*) AS n FROM (SELECT 1 FROM scene s WHERE ${area.countWhere ?? area.where} AND ${sceneFilterSql(filters)} LIMIT ${exactLimit + 1}) x`.execute(
+        SELECT count(*) AS n FROM (SELECT 1 FROM scene s WHERE ${area.where} AND ${sceneFilterSql(filters)} LIMIT ${exactLimit + 1}) x`.execute(
         db,
       )
       const n = Number(res.rows[0]?.n ?? 0)
