@@ -79,6 +79,16 @@ function geometryCondition(bbox: BBox, geom: RawBuilder<unknown>): RawBuilder<bo
   return sql<boolean>`(s.footprint && ${envelope(bbox)} AND ST_Intersects(s.footprint, ${geom}))`
 }
 
+/**
+ * The condition for a province or 全国 on the provinces each scene meets (scene.province_codes).
+ * The box test adds nothing to the answer (a footprint that meets a province meets its box) but
+ * lets the planner combine the provinces' GIN index with the filters' GiST one: without it, 四川 +
+ * filters at 1M scenes read 449,000 entries of the time index to intersect with 29,780 of 四川.
+ */
+function provincesCondition(bbox: BBox, codes: RawBuilder<unknown>): RawBuilder<boolean> {
+  return sql<boolean>`(s.footprint && ${envelope(bbox)} AND ${codes})`
+}
+
 interface BoundsRow {
   xmin: number | null
   ymin: number | null
@@ -142,7 +152,7 @@ export function createScenesRepository(db: Kysely<Database>) {
         if (!row || !bbox) return undefined
         return {
           mode: 'country',
-          where: sql<boolean>`(s.province_codes <> '{}'::text[])`,
+          where: provincesCondition(bbox, sql`s.province_codes <> '{}'::text[]`),
           geom: sql`(SELECT ST_Multi(ST_Collect(d.geom)) FROM region p, ST_Dump(p.geom) d WHERE p.level = 'province')`,
           areaKm2: Number(row.area_km2),
           bbox,
@@ -156,7 +166,8 @@ export function createScenesRepository(db: Kysely<Database>) {
       const bbox = row ? toBBox(row) : null
       if (!row || !bbox) return undefined
       const geom = sql`(SELECT geom FROM region WHERE code = ${code})`
-      const where = row.level === 'province' ? sql<boolean>`(s.province_codes @> ARRAY[${code}]::text[])` : geometryCondition(bbox, geom)
+      const where =
+        row.level === 'province' ? provincesCondition(bbox, sql`s.province_codes @> ARRAY[${code}]::text[]`) : geometryCondition(bbox, geom)
       return { mode: 'region', where, geom, areaKm2: Number(row.area_km2), bbox }
     },
 
