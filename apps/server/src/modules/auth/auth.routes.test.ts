@@ -236,8 +236,9 @@ describe('POST /api/userinfo/loginv2', () => {
   it('evaluates no more than five of 24 wrong attempts sent at once, and the right one after them does not get in', async () => {
     const user = await ctx.database.db.selectFrom('app_user').select('id').where('username', '=', 'editor').executeTakeFirstOrThrow()
     const before = await auditCount(user.id)
-    // captchas and sealed passwords first, so the 25 logins themselves go out together
-    const prepared = []
+    // captchas and sealed passwords first, so the logins themselves go out together
+    type Attempt = { username: string; password: string; captcha: string; token: string }
+    const prepared: Attempt[] = []
     for (let i = 0; i < 25; i++) {
       const c = await fetchCaptcha(ctx)
       const password = i === 24 ? 'Editor@2026' : `wrong-${i}`
@@ -246,9 +247,9 @@ describe('POST /api/userinfo/loginv2', () => {
     // the 24 wrong ones at once; the right one when they are answered (sent with them, it may reach the
     // count among the first five, get in legitimately and restart the count, so the outcome would
     // depend on which statement the database happened to run first)
-    const send = (payload: (typeof prepared)[number]) => ctx.app.inject({ method: 'POST', url: '/api/userinfo/loginv2', payload })
+    const send = (payload: Attempt) => ctx.app.inject({ method: 'POST', url: '/api/userinfo/loginv2', payload })
     const answers = await Promise.all(prepared.slice(0, 24).map(send))
-    answers.push(await send(prepared[24] as (typeof prepared)[number]))
+    answers.push(await send(prepared[24] as Attempt))
     for (const res of answers) expect(res.json()).toEqual({ code: 400, message: tZh('errors.loginFailed'), data: null })
 
     const rows = await ctx.database.db
