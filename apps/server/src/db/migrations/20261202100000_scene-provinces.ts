@@ -28,11 +28,26 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`SET LOCAL statement_timeout = 0`.execute(db)
   await sql`UPDATE scene SET province_codes = scene_province_codes(footprint)`.execute(db)
   await sql`CREATE INDEX scene_province_codes_idx ON scene USING gin (province_codes)`.execute(db)
+  // the map's footprint tiles (layer scene) filter the view with the same area condition
+  await sql`
+    CREATE OR REPLACE VIEW scene_tile AS
+    SELECT id, satellite, sensor, acquired_at, cloud_percent, resolution_m, product_level, data_status, footprint,
+      round(cloud_percent::numeric, 1)::float8 AS cloud,
+      to_char(acquired_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS time,
+      province_codes
+    FROM scene`.execute(db)
   // the planner weighs a province's share of the archive from the array's element statistics
   await sql`ANALYZE scene`.execute(db)
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`DROP VIEW IF EXISTS scene_tile`.execute(db)
+  await sql`
+    CREATE VIEW scene_tile AS
+    SELECT id, satellite, sensor, acquired_at, cloud_percent, resolution_m, product_level, data_status, footprint,
+      round(cloud_percent::numeric, 1)::float8 AS cloud,
+      to_char(acquired_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS time
+    FROM scene`.execute(db)
   await sql`DROP TRIGGER IF EXISTS scene_province_codes ON scene`.execute(db)
   await sql`DROP FUNCTION IF EXISTS scene_set_province_codes()`.execute(db)
   await sql`DROP FUNCTION IF EXISTS scene_province_codes(geometry)`.execute(db)

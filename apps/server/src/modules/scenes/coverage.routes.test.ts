@@ -260,6 +260,19 @@ describe('footprint vector tiles', () => {
     expect(west?.layer).toBe('scene')
   })
 
+  it('serves the footprints of a province search (by the provinces each scene meets) and of 全国', async () => {
+    for (const regionCode of ['110000', '100000']) {
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/normalmeta/tiles', payload: { area: { mode: 'region', regionCode } } })
+      expect(res.statusCode, res.body).toBe(200)
+      const tile = await ctx.app.inject({
+        method: 'GET',
+        url: res.json().data.tiles.replace('{z}', '6').replace('{x}', '52').replace('{y}', '24'),
+      })
+      expect(tile.statusCode, tile.body).toBe(200)
+      expect(new MVT().readFeatures(new Uint8Array(tile.rawPayload).buffer).map((f) => f.get('id'))).toContain('CV_WEST')
+    }
+  })
+
   it('serves the checked scenes only', async () => {
     const res = await ctx.app.inject({ method: 'POST', url: '/api/normalmeta/tiles', payload: { area: AREA, ids: ['CV_AWAY'] } })
     const { tiles } = res.json().data
