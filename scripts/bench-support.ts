@@ -4,7 +4,6 @@
  * percentiles printed by scripts/bench-latency.lua.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -169,31 +168,8 @@ export function printLoad(name: string, connections: number, r: LoadResult): voi
  * `recreate` that empties it (drop and create); drops it afterwards. Prints a skip line when that
  * server cannot be reached.
  */
-/**
- * A scratch database for one in-process benchmark: on the PostgreSQL server of `adminUrl` (when
- * set) a new database named `<prefix>_<random>`, with the function that drops it; without an
- * admin URL, no URL (the benchmark runs on an in-memory PGlite) and nothing to drop.
- */
-export async function scratchDatabase(
-  adminUrl: string | undefined,
-  prefix: string,
-): Promise<{ databaseUrl: string | undefined; drop: () => Promise<void> }> {
-  if (!adminUrl) return { databaseUrl: undefined, drop: async () => {} }
-  const name = `${prefix}_${randomBytes(4).toString('hex')}`
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl })
-    await client.connect()
-    try {
-      await client.query(statement)
-    } finally {
-      await client.end()
-    }
-  }
-  await run(`CREATE DATABASE ${name}`)
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  return { databaseUrl: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }
-}
+/** A scratch database for one in-process benchmark (the tests use the same helper). */
+export { scratchDatabase } from '../apps/server/src/db/scratch-database'
 
 /** Creates the database of a PostgreSQL URL when its server does not hold it yet (a kept scale set's first run). */
 export async function ensureDatabase(databaseUrl: string): Promise<void> {

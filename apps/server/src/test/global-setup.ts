@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
 import type { TestProject } from 'vitest/node'
+import { scratchDatabase } from '../db/scratch-database'
 import { prepareDatabase, type TestTemplate } from './test-template'
 
 declare module 'vitest' {
@@ -20,27 +19,14 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const adminUrl = process.env.DATABASE_URL
   if (adminUrl) {
-    const name = `rs_test_template_${randomBytes(4).toString('hex')}`
-    await adminQuery(adminUrl, `CREATE DATABASE ${name}`)
-    const url = new URL(adminUrl)
-    url.pathname = `/${name}`
-    await prepareDatabase({ databaseUrl: url.toString() })
-    project.provide('testTemplate', { kind: 'postgres', database: name })
-    return () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+    const { name, databaseUrl, drop } = await scratchDatabase(adminUrl, 'rs_test_template')
+    await prepareDatabase({ databaseUrl })
+    project.provide('testTemplate', { kind: 'postgres', database: name as string })
+    return drop
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'rs-test-template-'))
   const file = path.join(dir, 'database.tar')
   await prepareDatabase({ dataDir: 'memory://' }, file)
   project.provide('testTemplate', { kind: 'pglite', file })
   return () => rmSync(dir, { recursive: true, force: true })
-}
-
-async function adminQuery(adminUrl: string, text: string) {
-  const client = new pg.Client({ connectionString: adminUrl })
-  await client.connect()
-  try {
-    await client.query(text)
-  } finally {
-    await client.end()
-  }
 }

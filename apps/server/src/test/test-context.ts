@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import { CAPTCHA_TOKEN_LENGTH, encryptPassword, LOGIN_KEY_HEADER } from '@rs/shared'
 import type { FastifyInstance } from 'fastify'
-import pg from 'pg'
 import { expect, inject } from 'vitest'
 import { buildApp } from '../app'
 import { type Config, loadConfig } from '../config'
 import { type DatabaseHandle, openDatabase } from '../db/database'
+import { scratchDatabase } from '../db/scratch-database'
 import { DEMO_PASSWORDS, fillTestDatabase } from './test-template'
 
 export { DEMO_PASSWORDS }
@@ -27,25 +27,9 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   const adminUrl = process.env.DATABASE_URL
   const template = inject('testTemplate')
   const copied = adminUrl ? template?.kind === 'postgres' : template?.kind === 'pglite'
-  let databaseUrl: string | undefined
-  let dropDatabase = async () => {}
-  if (adminUrl) {
-    const name = `rs_test_${randomBytes(6).toString('hex')}`
-    const admin = new pg.Client({ connectionString: adminUrl })
-    await admin.connect()
-    const copy = copied && template?.kind === 'postgres' ? ` TEMPLATE ${template.database}` : ''
-    await admin.query(`CREATE DATABASE ${name}${copy}`)
-    await admin.end()
-    const url = new URL(adminUrl)
-    url.pathname = `/${name}`
-    databaseUrl = url.toString()
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: adminUrl })
-      await client.connect()
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await client.end()
-    }
-  }
+  const { databaseUrl, drop: dropDatabase } = await scratchDatabase(adminUrl, 'rs_test', {
+    template: copied && template?.kind === 'postgres' ? template.database : undefined,
+  })
   // sessions are not cached in API tests, which age sessions in the database and expect the next call to see it
   const config = loadConfig({
     WEB_DIST: '/nonexistent',
