@@ -1,3 +1,5 @@
+import { groupDigits } from '../../../lib/format-number'
+
 /** Width of a text in em: CJK and full-width characters count one, others about half. */
 export function textEm(text: string): number {
   let em = 0
@@ -8,5 +10,5 @@ export function textEm(text: string): number {
 /** A number as people read it in Chinese pages (thousands separators). */
 export function formatNumber(value: unknown): string {
   if (typeof value !== 'number' || !Number.isFinite(value)) return '—'
-  return value.toLocaleString('zh-CN', { maximumFractionDigits: 2 })
+  return groupDigits(value, { max: 2 })
 }

@@ -3,6 +3,7 @@ import { AOI_FILE_TYPES, type AoiUpload as AoiUploadAnswer } from '@rs/shared'
 import { Alert, Button, Upload } from 'antd'
 import { useState } from 'react'
 import { errorMessage } from '../../../lib/api-client'
+import { groupDigits } from '../../../lib/format-number'
 import { useT } from '../../../lib/i18n'
 import { AOI_MAX_MB, uploadAoi } from '../api/upload-aoi'
 
@@ -57,7 +58,7 @@ export function AoiUpload({ onUploaded, current }: AoiUploadProps) {
             name: current.name,
             features: current.featureCount,
             vertices: current.vertexCount,
-            area: current.areaKm2.toLocaleString('zh-CN', { maximumFractionDigits: 2 }),
+            area: groupDigits(current.areaKm2, { max: 2 }),
           })}
           description={current.notices.length > 0 ? current.notices.join(' ') : undefined}
         />

@@ -3,6 +3,7 @@ import { ARCHIVE_LIMITS, EXPORT_FORMATS, type ExportFormat, type SceneQueryBody 
 import { Button, Space, Typography } from 'antd'
 import { useState } from 'react'
 import { errorMessage } from '../../../lib/api-client'
+import { groupDigits } from '../../../lib/format-number'
 import { useT } from '../../../lib/i18n'
 import { notify } from '../../../lib/notify'
 import { exportScenes, saveBlob } from '../api/export-scenes'
@@ -46,7 +47,7 @@ export function ExportButtons({ query, checkedIds }: { query: SceneQueryBody; ch
       <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12, marginTop: 4 }} data-testid="export-scope">
         {checkedIds.length > 0
           ? t('archivePage.export.scopeChecked', { count: checkedIds.length })
-          : t('archivePage.export.scopeAll', { max: ARCHIVE_LIMITS.maxExport.toLocaleString('zh-CN') })}
+          : t('archivePage.export.scopeAll', { max: groupDigits(ARCHIVE_LIMITS.maxExport) })}
       </Typography.Text>
     </div>
   )

@@ -4,6 +4,7 @@ import { Alert, Button, Empty, Select, Space, Switch, Table, type TableColumnsTy
 import { useEffect, useRef } from 'react'
 import { errorMessage } from '../../../lib/api-client'
 import { addToCart } from '../../../lib/cart'
+import { groupDigits } from '../../../lib/format-number'
 import { useT } from '../../../lib/i18n'
 import { formatBeijing } from '../../../lib/time'
 import { useUnionArea } from '../api/union-area'
@@ -127,7 +128,7 @@ export function ResultPanel({ query, answer, isFetching, error, onPage, onSort }
             <Typography.Text strong data-testid="result-total">
               {answer
                 ? t(answer.totalExact ? 'archivePage.result.total' : 'archivePage.result.totalApprox', {
-                    total: total.toLocaleString('zh-CN'),
+                    total: groupDigits(total),
                   })
                 : t('archivePage.searching')}
             </Typography.Text>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { groupDigits } from '../../../lib/format-number'
 import { useT } from '../../../lib/i18n'
 import { useSatelliteList } from '../../../lib/satellite-list'
 import { useLatestNews } from '../api/fetch-latest-news'
@@ -12,7 +13,7 @@ export interface FigureState {
 function Figure({ label, unit, state, testId }: { label: string; unit: string; state: FigureState; testId: string }) {
   const t = useT()
   let value: ReactNode
-  if (state.value !== undefined) value = state.value.toLocaleString('zh-CN')
+  if (state.value !== undefined) value = groupDigits(state.value)
   else if (state.isPending) value = <span className="home-figure__placeholder" role="status" aria-label={t('home.loading')} />
   else value = <span title={t('home.figureUnknown')}>—</span>
   return (

@@ -10,6 +10,7 @@ import {
   type MonitorStatisticsRow,
   NO_DATA_COLOR,
 } from '@rs/shared'
+import { groupDigits } from '../../../lib/format-number'
 
 /** A row with a count and the measures a module may have (statistics rows, grid cells, batches). */
 export type MeasuredRow = Pick<MonitorStatisticsRow, 'num' | 'areaKm2' | 'lengthKm'>
@@ -66,7 +67,5 @@ export function regionColors(
 /** A number as the table and popups show it: integers plain, other values with two decimals. */
 export function formatValue(value: number | null): string {
   if (value === null) return '—'
-  return Number.isInteger(value)
-    ? value.toLocaleString('zh-CN')
-    : value.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+  return Number.isInteger(value) ? groupDigits(value) : groupDigits(value, { min: 2, max: 2 })
 }
