@@ -72,6 +72,25 @@ describe('coverage analysis', () => {
     expect(result.cover).toEqual({ ids: [], coveredAreaKm2: 0, percent: 0 })
   })
 
+  it('counts what scenes outside the fewest-scenes cover cover too (the gaps are the area less every footprint)', async () => {
+    // a grid of 10 × 10 cells: every cell centre lies in the wide scene, so the cover takes it alone;
+    // the strip it leaves is covered by a scene the cover never takes, and partly by a third
+    const wide = box(115.9, 38.9, 116.96, 40.1)
+    const strip = box(116.96, 38.9, 117.1, 39.6)
+    const corner = box(116.98, 39.5, 117.2, 39.8)
+    const result = await computeCoverage({
+      area: polygon(area),
+      scenes: [scene(wide), scene(strip), scene(corner)],
+      regions: [],
+      gridCells: 100,
+    })
+    expect(result.cover.ids).toHaveLength(1)
+    const expected = shapelyCoveredKm2(area, [wide, strip, corner])
+    within(result.coveredAreaKm2, expected, 0.0005)
+    within(geodesicAreaKm2(JSON.parse(result.gaps ?? 'null')), shapelyKm2([area]) - expected, 0.005)
+    expect(result.cover.percent).toBeLessThan(result.percent)
+  })
+
   it('answers no gap when a scene covers the whole area', async () => {
     const result = await computeCoverage({ area: polygon(area), scenes: [scene(box(115, 38, 118, 41))], regions: [] })
     expect(result.percent).toBe(100)

@@ -130,11 +130,20 @@ export async function computeCoverage(input: CoverageInput): Promise<CoverageRes
     const footprints = input.scenes.map((s) => JSON.parse(s.footprint) as Area)
     const footprintPtrs = footprints.map(read)
 
-    const unionPtr = unionOf(footprintPtrs)
-    // one overlay with the union, not two: what is covered is the area less its gaps, in the
-    // whole area and in each region (a region less its share of the gaps, nothing to cut when the
-    // area is fully covered)
-    const gapsPtr = unionPtr ? keep(g.GEOSDifference(areaPtr, unionPtr)) : areaPtr
+    // the fewest scenes first (on a grid of the area): their union leaves little of the area, and
+    // only the footprints that meet that rest can change it, so the gaps — the area less the union
+    // of all footprints — cost a union of the cover and of those few, not of every footprint
+    // (5,000 over a province: 90 and a few hundred instead of 5,000, 300 ms less)
+    const chosen = greedyCover(polygonsOf(areaShape), footprints.map(polygonsOf), input.scenes, input.gridCells ?? GRID_CELLS)
+    const coverUnion = chosen.length > 0 ? unionOf(chosen.map((i) => footprintPtrs[i] as number)) : 0
+    let gapsPtr = coverUnion ? keep(g.GEOSDifference(areaPtr, coverUnion)) : areaPtr
+    if (g.GEOSisEmpty(gapsPtr) !== 1) {
+      const taken = new Set(chosen)
+      const rest = g.GEOSPrepare(gapsPtr)
+      const meeting = footprintPtrs.filter((ptr, i) => !taken.has(i) && g.GEOSPreparedIntersects(rest, ptr) === 1)
+      g.GEOSPreparedGeom_destroy(rest)
+      if (meeting.length > 0) gapsPtr = keep(g.GEOSDifference(gapsPtr, unionOf(meeting)))
+    }
     const noGaps = g.GEOSisEmpty(gapsPtr) === 1
     const coveredAreaKm2 = Math.max(0, aoiAreaKm2 - (noGaps ? 0 : measure(gapsPtr)))
     let gaps: string | null = null
@@ -162,12 +171,7 @@ export async function computeCoverage(input: CoverageInput): Promise<CoverageRes
     }
     regions.sort((a, b) => a.code.localeCompare(b.code))
 
-    const chosen = greedyCover(polygonsOf(areaShape), footprints.map(polygonsOf), input.scenes, input.gridCells ?? GRID_CELLS)
-    let coverKm2 = 0
-    if (chosen.length > 0) {
-      const coverUnion = unionOf(chosen.map((i) => footprintPtrs[i] as number))
-      coverKm2 = measure(keep(g.GEOSIntersection(areaPtr, coverUnion)))
-    }
+    const coverKm2 = coverUnion ? measure(keep(g.GEOSIntersection(areaPtr, coverUnion))) : 0
 
     return {
       aoiAreaKm2: round(aoiAreaKm2, 3),
@@ -214,22 +218,45 @@ interface Grid {
  * with the shape's edges, filled in pairs.
  */
 export function rasterize(polygons: Position[][][], grid: Grid, visit: (cell: number) => void): void {
-  const [, miny, , maxy] = bboxOf(polygons)
+  // the edges once, as numbers (x1 y1 x2 y2), and the crossings of a row in a typed array sorted
+  // without a comparator: a footprint crosses most rows twice, and a province is rasterized once
+  // per coverage with thousands of edges on each row
+  let count = 0
+  for (const rings of polygons) for (const ring of rings) count += Math.max(0, ring.length - 1)
+  const edges = new Float64Array(4 * count)
+  let miny = Infinity
+  let maxy = -Infinity
+  let e = 0
+  for (const rings of polygons)
+    for (const ring of rings)
+      for (let k = 0; k + 1 < ring.length; k++) {
+        const [x1, y1] = ring[k] as [number, number]
+        const [x2, y2] = ring[k + 1] as [number, number]
+        edges[e++] = x1
+        edges[e++] = y1
+        edges[e++] = x2
+        edges[e++] = y2
+        miny = Math.min(miny, y1, y2)
+        maxy = Math.max(maxy, y1, y2)
+      }
   const j0 = Math.max(0, Math.ceil((miny - grid.miny) / grid.size - 0.5))
   const j1 = Math.min(grid.ny - 1, Math.floor((maxy - grid.miny) / grid.size - 0.5))
-  const xs: number[] = []
+  const xs = new Float64Array(count)
   for (let j = j0; j <= j1; j++) {
     const y = grid.miny + (j + 0.5) * grid.size
-    xs.length = 0
-    for (const rings of polygons)
-      for (const ring of rings)
-        for (let k = 0; k + 1 < ring.length; k++) {
-          const [x1, y1] = ring[k] as [number, number]
-          const [x2, y2] = ring[k + 1] as [number, number]
-          if ((y1 <= y && y < y2) || (y2 <= y && y < y1)) xs.push(x1 + ((y - y1) * (x2 - x1)) / (y2 - y1))
-        }
-    xs.sort((a, b) => a - b)
-    for (let k = 0; k + 1 < xs.length; k += 2) {
+    let n = 0
+    for (let k = 0; k < edges.length; k += 4) {
+      const y1 = edges[k + 1] as number
+      const y2 = edges[k + 3] as number
+      if ((y1 <= y && y < y2) || (y2 <= y && y < y1)) {
+        const x1 = edges[k] as number
+        xs[n++] = x1 + ((y - y1) * ((edges[k + 2] as number) - x1)) / (y2 - y1)
+      }
+    }
+    if (n === 2) {
+      if ((xs[0] as number) > (xs[1] as number)) xs.set([xs[1] as number, xs[0] as number])
+    } else if (n > 2) xs.subarray(0, n).sort()
+    for (let k = 0; k + 1 < n; k += 2) {
       const i0 = Math.max(0, Math.ceil(((xs[k] as number) - grid.minx) / grid.size - 0.5))
       const i1 = Math.min(grid.nx - 1, Math.ceil(((xs[k + 1] as number) - grid.minx) / grid.size - 0.5) - 1)
       for (let i = i0; i <= i1; i++) visit(j * grid.nx + i)
