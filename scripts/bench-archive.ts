@@ -33,7 +33,17 @@ import { createTaskPool } from '../apps/server/src/lib/workers/pool'
 import { createScenesRepository } from '../apps/server/src/modules/scenes/scenes.repository'
 import { createScenesService } from '../apps/server/src/modules/scenes/scenes.service'
 import { bulkInsert } from './bench-archive-fill'
-import { BENCH_ADMIN_DATABASE_URL, BENCH_PORT, ensureDatabase, fmt, root, startServer, stopServer, withPostgres } from './bench-support'
+import {
+  BENCH_ADMIN_DATABASE_URL,
+  BENCH_PORT,
+  ensureDatabase,
+  fmt,
+  root,
+  settleAfterStart,
+  startServer,
+  stopServer,
+  withPostgres,
+} from './bench-support'
 
 const SCENES = Number(process.env.BENCH_SCENES ?? 1_000_000)
 const PG_LARGE = Number(process.env.BENCH_PG_SCENES_LARGE ?? 5_000_000)
@@ -247,10 +257,7 @@ async function benchOne(options: {
 
   // the benchmark is one client asking hundreds of times a minute: the per-address limits would cut it short
   const server = await startServer({ MAP_REQUESTS_PER_MINUTE: '100000', MAP_TILES_PER_MINUTE: '100000', ...options.env })
-  // right after a start the server computes the analysis pages and renders pages in its worker threads:
-  // measured at once, 北京 took p50 137 ms against 42 ms half a minute later
-  const settle = Number(process.env.BENCH_SETTLE_MS ?? 30_000)
-  if (settle > 0) await new Promise((r) => setTimeout(r, settle))
+  await settleAfterStart()
   const api: number[][] = []
   const failed = new Map<string, string>()
   for (const q of MIX) {

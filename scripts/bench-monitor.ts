@@ -35,6 +35,7 @@ import {
   type LoadResult,
   loadInBackground,
   printLoad,
+  settleAfterStart,
   startServer,
   stopServer,
 } from './bench-support'
@@ -154,6 +155,8 @@ async function main() {
   else env.DATA_DIR = DATA_DIR
   const server = await startServer(env, 1_800_000)
   console.log(`server up in ${fmt(server.seconds)} s (derived layers refreshed at start when the spots changed)`)
+  const settled = await settleAfterStart()
+  if (settled > 0) console.log(`timed ${fmt(settled / 1000)} s after the start (BENCH_SETTLE_MS): the start's own work is done`)
   const base = `http://127.0.0.1:${BENCH_PORT}`
   const timed = async (url: string, tokenValue?: string) => {
     const t0 = performance.now()
