@@ -22,6 +22,8 @@ test.describe('monitoring layers and term data', () => {
     // open it through the batch filter and the list, as a person does
     await chooseOption(page.getByTestId('detail-batch'), spot?.batch ?? '')
     const terms = page.waitForResponse((r) => r.url().includes('/api/monitor/spot/terms'))
+    // the quicklook may load before the scene's text is checked: listen from the click on
+    const quicklook = page.waitForResponse((r) => r.url().includes('/api/normalmeta/quicklook'), { timeout: 45_000 })
     await page
       .getByTestId('spot-table')
       .getByRole('cell', { name: String(spot?.id), exact: true })
@@ -40,7 +42,6 @@ test.describe('monitoring layers and term data', () => {
     expect((await terms).status()).toBe(200)
     await expect(page.getByTestId('spot-terms')).toBeVisible()
     await expect(page.getByTestId('term-scene')).toContainText('云量')
-    const quicklook = page.waitForResponse((r) => r.url().includes('/api/normalmeta/quicklook'))
     expect((await quicklook).status()).toBeLessThan(400)
     await page.waitForTimeout(1500)
     await page.screenshot({ path: `${SHOTS}/monitor-windmill-terms.png`, fullPage: true })

@@ -62,7 +62,20 @@ export default defineConfig(({ isSsrBuild }) => ({
   worker: { format: 'es' },
   build: isSsrBuild
     ? { outDir: 'dist-ssr', emptyOutDir: true, copyPublicDir: false }
-    : { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1200, manifest: true },
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        chunkSizeWarningLimit: 1200,
+        manifest: true,
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              // everything the entry imports statically in one chunk: a page names a few files, not 30
+              groups: [{ name: 'shell', tags: ['$initial'] }],
+            },
+          },
+        },
+      },
   ssr: { noExternal: true },
   define: {
     // Cesium finds its workers and assets here (without it the imagery request hits the SPA fallback)

@@ -33,7 +33,7 @@ beforeAll(async () => {
   writeFileSync(
     path.join(root, 'dist-ssr', 'entry-server.js'),
     `export async function renderPage(url, state) {
-      if (url.endsWith('/normal')) throw new Error('renderer broke')
+      if (url.endsWith('/home')) throw new Error('renderer broke')
       const keys = state.queries.map((q) => q.queryKey.join('.')).join(',')
       return { html: '<main>rendered ' + url + ' with ' + keys + '</main>', styles: '<style>.antd{}</style>' }
     }`,
@@ -75,17 +75,30 @@ describe('pages the server renders for visitors', () => {
     expect(detail.state.data.nameZh).toBeTruthy()
   })
 
+  it('primes the image query with the satellite catalogue its filter draws', async () => {
+    const started = Date.now()
+    let res = await ctx.app.inject({ method: 'GET', url: '/chinese/normal' })
+    while (!res.body.includes('data-prerendered') && Date.now() - started < 60_000) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      res = await ctx.app.inject({ method: 'GET', url: '/chinese/normal' })
+    }
+    expect(res.body).toContain('rendered /chinese/normal with site.config,site.default-menu,satellite.catalogue,satellite.sensors</main>')
+    const state = JSON.parse(/<script type="application\/json" id="rs-query-state">(.*?)<\/script>/.exec(res.body)?.[1] ?? 'null')
+    const catalogue = state.queries.find((q: { queryKey: string[] }) => q.queryKey.join('.') === 'satellite.catalogue')
+    expect(catalogue.state.data.length).toBeGreaterThan(20)
+  })
+
   it('sends plain index.html for an address with a query, a page it does not render, and when the renderer fails', async () => {
-    for (const url of ['/chinese/home?code=1', '/chinese/personal', '/chinese/normal', '/chinese/no/such/page']) {
+    for (const url of ['/chinese/normal?code=1', '/chinese/personal', '/chinese/home', '/chinese/no/such/page']) {
       const res = await ctx.app.inject({ method: 'GET', url })
       expect(res.statusCode, url).toBe(200)
       expect(res.body, url).toContain('<div id="root"></div>')
       expect(res.body, url).toContain('<script type="module" crossorigin src="/chinese/assets/index-1.js"></script>')
     }
-    // a failing render (this renderer throws for /normal) is tried again and answered plainly each time
+    // a failing render (this renderer throws for /home) is tried again and answered plainly each time
     for (let i = 0; i < 5; i++) {
       await new Promise((resolve) => setTimeout(resolve, 300))
-      const res = await ctx.app.inject({ method: 'GET', url: '/chinese/normal' })
+      const res = await ctx.app.inject({ method: 'GET', url: '/chinese/home' })
       expect(res.statusCode).toBe(200)
       expect(res.body).toContain('<div id="root"></div>')
     }

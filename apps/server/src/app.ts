@@ -71,7 +71,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
 /**
  * The answers a visitor's first render of a page reads, asked of the API in-process: the site
  * configuration and the visitors' menu on every page (header, navigation, footer), the series'
- * facts on a satellite page (its LCP text). The query keys are those of the web's queries
+ * facts on a satellite page (its LCP text), the satellite catalogue on the image query. The query keys are those of the web's queries
  * (apps/web/src/features/site/api, features/satellite/api/fetch-satellite-detail.ts); a key that
  * drifted only costs the browser one more request, and its hydration logs the difference.
  */
@@ -86,6 +86,12 @@ async function primeQueries(app: FastifyInstance, node: RouteNode): Promise<Prim
     { queryKey: ['site', 'config'], data: await get('/api/config/public') },
     { queryKey: ['site', 'default-menu'], data: await get('/api/menu/default') },
   ]
+  // the image query's satellite filter (features/archive/api/fetch-catalogue.ts): drawn complete, with no spinner that shifts the page
+  if (node.group === 'normal')
+    queries.push(
+      { queryKey: ['satellite', 'catalogue'], data: await get('/api/satellite/catalogue') },
+      { queryKey: ['satellite', 'sensors'], data: await get('/api/satellite/sensors') },
+    )
   const slug = node.path.split('/').slice(2).join('/')
   if ((node.group === 'chineseSatellite' || node.group === 'globalSatellite') && slug)
     queries.push({

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
-import { detectPlatform, mobileViewportContent } from './platform'
+import { canvasPixelRatio, detectPlatform, mobileViewportContent } from './platform'
 
 const UA = {
   iphone:
@@ -45,6 +45,27 @@ describe('mobileViewportContent', () => {
   it('never scales above 1 and survives a zero width', () => {
     expect(mobileViewportContent(1600)).toContain('initial-scale=1,')
     expect(mobileViewportContent(0)).toContain('initial-scale=1,')
+  })
+})
+
+describe('canvasPixelRatio', () => {
+  it('keeps the device ratio on a desktop layout', () => {
+    expect(canvasPixelRatio(2, false, 1440)).toBe(2)
+    expect(canvasPixelRatio(1.25, false, 390)).toBe(1.25)
+  })
+
+  it("draws a phone's scaled 1200 px layout at the pixels its screen shows, never below 1", () => {
+    // 412 px at 1.75: a CSS pixel of the layout covers 1.75 × 412 / 1200 ≈ 0.6 device pixels
+    expect(canvasPixelRatio(1.75, true, 412)).toBe(1)
+    // 430 px at 3: 3 × 430 / 1200 = 1.075
+    expect(canvasPixelRatio(3, true, 430)).toBeCloseTo(1.075, 6)
+    // a tablet wider than the layout is not scaled
+    expect(canvasPixelRatio(2, true, 1366)).toBe(2)
+  })
+
+  it('survives a missing ratio or width', () => {
+    expect(canvasPixelRatio(0, true, 390)).toBe(1)
+    expect(canvasPixelRatio(2, true, 0)).toBe(2)
   })
 })
 

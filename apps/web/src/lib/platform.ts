@@ -30,3 +30,27 @@ export function applyMobileViewport(doc: Document = document, nav: Navigator = n
   doc.documentElement.classList.add('mobile-layout')
   return platform
 }
+
+/**
+ * Device pixels per CSS pixel a map canvas needs. On a phone the 1200 px layout is shown scaled
+ * down to the screen (initial-scale = screen width / 1200), so a CSS pixel covers
+ * devicePixelRatio × scale device pixels: drawing at the full devicePixelRatio would paint about
+ * 1 / scale² times the pixels the screen can show. Never below 1, so the map stays sharp when
+ * the visitor pinches in.
+ */
+export function canvasPixelRatio(
+  devicePixelRatio: number,
+  mobileLayout: boolean,
+  screenWidthPx: number,
+  referenceWidthPx: number = MOBILE_REFERENCE_WIDTH_PX,
+): number {
+  const ratio = devicePixelRatio > 0 ? devicePixelRatio : 1
+  if (!mobileLayout || screenWidthPx <= 0) return ratio
+  return Math.max(1, ratio * Math.min(1, screenWidthPx / referenceWidthPx))
+}
+
+/** canvasPixelRatio of this browser: its devicePixelRatio, scaled down when the mobile layout is on. */
+export function currentCanvasPixelRatio(): number {
+  if (typeof window === 'undefined') return 1
+  return canvasPixelRatio(window.devicePixelRatio, document.documentElement.classList.contains('mobile-layout'), screen.width)
+}

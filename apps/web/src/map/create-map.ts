@@ -6,6 +6,7 @@ import type { Coordinate } from 'ol/coordinate'
 import type Draw from 'ol/interaction/Draw'
 import OlMap from 'ol/Map'
 import View from 'ol/View'
+import { currentCanvasPixelRatio } from '../lib/platform'
 import { createAoiLayer, showAoi } from './aoi-layer'
 import {
   type BaseLayerEntry,
@@ -64,6 +65,7 @@ export function createMap(options: MapOptions): MapController {
     target: options.target,
     layers: [...baseLayers.map((e) => e.layer), drawLayer, aoiLayer],
     view,
+    pixelRatio: currentCanvasPixelRatio(),
     controls: [
       new Zoom({ zoomInTipLabel: options.labels.zoomIn, zoomOutTipLabel: options.labels.zoomOut }),
       new ScaleLine({ units: 'metric' }),

@@ -4,6 +4,9 @@ import { useT } from '../../../lib/i18n'
 import { useSatelliteCatalogue, useSatelliteSensors } from '../api/fetch-catalogue'
 import { buildSatelliteTree, checkedToFilter, filterToChecked } from '../utils/satellite-tree'
 
+/** Height of the satellite tree's scrolling list. */
+const TREE_HEIGHT_PX = 210
+
 export interface SatelliteChoice {
   satellites: string[]
   sensors: string[]
@@ -60,13 +63,15 @@ export function SatelliteFilter({ value, onChange }: { value: SatelliteChoice; o
         style={{ marginBottom: 8 }}
         data-testid="satellite-search"
       />
-      <div style={{ maxHeight: 220, overflow: 'auto', border: '1px solid #f0f0f0', borderRadius: 6, padding: 4 }}>
+      <div style={{ border: '1px solid #f0f0f0', borderRadius: 6, padding: 4 }}>
         {catalogue.isPending || sensors.isPending ? (
           <Spin size="small" />
         ) : tree.length === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
         ) : (
           <Tree
+            // a virtual list: only the rows in view are drawn (the optical group alone holds about 80)
+            height={TREE_HEIGHT_PX}
             checkable
             selectable={false}
             treeData={tree}
