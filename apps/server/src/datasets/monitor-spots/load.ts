@@ -23,8 +23,12 @@ export const SECONDARY_INDEXES = [
     create:
       'CREATE INDEX monitor_spot_grid_idx ON monitor_spot (module, batch, province_code, city_code, county_code) INCLUDE (grid_x14, grid_y14, stage, spot_type, area_m2, length_m)',
   },
-  // migration 20261129360000_monitor-scale-indexes
-  { name: 'monitor_spot_list_idx', create: 'CREATE INDEX monitor_spot_list_idx ON monitor_spot (module, batch DESC, id)' },
+  // migrations 20261129360000_monitor-scale-indexes and 20261203100000_monitor-list-covering
+  {
+    name: 'monitor_spot_list_idx',
+    create:
+      'CREATE INDEX monitor_spot_list_idx ON monitor_spot (module, batch DESC, id) INCLUDE (province_code, city_code, county_code, stage, spot_type)',
+  },
   {
     name: 'monitor_spot_site_idx',
     create:

@@ -26,6 +26,7 @@ import * as monitorVerification from './20261130100000_monitor-verification'
 import * as dropMonitorStatsIndex from './20261130200000_drop-monitor-stats-index'
 import * as monitorBatchVersion from './20261201100000_monitor-batch-version'
 import * as sceneProvinces from './20261202100000_scene-provinces'
+import * as monitorListCovering from './20261203100000_monitor-list-covering'
 
 /** Every migration in order; the file name is the migration's name. Never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '20261130200000_drop-monitor-stats-index': dropMonitorStatsIndex,
   '20261201100000_monitor-batch-version': monitorBatchVersion,
   '20261202100000_scene-provinces': sceneProvinces,
+  '20261203100000_monitor-list-covering': monitorListCovering,
 }

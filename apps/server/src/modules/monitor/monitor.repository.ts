@@ -165,10 +165,19 @@ export function createMonitorRepository(db: Kysely<Database>) {
       return rows[0]?.n ?? 0
     },
 
-    /** A page of the detail list, newest batch first. */
+    /**
+     * A page of the detail list, newest batch first: the page's ids from monitor_spot_list_idx
+     * alone (it carries every column the filters test, so no table row is read for the spots
+     * passed over), then those spots in full.
+     */
     async listPage(filter: ListFilter): Promise<MonitorSpotSummary[]> {
-      const { rows } = await sql<SummaryRow>`SELECT ${SUMMARY_COLUMNS} FROM monitor_spot s ${SUMMARY_JOINS} WHERE ${listConditions(filter)}
-          ORDER BY s.batch DESC, s.id LIMIT ${filter.limit} OFFSET ${filter.offset}`.execute(db)
+      const byFile = filter.filename ? sql`JOIN monitor_batch b ON b.module = s.module AND b.batch = s.batch` : sql``
+      const { rows } = await sql<SummaryRow>`
+        WITH page AS MATERIALIZED (
+          SELECT s.id, s.batch FROM monitor_spot s ${byFile} WHERE ${listConditions(filter)}
+          ORDER BY s.batch DESC, s.id LIMIT ${filter.limit} OFFSET ${filter.offset})
+        SELECT ${SUMMARY_COLUMNS} FROM page p JOIN monitor_spot s ON s.id = p.id ${SUMMARY_JOINS}
+        ORDER BY p.batch DESC, p.id`.execute(db)
       return rows.map(toSummary)
     },
 
