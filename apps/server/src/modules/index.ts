@@ -269,9 +269,16 @@ export async function registerModules(
   registerVerificationRoutes(app, createVerificationService(db, verificationRepository, { audit, newSpots: statisticsRollup.newSpots }), {
     uploadsPerMinute: config.AOI_UPLOADS_PER_MINUTE,
   })
-  // an imported batch changes the derived map layers (adaptive zones, grid cells); the statistics rollup follows by itself
-  const refreshLayers = () =>
-    void refreshMonitorMapLayers(db).catch((err: unknown) => app.log.error({ err }, 'monitoring map layers not refreshed after an import'))
+  // the statistics' rollups are rebuilt ahead of the first visitor: once the server listens and after each import
+  const prepareRollups = () =>
+    void statisticsRollup.prepare().catch((err: unknown) => app.log.error({ err }, 'monitoring statistics rollups not prepared'))
+  app.addHook('onListen', prepareRollups)
+  // an imported batch changes the derived map layers (adaptive zones, grid cells) and the statistics rollups
+  const refreshLayers = () => {
+    void refreshMonitorMapLayers(db)
+      .catch((err: unknown) => app.log.error({ err }, 'monitoring map layers not refreshed after an import'))
+      .finally(prepareRollups)
+  }
   registerImportRoutes(app, createImportService(db, tasks, audit, MONITOR_IMPORT_LIMITS, refreshLayers), {
     uploadsPerMinute: config.AOI_UPLOADS_PER_MINUTE,
   })

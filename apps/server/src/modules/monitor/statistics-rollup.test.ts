@@ -1,4 +1,4 @@
-import type { RegionScope } from '@rs/shared'
+import { MONITOR_MODULES, type RegionScope } from '@rs/shared'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { scopeSql } from '../../db/fragments'
@@ -99,6 +99,22 @@ describe('statistics from the rollup', () => {
     expect(num(after)).toBe(num(before) + 1)
     expect(sorted(after)).toEqual(sorted(await repo.statistics(filter, region('100000', 'country'))))
     expect(await rollup.batches('pvland')).toEqual(await repo.batches('pvland'))
+  })
+
+  it("prepares every module's rollup ahead of the first request after a change", async () => {
+    await buildSpot(ctx.database.db, { siteId: 'h', county: '150102', batch: BATCHES[2], spotType: 'built', stage: 'new' })
+    const state = () =>
+      sql<{ current: string; built: string[] }>`SELECT (SELECT version FROM monitor_data_version WHERE id = 1)::text AS current,
+        array(SELECT version::text FROM monitor_stat_rollup_state ORDER BY module) AS built`.execute(ctx.database.db)
+    const stale = (await state()).rows[0]
+    expect(stale?.built.every((v) => v === stale.current)).toBe(false)
+    await rollup.prepare()
+    const ready = (await state()).rows[0]
+    expect(ready?.built).toEqual(MONITOR_MODULES.map(() => ready?.current))
+    const filter = { module: 'pvland', batchFrom: BATCHES[2] as string, batchTo: BATCHES[2] as string }
+    expect(sorted(await rollup.statistics(filter, region('100000', 'country')))).toEqual(
+      sorted(await repo.statistics(filter, region('100000', 'country'))),
+    )
   })
 
   it('follows a change of the batches alone (the answers kept in memory are under the data version)', async () => {
