@@ -18,6 +18,8 @@ let ctx: TestContext
 const who: Record<'anonymous' | 'user' | 'admin', string | undefined> = { anonymous: undefined, user: undefined, admin: undefined }
 
 const LONG = 'x'.repeat(100_000)
+/** Default messages of zod, Fastify and Node in English: none may reach a user. */
+const LIBRARY_ENGLISH = /Invalid|Expected|Required|[Rr]eceived|Too (big|small)|Unrecognized|Unsupported|must be|Bad Request|Not Found/
 /**
  * Text values for query strings, path parameters and form parts; the first ones carry forbidden
  * characters. A lone surrogate cannot travel in a URL (its bytes arrive as U+FFFD); it is tried in
@@ -305,6 +307,12 @@ describe('the hostile-input walk', () => {
             if (res.statusCode >= 500) failures.push(`${res.statusCode} ${shown} → ${res.body.slice(0, 200)}`)
             else if (probe.forbidden && (res.statusCode < 400 || res.statusCode >= 500))
               failures.push(`${res.statusCode} (want 4xx) ${shown}`)
+            else if (route.path.startsWith('/api/') && res.statusCode >= 400 && String(res.headers['content-type']).includes('json')) {
+              // the user reads the message: Chinese, never a library's English default
+              const message = String((res.json() as { message?: unknown }).message ?? '')
+              if (!/\p{Script=Han}/u.test(message) || LIBRARY_ENGLISH.test(message))
+                failures.push(`${res.statusCode} not a Chinese message: ${shown} → ${message.slice(0, 160)}`)
+            }
             // (414: a path parameter over the router's limit is refused before any route, the map's included)
             else if (
               route.path.startsWith('/map/') &&

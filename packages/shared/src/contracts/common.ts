@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { zhCN } from 'zod/locales'
 import { forbiddenCharacter } from '../domain/text'
 import { type MessageKey, tZh } from '../messages'
 
@@ -7,6 +8,8 @@ import { type MessageKey, tZh } from '../messages'
 // first object schema is built) is reported as a violation on every page; parsing without zod's
 // compiled fast path is as correct. The server keeps the fast path.
 if (typeof document !== 'undefined') z.config({ jitless: true })
+// zod's own messages (a wrong type, an unknown variant of a union) in Chinese, where a schema names no message of its own
+z.config(zhCN())
 
 /** The answer envelope of SPEC.md §7: code 0 is success; errors carry the HTTP status as code. */
 export const Envelope = <T extends z.ZodType>(data: T) =>
