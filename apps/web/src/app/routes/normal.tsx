@@ -72,6 +72,9 @@ async function hydrateArea(area: SceneArea): Promise<void> {
  * address (features/archive/url-state.ts). An automatic login with code 2 brings a geojsonId,
  * opened here as the uploaded area.
  */
+/** The area of an address that names none: the select store's first area, the whole country. */
+const DEFAULT_AREA: SceneArea = { mode: 'region', regionCode: WHOLE_COUNTRY_CODE }
+
 export default function NormalScreen(_props: ScreenProps) {
   const t = useT()
   const site = useSiteConfig()
@@ -86,8 +89,9 @@ export default function NormalScreen(_props: ScreenProps) {
   const activeId = useResultStore((s) => s.activeId)
   const activate = useResultStore((s) => s.activate)
 
-  // the address's area goes into the select store once, before the store's area is written back
-  const [hydrated, setHydrated] = useState(false)
+  // the address's area goes into the select store once, before the store's area is written back;
+  // an address without an area has nothing to wait for (and the first render needs no second one)
+  const [hydrated, setHydrated] = useState(() => !search.area)
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, with the address of the first render
   useEffect(() => {
     let live = true
@@ -116,7 +120,8 @@ export default function NormalScreen(_props: ScreenProps) {
   const storeAreaKey = areaKey(storeArea)
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the area
   useEffect(() => {
-    if (!hydrated || storeAreaKey === areaKey(search.area)) return
+    // an address without an area stands for the default one (全国): opening /normal rewrites nothing
+    if (!hydrated || storeAreaKey === areaKey(search.area ?? DEFAULT_AREA)) return
     clearResults()
     update({ area: storeArea, run: false, page: DEFAULT_PAGE }, { replace: true })
   }, [hydrated, storeAreaKey])
