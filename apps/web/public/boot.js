@@ -37,10 +37,25 @@
       document.head.appendChild(script)
     }
   }
-  // after the frame that paints the parsed page; the timer covers a tab that draws no frames
+  // once the first contentful paint is on the screen: its entry is reported after the frame is
+  // presented, while a frame callback can run 50–70 ms before that (and the code then competes
+  // with the paint). Without paint timing, after the next frame; a hidden tab paints nothing and
+  // starts at once; the timers cover a tab that draws no frames.
   const afterPaint = () => {
-    requestAnimationFrame(() => setTimeout(start, 0))
-    setTimeout(start, 500)
+    if (document.visibilityState === 'hidden') return start()
+    const paintTiming = typeof PerformanceObserver === 'function' && (PerformanceObserver.supportedEntryTypes || []).includes('paint')
+    if (paintTiming) {
+      const observer = new PerformanceObserver((list) => {
+        if (list.getEntriesByName('first-contentful-paint').length === 0) return
+        observer.disconnect()
+        setTimeout(start, 0)
+      })
+      observer.observe({ type: 'paint', buffered: true })
+      setTimeout(start, 3000)
+    } else {
+      requestAnimationFrame(() => setTimeout(start, 0))
+      setTimeout(start, 500)
+    }
   }
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', afterPaint, { once: true })
   else afterPaint()

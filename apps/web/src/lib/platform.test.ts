@@ -72,7 +72,13 @@ describe('canvasPixelRatio', () => {
 describe('public/boot.js', () => {
   const boot = readFileSync(new URL('../../public/boot.js', import.meta.url), 'utf8')
   /** Runs boot.js as the browser would, with this user agent and screen width; answers the viewport and the class. */
-  function runBoot(userAgent: string, maxTouchPoints: number, screenWidth: number, inert: Array<[rel: string, href: string]> = []) {
+  function runBoot(
+    userAgent: string,
+    maxTouchPoints: number,
+    screenWidth: number,
+    inert: Array<[rel: string, href: string]> = [],
+    extra: Record<string, unknown> = {},
+  ) {
     const attributes: Record<string, string> = {}
     const classes: string[] = []
     const added: Array<Record<string, string>> = []
@@ -95,6 +101,7 @@ describe('public/boot.js', () => {
       Math,
       requestAnimationFrame: now,
       setTimeout: now,
+      ...extra,
     })
     return { viewport: attributes.content, classes, added }
   }
@@ -118,5 +125,31 @@ describe('public/boot.js', () => {
     ])
     // a page the browser renders has plain module scripts: nothing to add
     expect(runBoot(UA.windows, 0, 1920).added).toEqual([])
+  })
+
+  it('with paint timing, asks for the code only once the first contentful paint is reported', () => {
+    const observers: Array<(list: { getEntriesByName: (name: string) => unknown[] }) => void> = []
+    class FakeObserver {
+      static supportedEntryTypes = ['paint', 'largest-contentful-paint']
+      constructor(callback: (list: { getEntriesByName: (name: string) => unknown[] }) => void) {
+        observers.push(callback)
+      }
+      observe() {}
+      disconnect() {}
+    }
+    const timers: Array<[() => void, number]> = []
+    const { added } = runBoot(UA.android, 5, 412, [['rs-module', '/chinese/assets/index-1.js']], {
+      PerformanceObserver: FakeObserver,
+      setTimeout: (callback: () => void, ms: number) => timers.push([callback, ms]),
+    })
+    expect(observers).toHaveLength(1)
+    // only the fallback timer so far: nothing asked for before the paint
+    expect(timers.map(([, ms]) => ms)).toEqual([3000])
+    expect(added).toEqual([])
+    observers[0]?.({ getEntriesByName: () => [] })
+    expect(timers).toHaveLength(1)
+    observers[0]?.({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) })
+    for (const [callback] of timers) callback()
+    expect(added).toEqual([{ tag: 'script', type: 'module', crossOrigin: '', src: '/chinese/assets/index-1.js' }])
   })
 })
