@@ -53,10 +53,17 @@ test.describe('monitoring layers and term data', () => {
     expect((await page.request.get(hohhot, { headers: { token } })).status()).toBe(200)
     const beijing = '/map/tiles/windmill_meta/10/843/388.mvt'
     expect((await page.request.get(beijing, { headers: { token } })).status()).toBe(403)
-    const steel = await page.request.get('/map/wfs?SERVICE=WFS&VERSION=2.0.0&REQUEST=GetFeature&TYPENAMES=steelplant_meta&COUNT=1', {
-      headers: { token },
-    })
-    expect(steel.status()).toBe(403)
+    // another module's layer over the whole country: only the province's features come back
+    const steel = await page.request.get(
+      '/map/wfs?SERVICE=WFS&VERSION=2.0.0&REQUEST=GetFeature&TYPENAMES=steelplant_meta&COUNT=200&OUTPUTFORMAT=application/json',
+      { headers: { token } },
+    )
+    expect(steel.status()).toBe(200)
+    const counties = ((await steel.json()).features as Array<{ properties: { county_code: string } }>).map((f) => f.properties.county_code)
+    expect(counties.filter((code) => !code.startsWith('15'))).toEqual([])
+    expect(
+      (await page.request.get('/map/wfs?SERVICE=WFS&VERSION=2.0.0&REQUEST=GetFeature&TYPENAMES=steelplant_meta&COUNT=1')).status(),
+    ).toBe(401)
     expect(watch.errors).toEqual([])
     expect(watch.external).toEqual([])
   })

@@ -52,8 +52,15 @@ test.describe('monitoring modules', () => {
     const outside = await page.request.get(`/api/monitor/spot/detail?module=pvland&id=${beijing?.id}`, { headers: { token: token ?? '' } })
     expect(outside.status()).toBe(403)
     expect((await outside.json()).message).toBe('无查看信息权限，请联系管理员')
-    const steel = await page.request.get('/api/monitor/spot/list?module=steelplant', { headers: { token: token ?? '' } })
-    expect(steel.status()).toBe(403)
+    // another module, asked for the whole country: only the province's spots
+    const steel = await page.request.get('/api/monitor/spot/list?module=steelplant&pageSize=100', { headers: { token: token ?? '' } })
+    expect(steel.status()).toBe(200)
+    const steelCodes = ((await steel.json()).data.items as Array<{ xzqdm: string }>).map((s) => s.xzqdm)
+    expect(steelCodes.filter((code) => !code.startsWith('15'))).toEqual([])
+    const steelOutside = await page.request.get('/api/monitor/spot/list?module=steelplant&xzqdm=130000', {
+      headers: { token: token ?? '' },
+    })
+    expect(steelOutside.status()).toBe(403)
     expect(watch.errors).toEqual([])
     expect(watch.external).toEqual([])
   })

@@ -18,15 +18,22 @@ test.describe('protected routes', () => {
   })
 
   test('refuses a module the account has no permission for', async ({ page }) => {
-    await page.goto('/chinese/home')
-    await loginThroughPopup(page, 'neimenggu', 'Nmg@2026')
-    await expect(page.getByTestId('header-logout')).toBeVisible()
-    await page.goto('/chinese/monitor/steelplant')
-    // statistics are public; detail data needs the module's code
-    await expect(page.getByTestId('statistics-table')).toBeVisible()
-    await page.getByTestId('mode-tabs').getByText('详情').click()
-    await expect(page.getByRole('alert').getByText('无查看信息权限，请联系管理员')).toBeVisible()
-    await expect(page.getByTestId('monitor-detail')).toHaveCount(0)
+    // the demo province user holds every module's code: for this test it lacks the steel plants'
+    const [user] = await sql<{ id: number }>("select id from app_user where username = 'neimenggu'")
+    await sql("delete from user_permission where user_id = $1 and code = 'MOD_060'", [user?.id])
+    try {
+      await page.goto('/chinese/home')
+      await loginThroughPopup(page, 'neimenggu', 'Nmg@2026')
+      await expect(page.getByTestId('header-logout')).toBeVisible()
+      await page.goto('/chinese/monitor/steelplant')
+      // statistics are public; detail data needs the module's code
+      await expect(page.getByTestId('statistics-table')).toBeVisible()
+      await page.getByTestId('mode-tabs').getByText('详情').click()
+      await expect(page.getByRole('alert').getByText('无查看信息权限，请联系管理员')).toBeVisible()
+      await expect(page.getByTestId('monitor-detail')).toHaveCount(0)
+    } finally {
+      await sql("insert into user_permission (user_id, code) values ($1, 'MOD_060') on conflict do nothing", [user?.id])
+    }
   })
 
   test('refuses a module to an account without an area range', async ({ page }) => {

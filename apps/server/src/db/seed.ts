@@ -37,10 +37,16 @@ export const DEMO_USERS: DemoUser[] = [
     telephone: '13800000002',
     email: 'nmg@example.com',
     permissions: [
+      // every monitoring module, so the demo shows each of the eight to a province user
       ...withDisplay([
         PERMISSION.landcover,
+        PERMISSION.surfaceDeform,
+        PERMISSION.road,
+        PERMISSION.nonagricultural,
+        PERMISSION.plantingstructure,
         PERMISSION.pvland,
         PERMISSION.windmill,
+        PERMISSION.steelplant,
         PERMISSION.regionPush,
         PERMISSION.provinceFeedback,
         PERMISSION.planFill,

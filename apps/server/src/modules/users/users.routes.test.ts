@@ -30,8 +30,9 @@ describe('GET /api/userinfo/info', () => {
     })
     expect(user.permissions).toContain('MOD_056')
     expect(user.permissions).toContain('MOD_056_DISPLAY')
-    expect(user.permissions).not.toContain('MOD_060')
+    expect(user.permissions).toContain('MOD_060')
     expect(user.permissions).not.toContain('MOD_001')
+    expect(user.permissions).not.toContain('MOD_002')
   })
 
   it('gives the last password change so the 30-day warning can be shown', async () => {
