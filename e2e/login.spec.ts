@@ -1,10 +1,11 @@
-import { expect, loginThroughPopup, readCaptcha, sql, test } from './support'
+import { expect, loginThroughPopup, readCaptcha, sql, test, untilSettled } from './support'
 
 test.describe('the login popup', () => {
   test('asks for every field with the SPEC messages', async ({ page }) => {
     await page.goto('/chinese/home')
     await readCaptcha(page, () => page.getByTestId('header-login').click())
     const modal = page.getByTestId('login-modal')
+    await untilSettled(page)
     await modal.getByTestId('login-submit').click()
     await expect(modal).toContainText('请输入用户名')
     await expect(modal).toContainText('请输入密码')
@@ -30,6 +31,7 @@ test.describe('the login popup', () => {
     await readCaptcha(page, () => page.getByTestId('header-login').click())
     const image = page.getByTestId('captcha-image')
     const before = await image.getAttribute('src')
+    await untilSettled(page)
     await readCaptcha(page, () => image.click())
     await expect(image).not.toHaveAttribute('src', before ?? '')
   })

@@ -52,6 +52,20 @@ export async function readCaptcha(page: Page, trigger: () => Promise<unknown>): 
   return rows[0].answer
 }
 
+/**
+ * Waits until no finite animation runs on the page (a popup's zoom, a drawer's slide). A click
+ * aimed at a control that is still moving can land beside it once the animation moves on: under
+ * load Chromium may hold an animation at its first frame long enough for the control to look
+ * still. A person clicks a control that has come to rest.
+ */
+export async function untilSettled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    null,
+    { timeout: 10_000 },
+  )
+}
+
 /** Opens the login popup from the header and logs in through the form. */
 export async function loginThroughPopup(
   page: Page,
