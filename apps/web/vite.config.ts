@@ -3,7 +3,7 @@ import path from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { compression, defineAlgorithm } from 'vite-plugin-compression2'
-import { zhCN } from '../../packages/shared/src/messages/zh-CN.ts'
+import { appZh } from '../../packages/shared/src/messages/sections/app.ts'
 
 const CESIUM_BUILD = path.resolve(import.meta.dirname, '../../node_modules/cesium/Build/Cesium')
 const CESIUM_PARTS = ['Workers', 'Assets', 'Widgets', 'ThirdParty']
@@ -46,7 +46,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     !isSsrBuild && cesiumStatic(),
     {
       name: 'rs-app-name',
-      transformIndexHtml: (html) => html.replaceAll('%APP_NAME%', zhCN.app.name),
+      transformIndexHtml: (html) => html.replaceAll('%APP_NAME%', appZh.name),
     },
     // brotli (quality 11) and gzip copies next to each asset, served as they are by the server
     // (@fastify/static preCompressed) instead of being compressed again on every request

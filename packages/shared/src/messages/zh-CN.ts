@@ -2,6 +2,7 @@ import { accountZh } from './sections/account'
 import { adminZh } from './sections/admin'
 import { analysisZh } from './sections/analysis'
 import { analysisPageZh } from './sections/analysis-page'
+import { appZh } from './sections/app'
 import { applyZh, feedbackZh } from './sections/apply'
 import { archiveZh } from './sections/archive'
 import { archiveCoverageZh } from './sections/archive-coverage'
@@ -25,11 +26,7 @@ import { typicalImagePageZh } from './sections/typical-image-page'
 
 /** Every word a user reads, in Simplified Chinese (the default locale). Keys are shared with en-US. */
 export const zhCN = {
-  app: {
-    name: '自然资源卫星遥感云服务平台',
-    shortName: '卫星遥感云服务',
-    demoData: '演示数据',
-  },
+  app: appZh,
   nav: {
     home: '首页',
     satellite: '卫星动态',
