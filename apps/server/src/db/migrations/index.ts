@@ -27,6 +27,7 @@ import * as dropMonitorStatsIndex from './20261130200000_drop-monitor-stats-inde
 import * as monitorBatchVersion from './20261201100000_monitor-batch-version'
 import * as sceneProvinces from './20261202100000_scene-provinces'
 import * as monitorListCovering from './20261203100000_monitor-list-covering'
+import * as monitorModuleVersion from './20261204100000_monitor-module-version'
 
 /** Every migration in order; the file name is the migration's name. Never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '20261201100000_monitor-batch-version': monitorBatchVersion,
   '20261202100000_scene-provinces': sceneProvinces,
   '20261203100000_monitor-list-covering': monitorListCovering,
+  '20261204100000_monitor-module-version': monitorModuleVersion,
 }

@@ -71,6 +71,23 @@ afterAll(async () => {
 
 const sorted = <T extends { code: string }>(rows: T[]) => [...rows].sort((x, y) => x.code.localeCompare(y.code))
 
+/** The modules whose rollup is older than their data (a module never changed stands at version 0). */
+async function staleModules(): Promise<string[]> {
+  const { rows } = await sql<{ module: string }>`
+    SELECT m.module FROM (VALUES ${sql.join(MONITOR_MODULES.map((m) => sql`(${m.key})`))}) AS m(module)
+    LEFT JOIN monitor_module_version v USING (module) LEFT JOIN monitor_stat_rollup_state s USING (module)
+    WHERE s.version IS DISTINCT FROM coalesce(v.version, 0)
+    ORDER BY 1`.execute(ctx.database.db)
+  return rows.map((r) => r.module)
+}
+
+/** The version each module's rollup was built at. */
+async function builtVersions(): Promise<Record<string, string>> {
+  const { rows } = await sql<{ module: string; version: string }>`
+    SELECT module, version::text AS version FROM monitor_stat_rollup_state`.execute(ctx.database.db)
+  return Object.fromEntries(rows.map((r) => [r.module, r.version]))
+}
+
 describe('statistics from the rollup', () => {
   it('equals the DISTINCT ON statistics for every range, filter and region level', async () => {
     const regions = [region('100000', 'country'), region('150000', 'province'), region('150100', 'city'), region('110101', 'county')]
@@ -103,14 +120,9 @@ describe('statistics from the rollup', () => {
 
   it("prepares every module's rollup ahead of the first request after a change", async () => {
     await buildSpot(ctx.database.db, { siteId: 'h', county: '150102', batch: BATCHES[2], spotType: 'built', stage: 'new' })
-    const state = () =>
-      sql<{ current: string; built: string[] }>`SELECT (SELECT version FROM monitor_data_version WHERE id = 1)::text AS current,
-        array(SELECT version::text FROM monitor_stat_rollup_state ORDER BY module) AS built`.execute(ctx.database.db)
-    const stale = (await state()).rows[0]
-    expect(stale?.built.every((v) => v === stale.current)).toBe(false)
+    expect(await staleModules()).toContain('pvland')
     await rollup.prepare()
-    const ready = (await state()).rows[0]
-    expect(ready?.built).toEqual(MONITOR_MODULES.map(() => ready?.current))
+    expect(await staleModules()).toEqual([])
     const filter = { module: 'pvland', batchFrom: BATCHES[2] as string, batchTo: BATCHES[2] as string }
     expect(sorted(await rollup.statistics(filter, region('100000', 'country')))).toEqual(
       sorted(await repo.statistics(filter, region('100000', 'country'))),
@@ -185,5 +197,56 @@ describe('the detail list total from the rollup', () => {
       .executeTakeFirstOrThrow()
     expect(await rollup.listTotal({ module: 'pvland', scope: country })).toBe(Number(all.n))
     expect(await rollup.listTotal({ module: 'windmill', scope: country })).toBe(0)
+  })
+})
+
+describe('a data version per module', () => {
+  it("a change to one module's spots or batches leaves the other modules' rollups as they were", async () => {
+    const db = ctx.database.db
+    await rollup.prepare()
+    expect(await staleModules()).toEqual([])
+    const built = await builtVersions()
+
+    const { id } = await buildSpot(db, { module: 'windmill', siteId: 'w1', county: '150102', batch: BATCHES[1], spotType: 'built' })
+    expect(await staleModules()).toEqual(['windmill'])
+    await rollup.prepare()
+    const after = await builtVersions()
+    for (const m of MONITOR_MODULES) if (m.key !== 'windmill') expect(after[m.key], m.key).toBe(built[m.key])
+    expect(after.windmill).not.toBe(built.windmill)
+    expect(await rollup.listTotal({ module: 'windmill', scope: { all: true } })).toBe(1)
+
+    await db.updateTable('monitor_spot').set({ stage: 'persist' }).where('id', '=', id).execute()
+    expect(await staleModules()).toEqual(['windmill'])
+    await rollup.prepare()
+    await db.deleteFrom('monitor_spot').where('id', '=', id).execute()
+    expect(await staleModules()).toEqual(['windmill'])
+    expect(await rollup.listTotal({ module: 'windmill', scope: { all: true } })).toBe(0)
+
+    await db
+      .updateTable('monitor_batch')
+      .set({ filename: 'renamed.zip' })
+      .where('module', '=', 'pvland')
+      .where('batch', '=', BATCHES[0] as string)
+      .execute()
+    expect(await staleModules()).toEqual(['pvland'])
+    await rollup.prepare()
+
+    // one statement over two modules stamps both; one that changes no row stamps none
+    await buildSpot(db, { module: 'windmill', siteId: 'w2', county: '150102', batch: BATCHES[1] })
+    await rollup.prepare()
+    await sql`UPDATE monitor_spot SET area_m2 = area_m2 WHERE module IN ('pvland', 'windmill')`.execute(db)
+    expect(await staleModules()).toEqual(['pvland', 'windmill'])
+    await rollup.prepare()
+    await sql`DELETE FROM monitor_spot WHERE module = 'road'`.execute(db)
+    expect(await staleModules()).toEqual([])
+  })
+
+  it('a TRUNCATE of the spots stamps every module', async () => {
+    await rollup.prepare()
+    await sql`TRUNCATE monitor_spot CASCADE`.execute(ctx.database.db)
+    expect(await staleModules()).toEqual(expect.arrayContaining(['pvland', 'windmill']))
+    const filter = { module: 'pvland', batchFrom: BATCHES[0] as string, batchTo: BATCHES[2] as string }
+    expect(await rollup.statistics(filter, region('100000', 'country'))).toEqual([])
+    expect(await rollup.listTotal({ module: 'windmill', scope: { all: true } })).toBe(0)
   })
 })

@@ -18,13 +18,15 @@ const round = (value: number | null, digits: number) => (value === null ? null :
  * of the rollup is the latest of its site in [from, to] when its batch lies in the range and the
  * site's next row (of the same stage / type when those are filtered) lies after `to` or is none.
  *
- * A module's rollup is rebuilt (one statement, window functions over the site index) when the
- * spots changed since it was built (monitor_data_version, bumped by a statement trigger), so
- * imports and the demo load need not know about it. At 1,000,000 spots a rebuild takes a few
+ * A module's rollup is rebuilt (one statement, window functions over the site index) when its
+ * spots or batches changed since it was built (monitor_module_version, stamped by statement
+ * triggers with the modules of the rows a statement changed: migration 20261204100000), so
+ * imports and the demo load need not know about it, and an import into one module leaves the
+ * other seven as they are. At 1,000,000 spots a rebuild takes a few
  * seconds once; a statistics request then reads a few thousand rows.
  *
  * The answers (a module's batches, its statistics by filter and region, the list totals) are kept in memory under
- * the data version they were read at: the version is read on every request, so a change by any
+ * the module's data version they were read at: the version is read on every request, so a change by any
  * process (an import, the demo load) is seen at once, and an unchanged module answers a repeated
  * question without reading its rollup again (at 1,000,000 spots the batches take 75 ms and a
  * country's statistics over five batches 50 ms of reading 118,000 rollup rows).
@@ -39,18 +41,19 @@ export function createStatisticsRollup(db: Kysely<Database>) {
     return answer
   }
 
+  /** The module's data version now (0 before its first change) and the one its rollup was built at. */
+  const versions = (module: string) => sql<{ current: string; built: string | null }>`
+    SELECT coalesce((SELECT version FROM monitor_module_version WHERE module = ${module}), 0)::text AS current,
+      (SELECT version FROM monitor_stat_rollup_state WHERE module = ${module})::text AS built`
+
   /** Builds the module's rollup when the spots changed since; answers the data version it stands for. */
   async function ensure(module: string): Promise<string> {
-    const { rows } = await sql<{ current: string; built: string | null }>`
-      SELECT (SELECT version FROM monitor_data_version WHERE id = 1)::text AS current,
-        (SELECT version FROM monitor_stat_rollup_state WHERE module = ${module})::text AS built`.execute(db)
+    const { rows } = await versions(module).execute(db)
     const current = rows[0]?.current ?? '0'
     if (rows[0]?.built === current) return current
     return await db.transaction().execute(async (trx) => {
       await sql`SELECT pg_advisory_xact_lock(20261131, hashtext(${module}))`.execute(trx)
-      const again = await sql<{ current: string; built: string | null }>`
-        SELECT (SELECT version FROM monitor_data_version WHERE id = 1)::text AS current,
-          (SELECT version FROM monitor_stat_rollup_state WHERE module = ${module})::text AS built`.execute(trx)
+      const again = await versions(module).execute(trx)
       const now = again.rows[0]?.current ?? '0'
       if (again.rows[0]?.built === now) return now
       await sql`DELETE FROM monitor_stat_rollup WHERE module = ${module}`.execute(trx)
@@ -79,11 +82,10 @@ export function createStatisticsRollup(db: Kysely<Database>) {
 
   return {
     /**
-     * Builds every module's rollup that the spots' changes left behind, one module after another.
-     * The data version counts changes to any module's spots, so an import into one module leaves
-     * all eight to rebuild (3–3.6 s each at 1,000,000 spots on PostgreSQL): done here, after the
-     * server starts listening and after an import, the first visitor of a module's statistics no
-     * longer waits for it.
+     * Builds every module's rollup that its changes left behind, one module after another (3–3.6 s
+     * each at 1,000,000 spots on PostgreSQL): done here, after the server starts listening and
+     * after an import, the first visitor of a module's statistics does not wait for it. After an
+     * import only the module imported into has anything to build.
      */
     async prepare(): Promise<void> {
       for (const module of MONITOR_MODULES) await ensure(module.key)
