@@ -1,4 +1,4 @@
-import { chooseOption, expect, loginThroughPopup, readCaptcha, sql, test, watchPage } from './support'
+import { chooseCascaderPath, chooseOption, expect, loginThroughPopup, readCaptcha, sql, test, watchPage } from './support'
 
 /** The code of the newest message to a recipient: the e2e server has no SMTP, so mail goes to the outbox. */
 async function codeFromOutbox(recipient: string, after: number): Promise<{ code: string; id: number }> {
@@ -35,9 +35,7 @@ test('register with a mailed code, log in, get locked out by five wrong password
   await page.getByTestId('register-real-name').fill('测试用户')
   await page.getByTestId('register-organization').fill('某某测绘院')
   await chooseOption(page.getByTestId('register-organization-type'), '事业单位')
-  await page.getByTestId('register-region').click()
-  await page.locator('.ant-cascader-menu-item').getByText('内蒙古自治区', { exact: true }).click()
-  await page.locator('.ant-cascader-menu-item').getByText('呼和浩特市', { exact: true }).click()
+  await chooseCascaderPath(page.getByTestId('register-region'), ['内蒙古自治区', '呼和浩特市'])
   await page.keyboard.press('Escape')
   await chooseOption(page.getByTestId('register-industry'), '测绘地理信息')
   await page.getByTestId('register-purpose').fill('影像查询')

@@ -53,14 +53,18 @@ export async function readCaptcha(page: Page, trigger: () => Promise<unknown>): 
 }
 
 /**
- * Waits until no finite animation runs on the page (a popup's zoom, a drawer's slide). A click
- * aimed at a control that is still moving can land beside it once the animation moves on: under
- * load Chromium may hold an animation at its first frame long enough for the control to look
- * still. A person clicks a control that has come to rest.
+ * Waits until no finite animation runs or waits to run on the page (a popup's zoom, a drawer's
+ * slide). antd holds a popup's entering animation paused at its first frame (small, transparent)
+ * until the next frames start it; under load that lasts long enough for the control to look still
+ * to Playwright, and the click lands where the control was. A person clicks a control that has
+ * come to rest.
  */
 export async function untilSettled(page: Page): Promise<void> {
   await page.waitForFunction(
-    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    () =>
+      document
+        .getAnimations()
+        .every((a) => a.playState === 'finished' || a.playState === 'idle' || a.effect?.getTiming().iterations === Infinity),
     null,
     { timeout: 10_000 },
   )
@@ -132,5 +136,27 @@ export async function chooseOption(select: Locator, option: string, shown: strin
     await expect(list).not.toHaveClass(/ant-slide-(up|down)-(appear|enter|leave)/, { timeout: 3000 })
     await list.locator('.ant-select-item-option').filter({ hasText: option }).first().click({ timeout: 3000 })
     if (shown !== null) await expect(select).toContainText(shown, { timeout: 3000 })
+  }).toPass({ timeout: 20_000 })
+}
+
+/**
+ * Chooses a path in an antd Cascader (province, then city) as chooseOption chooses in a Select: once
+ * the popup has come to rest, column by column, again from the start if a click did not take.
+ */
+export async function chooseCascaderPath(cascader: Locator, path: string[]) {
+  const page = cascader.page()
+  await expect(async () => {
+    if ((await cascader.getByRole('combobox').getAttribute('aria-expanded')) !== 'true') await cascader.click({ timeout: 3000 })
+    const popup = page.locator('.ant-cascader-dropdown:not(.ant-select-dropdown-hidden)').last()
+    await expect(popup).toBeVisible({ timeout: 3000 })
+    await expect(popup).not.toHaveClass(/ant-slide-(up|down)-(appear|enter|leave)/, { timeout: 3000 })
+    for (const [column, label] of path.entries())
+      await popup
+        .locator('.ant-cascader-menu')
+        .nth(column)
+        .locator('.ant-cascader-menu-item')
+        .getByText(label, { exact: true })
+        .click({ timeout: 3000 })
+    await expect(cascader).toContainText(path.join(' / '), { timeout: 3000 })
   }).toPass({ timeout: 20_000 })
 }
