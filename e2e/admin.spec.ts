@@ -1,4 +1,4 @@
-import { chooseOption, expect, loginThroughPopup, openFromMenu, sql, test, watchPage } from './support'
+import { chooseOption, confirmPopup, expect, loginThroughPopup, openFromMenu, sql, test, watchPage } from './support'
 
 test.describe('the administrator', () => {
   test('sees a locked account, lifts the lock and finds it in the audit log', async ({ page }) => {
@@ -17,7 +17,7 @@ test.describe('the administrator', () => {
     await page.screenshot({ path: 'test-results/screens/admin-users.png', fullPage: true })
 
     await users.getByTestId('unlock-olduser').click()
-    await page.locator('.ant-popconfirm .ant-btn-primary').click()
+    await confirmPopup(page)
     await expect(page.getByText('已解除“olduser”的登录锁定')).toBeVisible()
     await expect(users.getByTestId('locked-olduser')).toHaveCount(0)
     const [row] = await sql<{ locked_until: Date | null }>(`select locked_until from app_user where username = 'olduser'`)
@@ -82,11 +82,11 @@ test.describe('the administrator', () => {
     await page.screenshot({ path: 'test-results/screens/admin-users-edit.png', fullPage: true })
 
     await row.getByTestId('disable-e2e_rights').click()
-    await page.locator('.ant-popconfirm .ant-btn-primary').click()
+    await confirmPopup(page)
     await expect(page.getByText('已停用“e2e_rights”')).toBeVisible()
     await expect(row).toContainText('已停用')
     await row.getByTestId('enable-e2e_rights').click()
-    await page.locator('.ant-popconfirm .ant-btn-primary').click()
+    await confirmPopup(page)
     await expect(page.getByText('已启用“e2e_rights”')).toBeVisible()
     const [state] = await sql<{ disabled: boolean }>(`select disabled from app_user where username = 'e2e_rights'`)
     expect(state?.disabled).toBe(false)

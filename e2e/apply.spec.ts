@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test'
 import {
   chooseOption,
+  confirmPopup,
   expect,
   loginThroughPopup,
   openFromMenu,
@@ -77,7 +78,7 @@ test.describe('applications', () => {
     await expect(row).toContainText('光伏用地监测')
     await admin.screenshot({ path: 'test-results/screens/admin-apply.png', fullPage: true })
     await row.getByTestId('apply-approve').click()
-    await admin.locator('.ant-popconfirm .ant-btn-primary').click()
+    await confirmPopup(admin)
     await expect(admin.getByText(/已通过申请 \d+/)).toBeVisible()
     const [granted] = await sql<{ n: number }>(
       `select count(*)::int as n from area_range a join app_user u on u.id = a.user_id

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, loginThroughPopup, sql, test } from './support'
+import { expect, loginThroughPopup, sql, test, untilSettled } from './support'
 
 const PREFIX = 'e2e 新闻'
 /** A 1 × 1 PNG, the smallest cover the server accepts. */
@@ -83,6 +83,7 @@ test.describe('satellite news', () => {
     await page.goto('/chinese/satellite/news')
 
     await page.getByTestId(`news-delete-${id}`).click()
+    await untilSettled(page)
     await page
       .locator('.ant-popover')
       .getByRole('button', { name: /删\s*除/ })

@@ -70,6 +70,12 @@ export async function untilSettled(page: Page): Promise<void> {
   )
 }
 
+/** Presses the confirming button of the open Popconfirm once it has come to rest (see untilSettled). */
+export async function confirmPopup(page: Page): Promise<void> {
+  await untilSettled(page)
+  await page.locator('.ant-popconfirm .ant-btn-primary').click()
+}
+
 /** Opens the login popup from the header and logs in through the form. */
 export async function loginThroughPopup(
   page: Page,
