@@ -134,15 +134,10 @@ export async function openFromMenu(page: Page, top: string, item: string, url: R
  * from the option's; null skips that check.
  */
 export async function chooseOption(select: Locator, option: string, shown: string | null = option) {
-  const page = select.page()
-  await expect(async () => {
-    if ((await select.getByRole('combobox').getAttribute('aria-expanded')) !== 'true') await select.click({ timeout: 3000 })
-    const list = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last()
-    await expect(list).toBeVisible({ timeout: 3000 })
-    await expect(list).not.toHaveClass(/ant-slide-(up|down)-(appear|enter|leave)/, { timeout: 3000 })
+  await pickInPopup(select, 'ant-select-dropdown', async (list) => {
     await list.locator('.ant-select-item-option').filter({ hasText: option }).first().click({ timeout: 3000 })
     if (shown !== null) await expect(select).toContainText(shown, { timeout: 3000 })
-  }).toPass({ timeout: 20_000 })
+  })
 }
 
 /**
@@ -150,12 +145,7 @@ export async function chooseOption(select: Locator, option: string, shown: strin
  * the popup has come to rest, column by column, again from the start if a click did not take.
  */
 export async function chooseCascaderPath(cascader: Locator, path: string[]) {
-  const page = cascader.page()
-  await expect(async () => {
-    if ((await cascader.getByRole('combobox').getAttribute('aria-expanded')) !== 'true') await cascader.click({ timeout: 3000 })
-    const popup = page.locator('.ant-cascader-dropdown:not(.ant-select-dropdown-hidden)').last()
-    await expect(popup).toBeVisible({ timeout: 3000 })
-    await expect(popup).not.toHaveClass(/ant-slide-(up|down)-(appear|enter|leave)/, { timeout: 3000 })
+  await pickInPopup(cascader, 'ant-cascader-dropdown', async (popup) => {
     for (const [column, label] of path.entries())
       await popup
         .locator('.ant-cascader-menu')
@@ -164,5 +154,20 @@ export async function chooseCascaderPath(cascader: Locator, path: string[]) {
         .getByText(label, { exact: true })
         .click({ timeout: 3000 })
     await expect(cascader).toContainText(path.join(' / '), { timeout: 3000 })
+  })
+}
+
+/**
+ * What chooseOption and chooseCascaderPath share: opens the control unless it is open, waits until
+ * its popup (class `popupClass`) has stopped growing in, runs `pick` on it; all again from the
+ * start until `pick` passes.
+ */
+async function pickInPopup(control: Locator, popupClass: string, pick: (popup: Locator) => Promise<void>) {
+  await expect(async () => {
+    if ((await control.getByRole('combobox').getAttribute('aria-expanded')) !== 'true') await control.click({ timeout: 3000 })
+    const popup = control.page().locator(`.${popupClass}:not(.ant-select-dropdown-hidden)`).last()
+    await expect(popup).toBeVisible({ timeout: 3000 })
+    await expect(popup).not.toHaveClass(/ant-slide-(up|down)-(appear|enter|leave)/, { timeout: 3000 })
+    await pick(popup)
   }).toPass({ timeout: 20_000 })
 }
