@@ -1,8 +1,10 @@
 import { PERMISSION } from './permissions'
+import { defineStateMachine, type EventOf } from './state-machine'
 
 /**
- * An application's states and transitions (申请, SPEC §7 'request'): a pure state machine used by
- * the server (every change goes through `nextApplyState`) and the web (which buttons show).
+ * An application's states and transitions (申请, SPEC §7 'request'): one declaration on the shared
+ * state machine, used by the server (every change goes through `applyMachine`, a review by another
+ * account than the applicant) and the web (which buttons show).
  *
  *   pending 待审核 ──approve──▶ approved 已通过 (the permission and area ranges granted at once)
  *      │ reject ▶ rejected 已驳回 (with the reason)
@@ -11,25 +13,29 @@ import { PERMISSION } from './permissions'
 export const APPLY_STATES = ['pending', 'approved', 'rejected', 'withdrawn'] as const
 export type ApplyState = (typeof APPLY_STATES)[number]
 
-export const APPLY_EVENTS = ['approve', 'reject', 'withdraw'] as const
-export type ApplyEvent = (typeof APPLY_EVENTS)[number]
+export const applyMachine = defineStateMachine({
+  states: APPLY_STATES,
+  transitions: {
+    pending: { approve: 'approved', reject: 'rejected', withdraw: 'withdrawn' },
+    approved: {},
+    rejected: {},
+    withdrawn: {},
+  },
+  roles: {
+    approve: { by: ['admin'], notBy: ['submitter'] },
+    reject: { by: ['admin'], notBy: ['submitter'] },
+    withdraw: { by: ['applicant'] },
+  },
+})
 
-const TRANSITIONS: Record<ApplyState, Partial<Record<ApplyEvent, ApplyState>>> = {
-  pending: { approve: 'approved', reject: 'rejected', withdraw: 'withdrawn' },
-  approved: {},
-  rejected: {},
-  withdrawn: {},
-}
+export type ApplyEvent = EventOf<typeof applyMachine>
+export const APPLY_EVENTS: readonly ApplyEvent[] = applyMachine.events
 
 /** The state an event leads to, or null when the machine does not allow it. */
-export function nextApplyState(state: ApplyState, event: ApplyEvent): ApplyState | null {
-  return TRANSITIONS[state][event] ?? null
-}
+export const nextApplyState = applyMachine.next
 
 /** The events allowed in a state. */
-export function applyEventsFrom(state: ApplyState): ApplyEvent[] {
-  return Object.keys(TRANSITIONS[state]) as ApplyEvent[]
-}
+export const applyEventsFrom = applyMachine.eventsFrom
 
 /** Kinds of application: a monitoring module (应用服务) or data sharing (统筹共享). */
 export const APPLY_KINDS = ['monitor', 'sharing'] as const

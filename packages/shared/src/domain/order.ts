@@ -1,11 +1,17 @@
+import { defineStateMachine, type EventOf } from './state-machine'
+
 /**
- * An order's states and transitions (ENGINES "Orders and workflows"): a pure state machine used by
- * the server (every change goes through `nextOrderState`) and the web (which buttons show).
+ * An order's states and transitions (ENGINES "Orders and workflows"): one declaration on the shared
+ * state machine, used by the server (every change goes through `orderMachine`, a review by another
+ * account than the submitter) and the web (which buttons show).
  *
  *   pending 待审核 ──approve──▶ approved 已通过 ──start──▶ producing 生产中 ──ready──▶ ready 可下载 ──complete──▶ completed 已完成
  *      │ reject ▶ rejected 已驳回 (with the reason)          │ fail ▶ failed 生产失败 ──retry──▶ producing
  *      │ cancel ▶ cancelled 已取消 (the owner, before review)
  *   ready / completed ──expire──▶ expired 已过期 (the package is removed)
+ *
+ * Who: the owner cancels and completes (by downloading); a reviewer (MOD_062) approves, rejects and
+ * retries, never on an order they submitted; the server itself starts, finishes, fails and expires.
  */
 export const ORDER_STATES = [
   'pending',
@@ -20,35 +26,43 @@ export const ORDER_STATES = [
 ] as const
 export type OrderState = (typeof ORDER_STATES)[number]
 
-export const ORDER_EVENTS = ['approve', 'reject', 'cancel', 'start', 'fail', 'retry', 'ready', 'complete', 'expire'] as const
-export type OrderEvent = (typeof ORDER_EVENTS)[number]
+export const orderMachine = defineStateMachine({
+  states: ORDER_STATES,
+  transitions: {
+    pending: { approve: 'approved', reject: 'rejected', cancel: 'cancelled' },
+    approved: { start: 'producing' },
+    producing: { ready: 'ready', fail: 'failed' },
+    failed: { retry: 'producing' },
+    ready: { complete: 'completed', expire: 'expired' },
+    completed: { expire: 'expired' },
+    rejected: {},
+    expired: {},
+    cancelled: {},
+  },
+  roles: {
+    approve: { by: ['reviewer'], notBy: ['submitter'] },
+    reject: { by: ['reviewer'], notBy: ['submitter'] },
+    cancel: { by: ['owner'] },
+    start: { by: ['system'] },
+    fail: { by: ['system'] },
+    retry: { by: ['reviewer'] },
+    ready: { by: ['system'] },
+    complete: { by: ['owner'] },
+    expire: { by: ['system'] },
+  },
+})
 
-const TRANSITIONS: Record<OrderState, Partial<Record<OrderEvent, OrderState>>> = {
-  pending: { approve: 'approved', reject: 'rejected', cancel: 'cancelled' },
-  approved: { start: 'producing' },
-  producing: { ready: 'ready', fail: 'failed' },
-  failed: { retry: 'producing' },
-  ready: { complete: 'completed', expire: 'expired' },
-  completed: { expire: 'expired' },
-  rejected: {},
-  expired: {},
-  cancelled: {},
-}
+export type OrderEvent = EventOf<typeof orderMachine>
+export const ORDER_EVENTS: readonly OrderEvent[] = orderMachine.events
 
 /** The state an event leads to, or null when the machine does not allow it. */
-export function nextOrderState(state: OrderState, event: OrderEvent): OrderState | null {
-  return TRANSITIONS[state][event] ?? null
-}
+export const nextOrderState = orderMachine.next
 
 /** The events allowed in a state. */
-export function orderEventsFrom(state: OrderState): OrderEvent[] {
-  return Object.keys(TRANSITIONS[state]) as OrderEvent[]
-}
+export const orderEventsFrom = orderMachine.eventsFrom
 
 /** States that end an order: nothing more happens to it. */
-export function isFinalOrderState(state: OrderState): boolean {
-  return orderEventsFrom(state).length === 0
-}
+export const isFinalOrderState = orderMachine.isFinal
 
 /** States whose package may be downloaded (with the extraction code). */
 export function isDownloadable(state: OrderState): boolean {

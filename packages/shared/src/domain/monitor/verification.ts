@@ -1,9 +1,10 @@
 import { WHOLE_COUNTRY_CODE } from '../constants'
+import { defineStateMachine, type EventOf, type RoleOf } from '../state-machine'
 
 /**
  * Spot verification (实地核查, issue 13; the province ↔ ministry feedback of law-enforcement spots):
- * a pure state machine used by the server (every change goes through `nextVerificationState`)
- * and the web (which buttons show).
+ * one declaration on the shared state machine, used by the server (every change goes through
+ * `verificationMachine`) and the web (which buttons show).
  *
  *   unchecked 待核查 ──record──▶ recorded 待审核 ──accept──▶ accepted 已通过 (final)
  *                                   ▲  │ return (with a reason)
@@ -12,41 +13,47 @@ import { WHOLE_COUNTRY_CODE } from '../constants'
  *
  * Who: `record` a province-level user (the module's MOD code and an area range that covers the
  * spot but is not the whole country); `accept` / `return` the ministry (the module's MOD code and
- * the whole-country area range 100000). Which spots: every spot whose stage is 'new' (first found
- * in its batch); a 'persist' spot was checked when it was new.
+ * the whole-country area range 100000), never the account that recorded the check under review.
+ * Which spots: every spot whose stage is 'new' (first found in its batch); a 'persist' spot was
+ * checked when it was new.
  */
 export const VERIFICATION_STATES = ['unchecked', 'recorded', 'accepted', 'returned'] as const
 export type VerificationState = (typeof VERIFICATION_STATES)[number]
 
-export const VERIFICATION_EVENTS = ['record', 'accept', 'return'] as const
-export type VerificationEvent = (typeof VERIFICATION_EVENTS)[number]
+export const verificationMachine = defineStateMachine({
+  states: VERIFICATION_STATES,
+  transitions: {
+    unchecked: { record: 'recorded' },
+    recorded: { accept: 'accepted', return: 'returned' },
+    returned: { record: 'recorded' },
+    accepted: {},
+  },
+  roles: {
+    record: { by: ['province'] },
+    accept: { by: ['ministry'], notBy: ['recorder'] },
+    return: { by: ['ministry'], notBy: ['recorder'] },
+  },
+})
+
+export type VerificationEvent = EventOf<typeof verificationMachine>
+export const VERIFICATION_EVENTS: readonly VerificationEvent[] = verificationMachine.events
 
 /** Field-check results: 属实 (the change is real), 不属实, 部分属实. */
 export const VERIFICATION_RESULTS = ['true', 'false', 'partial'] as const
 export type VerificationResult = (typeof VERIFICATION_RESULTS)[number]
 
-const TRANSITIONS: Record<VerificationState, Partial<Record<VerificationEvent, VerificationState>>> = {
-  unchecked: { record: 'recorded' },
-  recorded: { accept: 'accepted', return: 'returned' },
-  returned: { record: 'recorded' },
-  accepted: {},
-}
-
 /** The state an event leads to, or null when the machine does not allow it. */
-export function nextVerificationState(state: VerificationState, event: VerificationEvent): VerificationState | null {
-  return TRANSITIONS[state][event] ?? null
-}
+export const nextVerificationState = verificationMachine.next
 
 /** The events allowed in a state. */
-export function verificationEventsFrom(state: VerificationState): VerificationEvent[] {
-  return Object.keys(TRANSITIONS[state]) as VerificationEvent[]
-}
+export const verificationEventsFrom = verificationMachine.eventsFrom
 
 /** Which role an event needs: the province records, the ministry reviews. */
-export type VerificationRole = 'province' | 'ministry'
+export type VerificationRole = RoleOf<typeof verificationMachine>
 
+/** The role that sends an event, by the declaration (each event has one). */
 export function verificationRoleOf(event: VerificationEvent): VerificationRole {
-  return event === 'record' ? 'province' : 'ministry'
+  return verificationMachine.rolesOf(event)[0] as VerificationRole
 }
 
 /**
