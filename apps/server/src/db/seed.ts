@@ -1,4 +1,4 @@
-import { PERMISSION, PERMISSION_CATALOGUE, permissionNameKey, tZh } from '@rs/shared'
+import { MONITOR_MENU_KEY, monitorPermissions, PERMISSION, PERMISSION_CATALOGUE, permissionNameKey, tZh } from '@rs/shared'
 import type { Kysely } from 'kysely'
 import { hashPassword, UNUSABLE_PASSWORD_HASH } from '../lib/password'
 import { withDisplay } from './accounts'
@@ -37,22 +37,10 @@ export const DEMO_USERS: DemoUser[] = [
     telephone: '13800000002',
     email: 'nmg@example.com',
     permissions: [
-      // every monitoring module, so the demo shows each of the eight to a province user
-      ...withDisplay([
-        PERMISSION.landcover,
-        PERMISSION.surfaceDeform,
-        PERMISSION.road,
-        PERMISSION.nonagricultural,
-        PERMISSION.plantingstructure,
-        PERMISSION.pvland,
-        PERMISSION.windmill,
-        PERMISSION.steelplant,
-        PERMISSION.regionPush,
-        PERMISSION.provinceFeedback,
-        PERMISSION.planFill,
-      ]),
+      // every monitoring module (one per declaration), so the demo shows each of them to a province user
+      ...withDisplay([...monitorPermissions(), PERMISSION.regionPush, PERMISSION.provinceFeedback, PERMISSION.planFill]),
       PERMISSION.cartAndOrders,
-      'MOD_055_DISPLAY',
+      MONITOR_MENU_KEY,
       'MOD_083_DISPLAY',
       'MOD_087_DISPLAY',
     ],
@@ -67,19 +55,7 @@ export const DEMO_USERS: DemoUser[] = [
     realName: '自然资源部用户',
     organization: '自然资源部国土卫星遥感应用中心（演示）',
     email: 'ministry@example.com',
-    permissions: [
-      ...withDisplay([
-        PERMISSION.landcover,
-        PERMISSION.surfaceDeform,
-        PERMISSION.road,
-        PERMISSION.nonagricultural,
-        PERMISSION.plantingstructure,
-        PERMISSION.pvland,
-        PERMISSION.windmill,
-        PERMISSION.steelplant,
-      ]),
-      'MOD_055_DISPLAY',
-    ],
+    permissions: [...withDisplay(monitorPermissions()), MONITOR_MENU_KEY],
     areaRanges: [{ regionId: '100000' }],
   },
   {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MONITOR_MODULES, type MonitorModuleDecl, type MonitorSpecLayerName, monitorSpecLayerNames } from '../domain/monitor/modules'
 import { REGION_CODE_PATTERN } from '../domain/region-code'
 import { defineRoute, queryInt, text } from './common'
 
@@ -82,18 +83,16 @@ export const regionBoundary = defineRoute({
   data: RegionBoundary,
 })
 
+/** The SPEC.md §3 layer names that are not a monitoring module's own (base layers, the modules' shared grid and report). */
+const PORTAL_LAYER_NAMES = ['cloudPlatform', 'region', 'global_region', 'acquisition_report', 'grid_statistics_default'] as const
+
+/** A layer name of SPEC.md §3: the portal's own or one a monitoring module declares (windmill_meta, pvland_adaptive_zone…). */
+export type MapLayerName = (typeof PORTAL_LAYER_NAMES)[number] | MonitorSpecLayerName
+
+/** The SPEC.md §3 layer names with those of the given monitoring modules' declarations. */
+export function mapLayerNames(modules: readonly MonitorModuleDecl[] = MONITOR_MODULES): string[] {
+  return [...PORTAL_LAYER_NAMES, ...monitorSpecLayerNames(modules)]
+}
+
 /** Names of the map layers of SPEC.md §3; the map services serve those whose data has arrived. */
-export const MAP_LAYER_NAMES = [
-  'cloudPlatform',
-  'region',
-  'global_region',
-  'windmill_meta',
-  'pvland_meta',
-  'steelplant_meta',
-  'nonagricultural_nongrain_meta',
-  'acquisition_report',
-  'grid_statistics_default',
-  'pvland_adaptive_zone',
-  'windmill_adaptive_zone',
-] as const
-export type MapLayerName = (typeof MAP_LAYER_NAMES)[number]
+export const MAP_LAYER_NAMES = mapLayerNames() as readonly MapLayerName[]

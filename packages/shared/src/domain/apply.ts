@@ -1,3 +1,4 @@
+import { MONITOR_MENU_KEY, MONITOR_MODULES, type MonitorModuleDecl, monitorPermissions } from './monitor/modules'
 import { PERMISSION } from './permissions'
 import { defineStateMachine, type EventOf } from './state-machine'
 
@@ -41,26 +42,24 @@ export const applyEventsFrom = applyMachine.eventsFrom
 export const APPLY_KINDS = ['monitor', 'sharing'] as const
 export type ApplyKind = (typeof APPLY_KINDS)[number]
 
-/** The module codes one may apply for, by kind; the menu group's display key goes with each grant. */
-export const APPLICABLE_MODULES: Record<ApplyKind, { menuKey: string; codes: readonly string[] }> = {
-  monitor: {
-    menuKey: 'MOD_055_DISPLAY',
-    codes: [
-      PERMISSION.landcover,
-      PERMISSION.surfaceDeform,
-      PERMISSION.road,
-      PERMISSION.nonagricultural,
-      PERMISSION.plantingstructure,
-      PERMISSION.pvland,
-      PERMISSION.windmill,
-      PERMISSION.steelplant,
-    ],
-  },
-  sharing: {
-    menuKey: 'MOD_083_DISPLAY',
-    codes: [PERMISSION.regionPush, PERMISSION.provinceFeedback, PERMISSION.overallAnalysis],
-  },
+/**
+ * The module codes one may apply for, by kind, for the given monitoring modules (one per
+ * declaration, domain/monitor/modules.ts); the menu group's display key goes with each grant.
+ */
+export function applicableModules(
+  modules: readonly MonitorModuleDecl[] = MONITOR_MODULES,
+): Record<ApplyKind, { menuKey: string; codes: readonly string[] }> {
+  return {
+    monitor: { menuKey: MONITOR_MENU_KEY, codes: monitorPermissions(modules) },
+    sharing: {
+      menuKey: 'MOD_083_DISPLAY',
+      codes: [PERMISSION.regionPush, PERMISSION.provinceFeedback, PERMISSION.overallAnalysis],
+    },
+  }
 }
+
+/** The module codes one may apply for, by kind (the eight monitoring modules and the three of 统筹共享). */
+export const APPLICABLE_MODULES = applicableModules()
 
 /** Whether a module code may be applied for under a kind. */
 export function isApplicableModule(kind: ApplyKind, code: string): boolean {

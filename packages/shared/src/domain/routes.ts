@@ -1,3 +1,4 @@
+import { MONITOR_MENU_KEY, MONITOR_MODULES, type MonitorModuleDecl } from './monitor/modules'
 import { displayKey, PERMISSION } from './permissions'
 
 /**
@@ -83,226 +84,206 @@ export const SATELLITE_ANALYSIS_PAGES = [
   'development-plan',
 ] as const
 
-/** The menu tree; each entry is also a route. */
-export const ROUTE_TREE: RouteNode[] = [
-  { name: 'Home', path: 'home', title: 'nav.home', alwaysShow: true, group: 'home' },
-  {
-    name: 'satellite',
-    path: 'satellite',
-    title: 'nav.satellite',
-    alwaysShow: true,
-    children: [
-      {
-        name: 'chineseSatellite',
-        path: 'satellite/chinese',
-        title: 'nav.chineseSatellite',
-        alwaysShow: true,
-        group: 'chineseSatellite',
-        children: CHINESE_SATELLITES.map(([key]) => ({
-          name: `chinese-${key}`,
-          path: `satellite/chinese/${key}`,
-          title: `satellite.chinese.${key}`,
+/**
+ * The menu entries of the monitoring modules (应用服务), one per declaration (domain/monitor/modules.ts),
+ * in declaration order: the key names the route, the screen group loads the one monitor screen.
+ */
+export function monitorRoutes(modules: readonly MonitorModuleDecl[] = MONITOR_MODULES): RouteNode[] {
+  return modules.map((m) => ({ name: m.key, path: m.route, title: m.navKey, group: m.screenGroup, ...gatedModes(m.permission) }))
+}
+
+/** The menu tree for the given monitoring modules; each entry is also a route. */
+export function buildRouteTree(modules: readonly MonitorModuleDecl[] = MONITOR_MODULES): RouteNode[] {
+  return [
+    { name: 'Home', path: 'home', title: 'nav.home', alwaysShow: true, group: 'home' },
+    {
+      name: 'satellite',
+      path: 'satellite',
+      title: 'nav.satellite',
+      alwaysShow: true,
+      children: [
+        {
+          name: 'chineseSatellite',
+          path: 'satellite/chinese',
+          title: 'nav.chineseSatellite',
           alwaysShow: true,
-          hidden: true,
           group: 'chineseSatellite',
-        })),
-      },
-      {
-        name: 'globalSatellite',
-        path: 'satellite/global',
-        title: 'nav.globalSatellite',
-        alwaysShow: true,
-        group: 'globalSatellite',
-        children: Object.values(GLOBAL_SATELLITE_GROUPS)
-          .flat()
-          .map((key) => ({
-            name: `global-${key}`,
-            path: `satellite/global/${key}`,
-            title: `satellite.global.${key}`,
+          children: CHINESE_SATELLITES.map(([key]) => ({
+            name: `chinese-${key}`,
+            path: `satellite/chinese/${key}`,
+            title: `satellite.chinese.${key}`,
             alwaysShow: true,
             hidden: true,
-            group: 'globalSatellite',
+            group: 'chineseSatellite',
           })),
-      },
-      {
-        name: 'dynamicAnalysis',
-        path: 'satellite/analysis',
-        title: 'nav.dynamicAnalysis',
-        alwaysShow: true,
-        group: 'dynamicAnalysis',
-        children: SATELLITE_ANALYSIS_PAGES.map((key) => ({
-          name: `analysis-${key}`,
-          path: `satellite/analysis/${key}`,
-          title: `satellite.analysis.${key}`,
+        },
+        {
+          name: 'globalSatellite',
+          path: 'satellite/global',
+          title: 'nav.globalSatellite',
           alwaysShow: true,
-          hidden: true,
+          group: 'globalSatellite',
+          children: Object.values(GLOBAL_SATELLITE_GROUPS)
+            .flat()
+            .map((key) => ({
+              name: `global-${key}`,
+              path: `satellite/global/${key}`,
+              title: `satellite.global.${key}`,
+              alwaysShow: true,
+              hidden: true,
+              group: 'globalSatellite',
+            })),
+        },
+        {
+          name: 'dynamicAnalysis',
+          path: 'satellite/analysis',
+          title: 'nav.dynamicAnalysis',
+          alwaysShow: true,
           group: 'dynamicAnalysis',
-        })),
-      },
-      { name: 'typicalImage', path: 'satellite/image', title: 'nav.typicalImage', alwaysShow: true, group: 'typicalImage' },
-      {
-        name: 'satelliteNews',
-        path: 'satellite/news',
-        title: 'nav.satelliteNews',
-        alwaysShow: true,
-        group: 'news',
-        children: [
-          { name: 'newsArticle', path: 'satellite/news/:id', title: 'nav.newsArticle', alwaysShow: true, hidden: true, group: 'news' },
-        ],
-      },
-    ],
-  },
-  { name: 'normal', path: 'normal', title: 'nav.normal', alwaysShow: true, group: 'normal' },
-  {
-    name: 'statistics',
-    path: 'statistics',
-    title: 'nav.statistics',
-    alwaysShow: true,
-    children: [
-      { name: 'coverageStatics', path: 'statistics/coverage-statics', title: 'nav.coverageStatics', alwaysShow: true, group: 'statices' },
-      { name: 'pushStatics', path: 'statistics/push', title: 'nav.pushStatics', alwaysShow: true, group: 'statices' },
-    ],
-  },
-  {
-    name: 'orbitalPredict',
-    path: 'orbitalPredict',
-    title: 'nav.orbitalPredict',
-    alwaysShow: true,
-    requiresLogin: true,
-    group: 'OrbitalPredict',
-    children: [
-      {
-        name: 'orbitalPredictMain',
-        path: 'orbitalPredict',
-        title: 'nav.orbitalPredict',
-        alwaysShow: true,
-        requiresLogin: true,
-        group: 'OrbitalPredict',
-      },
-      // our own 3D page (issue 12) replaces the external 3D orbit link
-      { name: 'orbit3d', path: 'orbit3d', title: 'nav.orbit3d', alwaysShow: true, requiresLogin: true, group: 'Orbit3d' },
-    ],
-  },
-  {
-    name: 'overallPlan',
-    path: 'overallPlan',
-    title: 'nav.overallPlan',
-    displayKey: 'MOD_083_DISPLAY',
-    children: [
-      {
-        name: 'regionPush',
-        path: 'overallPlan/regionPush',
-        title: 'nav.regionPush',
-        group: 'OverallPlan',
-        ...gated(PERMISSION.regionPush),
-      },
-      {
-        name: 'provinceFeedback',
-        path: 'overallPlan/provinceFeedback',
-        title: 'nav.provinceFeedback',
-        group: 'OverallPlan',
-        ...gated(PERMISSION.provinceFeedback),
-      },
-      {
-        name: 'overallAnalysis',
-        path: 'overallPlan/overallAnalysis',
-        title: 'nav.overallAnalysis',
-        group: 'OverallPlan',
-        ...gated(PERMISSION.overallAnalysis),
-      },
-      {
-        name: 'cityEye',
-        path: 'cityEye',
-        title: 'nav.cityEye',
-        externalLink: 'cityEye',
-        displayKey: displayKey(PERMISSION.provinceFeedback),
-      },
-    ],
-  },
-  {
-    name: 'ministryProvince',
-    path: 'ministryProvince',
-    title: 'nav.ministryProvince',
-    displayKey: 'MOD_087_DISPLAY',
-    children: [
-      {
-        name: 'planFill',
-        path: 'ministryProvince/planFill',
-        title: 'nav.planFill',
-        group: 'MinistryProvince',
-        ...gated(PERMISSION.planFill),
-      },
-      {
-        name: 'planPublish',
-        path: 'ministryProvince/planPublish',
-        title: 'nav.planPublish',
-        group: 'MinistryProvince',
-        ...gated(PERMISSION.planPublish),
-      },
-      {
-        name: 'provinceMinistry',
-        path: 'ministryProvince/provinceMinistry',
-        title: 'nav.provinceMinistry',
-        group: 'ProvinceMinistry',
-        ...gated(PERMISSION.provinceMinistry),
-      },
-    ],
-  },
-  {
-    name: 'monitor',
-    path: 'monitor',
-    title: 'nav.monitor',
-    displayKey: 'MOD_055_DISPLAY',
-    children: [
-      { name: 'landcover', path: 'monitor/landcover', title: 'nav.landcover', group: 'monitor', ...gatedModes(PERMISSION.landcover) },
-      {
-        name: 'surfaceDeform',
-        path: 'monitor/surfaceDeform',
-        title: 'nav.surfaceDeform',
-        group: 'surfaceDeform',
-        ...gatedModes(PERMISSION.surfaceDeform),
-      },
-      { name: 'road', path: 'monitor/road', title: 'nav.road', group: 'road', ...gatedModes(PERMISSION.road) },
-      {
-        name: 'nonagricultural',
-        path: 'monitor/nonagricultural',
-        title: 'nav.nonagricultural',
-        group: 'monitor',
-        ...gatedModes(PERMISSION.nonagricultural),
-      },
-      {
-        name: 'plantingstructure',
-        path: 'monitor/plantingstructure',
-        title: 'nav.plantingstructure',
-        group: 'monitor',
-        ...gatedModes(PERMISSION.plantingstructure),
-      },
-      { name: 'pvland', path: 'monitor/pvland', title: 'nav.pvland', group: 'pvland', ...gatedModes(PERMISSION.pvland) },
-      { name: 'windmill', path: 'monitor/windmill', title: 'nav.windmill', group: 'windmill', ...gatedModes(PERMISSION.windmill) },
-      {
-        name: 'steelplant',
-        path: 'monitor/steelplant',
-        title: 'nav.steelplant',
-        group: 'steelplant',
-        ...gatedModes(PERMISSION.steelplant),
-      },
-    ],
-  },
-  {
-    // the portal's own: the administrator's screens, shown only to holders of MOD_001
-    name: 'admin',
-    path: 'admin',
-    title: 'nav.admin',
-    displayKey: PERMISSION.systemAdmin,
-    children: [
-      { name: 'adminUsers', path: 'admin/users', title: 'nav.adminUsers', group: 'admin', ...adminOnly },
-      { name: 'adminAudit', path: 'admin/audit', title: 'nav.adminAudit', group: 'admin', ...adminOnly },
-      { name: 'adminOutbox', path: 'admin/outbox', title: 'nav.adminOutbox', group: 'admin', ...adminOnly },
-      { name: 'adminApply', path: 'admin/apply', title: 'nav.adminApply', group: 'admin', ...adminOnly },
-      { name: 'adminFeedback', path: 'admin/feedback', title: 'nav.adminFeedback', group: 'admin', ...adminOnly },
-    ],
-  },
-]
+          children: SATELLITE_ANALYSIS_PAGES.map((key) => ({
+            name: `analysis-${key}`,
+            path: `satellite/analysis/${key}`,
+            title: `satellite.analysis.${key}`,
+            alwaysShow: true,
+            hidden: true,
+            group: 'dynamicAnalysis',
+          })),
+        },
+        { name: 'typicalImage', path: 'satellite/image', title: 'nav.typicalImage', alwaysShow: true, group: 'typicalImage' },
+        {
+          name: 'satelliteNews',
+          path: 'satellite/news',
+          title: 'nav.satelliteNews',
+          alwaysShow: true,
+          group: 'news',
+          children: [
+            { name: 'newsArticle', path: 'satellite/news/:id', title: 'nav.newsArticle', alwaysShow: true, hidden: true, group: 'news' },
+          ],
+        },
+      ],
+    },
+    { name: 'normal', path: 'normal', title: 'nav.normal', alwaysShow: true, group: 'normal' },
+    {
+      name: 'statistics',
+      path: 'statistics',
+      title: 'nav.statistics',
+      alwaysShow: true,
+      children: [
+        { name: 'coverageStatics', path: 'statistics/coverage-statics', title: 'nav.coverageStatics', alwaysShow: true, group: 'statices' },
+        { name: 'pushStatics', path: 'statistics/push', title: 'nav.pushStatics', alwaysShow: true, group: 'statices' },
+      ],
+    },
+    {
+      name: 'orbitalPredict',
+      path: 'orbitalPredict',
+      title: 'nav.orbitalPredict',
+      alwaysShow: true,
+      requiresLogin: true,
+      group: 'OrbitalPredict',
+      children: [
+        {
+          name: 'orbitalPredictMain',
+          path: 'orbitalPredict',
+          title: 'nav.orbitalPredict',
+          alwaysShow: true,
+          requiresLogin: true,
+          group: 'OrbitalPredict',
+        },
+        // our own 3D page (issue 12) replaces the external 3D orbit link
+        { name: 'orbit3d', path: 'orbit3d', title: 'nav.orbit3d', alwaysShow: true, requiresLogin: true, group: 'Orbit3d' },
+      ],
+    },
+    {
+      name: 'overallPlan',
+      path: 'overallPlan',
+      title: 'nav.overallPlan',
+      displayKey: 'MOD_083_DISPLAY',
+      children: [
+        {
+          name: 'regionPush',
+          path: 'overallPlan/regionPush',
+          title: 'nav.regionPush',
+          group: 'OverallPlan',
+          ...gated(PERMISSION.regionPush),
+        },
+        {
+          name: 'provinceFeedback',
+          path: 'overallPlan/provinceFeedback',
+          title: 'nav.provinceFeedback',
+          group: 'OverallPlan',
+          ...gated(PERMISSION.provinceFeedback),
+        },
+        {
+          name: 'overallAnalysis',
+          path: 'overallPlan/overallAnalysis',
+          title: 'nav.overallAnalysis',
+          group: 'OverallPlan',
+          ...gated(PERMISSION.overallAnalysis),
+        },
+        {
+          name: 'cityEye',
+          path: 'cityEye',
+          title: 'nav.cityEye',
+          externalLink: 'cityEye',
+          displayKey: displayKey(PERMISSION.provinceFeedback),
+        },
+      ],
+    },
+    {
+      name: 'ministryProvince',
+      path: 'ministryProvince',
+      title: 'nav.ministryProvince',
+      displayKey: 'MOD_087_DISPLAY',
+      children: [
+        {
+          name: 'planFill',
+          path: 'ministryProvince/planFill',
+          title: 'nav.planFill',
+          group: 'MinistryProvince',
+          ...gated(PERMISSION.planFill),
+        },
+        {
+          name: 'planPublish',
+          path: 'ministryProvince/planPublish',
+          title: 'nav.planPublish',
+          group: 'MinistryProvince',
+          ...gated(PERMISSION.planPublish),
+        },
+        {
+          name: 'provinceMinistry',
+          path: 'ministryProvince/provinceMinistry',
+          title: 'nav.provinceMinistry',
+          group: 'ProvinceMinistry',
+          ...gated(PERMISSION.provinceMinistry),
+        },
+      ],
+    },
+    {
+      name: 'monitor',
+      path: 'monitor',
+      title: 'nav.monitor',
+      displayKey: MONITOR_MENU_KEY,
+      children: monitorRoutes(modules),
+    },
+    {
+      // the portal's own: the administrator's screens, shown only to holders of MOD_001
+      name: 'admin',
+      path: 'admin',
+      title: 'nav.admin',
+      displayKey: PERMISSION.systemAdmin,
+      children: [
+        { name: 'adminUsers', path: 'admin/users', title: 'nav.adminUsers', group: 'admin', ...adminOnly },
+        { name: 'adminAudit', path: 'admin/audit', title: 'nav.adminAudit', group: 'admin', ...adminOnly },
+        { name: 'adminOutbox', path: 'admin/outbox', title: 'nav.adminOutbox', group: 'admin', ...adminOnly },
+        { name: 'adminApply', path: 'admin/apply', title: 'nav.adminApply', group: 'admin', ...adminOnly },
+        { name: 'adminFeedback', path: 'admin/feedback', title: 'nav.adminFeedback', group: 'admin', ...adminOnly },
+      ],
+    },
+  ]
+}
+
+/** The menu tree of SPEC.md §2; each entry is also a route. */
+export const ROUTE_TREE: RouteNode[] = buildRouteTree()
 
 /** Routes outside the menu (SPEC.md §2). */
 export const STANDALONE_ROUTES: RouteNode[] = [
@@ -351,8 +332,8 @@ export function findRoute(path: string): RouteNode | undefined {
  * (e.g. MOD_058 → MOD_058_DISPLAY, MOD_055_DISPLAY), so that granting the module also shows its
  * menu entry (SPEC §2 menu building). Empty for codes without a gated menu entry.
  */
-export function menuKeysOf(code: string): string[] {
-  for (const group of ROUTE_TREE)
+export function menuKeysOf(code: string, tree: readonly RouteNode[] = ROUTE_TREE): string[] {
+  for (const group of tree)
     for (const child of group.children ?? [])
       if (child.authority === code && child.displayKey && child.displayKey !== code)
         return [child.displayKey, ...(group.displayKey && group.displayKey !== code ? [group.displayKey] : [])]

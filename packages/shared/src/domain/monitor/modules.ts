@@ -35,18 +35,23 @@ export interface SpotAttributeDecl {
   kind: 'text' | 'number'
 }
 
-export interface MonitorLayerDecl {
+export interface MonitorLayerDecl<N extends string = string> {
   /** Layer name in the map-service registry (SPEC.md §3 names where the SPEC gives one). */
-  name: string
+  name: N
   kind: 'spots' | 'zone' | 'grid'
   /** Whether SPEC.md §3 names this layer (false: the portal's own name). */
   specName: boolean
 }
 
-export interface MonitorModuleDecl<K extends string = string> {
+export interface MonitorModuleDecl<K extends string = string, L extends MonitorLayerDecl = MonitorLayerDecl> {
+  /** Also the route's name (page-visit statistics) and the `module` of the API and of monitor_spot. */
   key: K
-  /** Route path under the SPA base (domain/routes.ts). */
+  /** Route path under the SPA base; domain/routes.ts makes the menu entry from the declaration. */
   route: string
+  /** Message key of the menu entry (nav.*). */
+  navKey: string
+  /** Lazy screen group of SPEC.md §2 (apps/web/src/app/screen.ts loads the one monitor screen under it). */
+  screenGroup: string
   /** Message key of the title. */
   titleKey: string
   /** Message key of a one-line description. */
@@ -62,13 +67,18 @@ export interface MonitorModuleDecl<K extends string = string> {
   palette: LegendPaletteName
   /** Web-map tile level of the grid mode (13, or 14 in the density variant). */
   gridLevel: number
-  layers: readonly MonitorLayerDecl[]
+  layers: readonly L[]
   /** The demo spots stand on real plant locations (GPPD) whose credit the screen shows. */
   gppd: boolean
 }
 
-/** Identity with the key kept literal, so MONITOR_MODULE_KEYS is a tuple of the real keys. */
-export function defineMonitorModule<const K extends string>(decl: MonitorModuleDecl<K>): MonitorModuleDecl<K> {
+/**
+ * Identity with the key and the layers kept literal, so MONITOR_MODULE_KEYS is a tuple of the real
+ * keys and MapLayerName (contracts/regions.ts) knows the SPEC layer names the modules declare.
+ */
+export function defineMonitorModule<const K extends string, const L extends MonitorLayerDecl>(
+  decl: MonitorModuleDecl<K, L>,
+): MonitorModuleDecl<K, L> {
   return decl
 }
 
@@ -82,6 +92,8 @@ export const MONITOR_MODULES = [
   defineMonitorModule({
     key: 'landcover',
     route: 'monitor/landcover',
+    navKey: 'nav.landcover',
+    screenGroup: 'monitor',
     titleKey: 'monitor.module.landcover',
     introKey: 'monitor.intro.landcover',
     permission: PERMISSION.landcover,
@@ -108,6 +120,8 @@ export const MONITOR_MODULES = [
   defineMonitorModule({
     key: 'surfaceDeform',
     route: 'monitor/surfaceDeform',
+    navKey: 'nav.surfaceDeform',
+    screenGroup: 'surfaceDeform',
     titleKey: 'monitor.module.surfaceDeform',
     introKey: 'monitor.intro.surfaceDeform',
     permission: PERMISSION.surfaceDeform,
@@ -133,6 +147,8 @@ export const MONITOR_MODULES = [
   defineMonitorModule({
     key: 'road',
     route: 'monitor/road',
+    navKey: 'nav.road',
+    screenGroup: 'road',
     titleKey: 'monitor.module.road',
     introKey: 'monitor.intro.road',
     permission: PERMISSION.road,
@@ -155,6 +171,8 @@ export const MONITOR_MODULES = [
   defineMonitorModule({
     key: 'nonagricultural',
     route: 'monitor/nonagricultural',
+    navKey: 'nav.nonagricultural',
+    screenGroup: 'monitor',
     titleKey: 'monitor.module.nonagricultural',
     introKey: 'monitor.intro.nonagricultural',
     permission: PERMISSION.nonagricultural,
@@ -178,6 +196,8 @@ export const MONITOR_MODULES = [
   defineMonitorModule({
     key: 'plantingstructure',
     route: 'monitor/plantingstructure',
+    navKey: 'nav.plantingstructure',
+    screenGroup: 'monitor',
     titleKey: 'monitor.module.plantingstructure',
     introKey: 'monitor.intro.plantingstructure',
     permission: PERMISSION.plantingstructure,
@@ -201,6 +221,8 @@ export const MONITOR_MODULES = [
   defineMonitorModule({
     key: 'pvland',
     route: 'monitor/pvland',
+    navKey: 'nav.pvland',
+    screenGroup: 'pvland',
     titleKey: 'monitor.module.pvland',
     introKey: 'monitor.intro.pvland',
     permission: PERMISSION.pvland,
@@ -228,6 +250,8 @@ export const MONITOR_MODULES = [
   defineMonitorModule({
     key: 'windmill',
     route: 'monitor/windmill',
+    navKey: 'nav.windmill',
+    screenGroup: 'windmill',
     titleKey: 'monitor.module.windmill',
     introKey: 'monitor.intro.windmill',
     permission: PERMISSION.windmill,
@@ -256,6 +280,8 @@ export const MONITOR_MODULES = [
   defineMonitorModule({
     key: 'steelplant',
     route: 'monitor/steelplant',
+    navKey: 'nav.steelplant',
+    screenGroup: 'steelplant',
     titleKey: 'monitor.module.steelplant',
     introKey: 'monitor.intro.steelplant',
     permission: PERMISSION.steelplant,
@@ -297,6 +323,24 @@ export function isSpotTypeOf(module: MonitorModuleDecl, value: string): boolean 
 }
 
 /** Every map layer the modules declare, with the module it belongs to. */
-export function monitorLayers(): Array<MonitorLayerDecl & { module: string }> {
-  return MONITOR_MODULES.flatMap((m) => m.layers.map((l) => ({ ...l, module: m.key })))
+export function monitorLayers(modules: readonly MonitorModuleDecl[] = MONITOR_MODULES): Array<MonitorLayerDecl & { module: string }> {
+  return modules.flatMap((m) => m.layers.map((l) => ({ ...l, module: m.key })))
 }
+
+/** The layer names of SPEC.md §3 that the modules declare (specName), e.g. windmill_meta. */
+export type MonitorSpecLayerName = Extract<MonitorModule['layers'][number], { specName: true }>['name']
+
+/** The SPEC.md §3 layer names of the given modules' declarations, in declaration order. */
+export function monitorSpecLayerNames(modules: readonly MonitorModuleDecl[] = MONITOR_MODULES): string[] {
+  return monitorLayers(modules)
+    .filter((l) => l.specName)
+    .map((l) => l.name)
+}
+
+/** The modules' MOD codes in menu order: what a monitoring application may ask for, what the demo's monitoring users hold. */
+export function monitorPermissions(modules: readonly MonitorModuleDecl[] = MONITOR_MODULES): string[] {
+  return modules.map((m) => m.permission)
+}
+
+/** The display key of the 应用服务 menu group: granted with any monitoring module (SPEC §2 menu building). */
+export const MONITOR_MENU_KEY = 'MOD_055_DISPLAY'
