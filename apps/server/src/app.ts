@@ -12,13 +12,20 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Config } from './config'
 import type { DatabaseHandle } from './db/database'
 import { createPageRenderer, type PrimedQuery, type RenderWith } from './lib/page-render'
-import { createTaskPool } from './lib/workers/pool'
+import { createTaskPool, type TaskPool } from './lib/workers/pool'
 import { registerModules } from './modules'
 import { registerErrorHandling, sendEnvelope } from './plugins/errors'
 import { inputGuardPlugin } from './plugins/input-guard'
 import { securityHeadersPlugin } from './plugins/security-headers'
 
 export const SPA_BASE = '/chinese/'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The server's worker pools, by lane (tests fill one to show that it cannot starve another). */
+    taskPools: { requests: TaskPool; background: TaskPool; jobs: TaskPool }
+  }
+}
 
 /** Builds the whole server (tests import this; server.ts only listens). */
 export async function buildApp(config: Config, database: DatabaseHandle, options: { logger?: FastifyServerOptions['logger'] } = {}) {
@@ -62,8 +69,12 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
   // what a start prepares ahead of visitors (analysis charts, rendered pages) runs in one niced thread,
   // so the first requests after a start are not queued behind it
   const background = createTaskPool({ maxThreads: 1, nice: BACKGROUND_NICE, maxQueue: 64 })
-  app.addHook('onClose', () => Promise.all([tasks.close(), background.close()]))
-  await registerModules(app, config, database, tasks, background)
+  // work a user has been promised (order packages, imports) has its own thread, so anonymous uploads,
+  // maps and orbits cannot starve it, and its budgets count its run, never its wait for the thread
+  const jobs = createTaskPool({ maxThreads: 1, maxQueue: 256, budgetFrom: 'started' })
+  app.addHook('onClose', () => Promise.all([tasks.close(), background.close(), jobs.close()]))
+  app.decorate('taskPools', { requests: tasks, background, jobs })
+  await registerModules(app, config, database, tasks, background, jobs)
   await registerSpa(app, config.WEB_DIST, (input) => background.run(PAGE_RENDER_WORKER, 'renderPageTask', input, PAGE_RENDER_BUDGET_MS))
   return app
 }

@@ -85,7 +85,8 @@ import { createUsersService } from './users/users.service'
  * The explicit list of the API's modules: this file shows the whole API. The auth plugin is
  * registered first with the auth module's session lookup; routes then only declare their rule.
  * `tasks` runs CPU-heavy work for requests; `background` (one niced thread) runs what nobody waits
- * for yet, such as the analysis charts built at start.
+ * for yet, such as the analysis charts built at start; `jobs` runs what a user has been promised
+ * (order packages, imports), apart from anonymous work and with budgets that count only the run.
  */
 export async function registerModules(
   app: FastifyInstance,
@@ -93,6 +94,7 @@ export async function registerModules(
   database: DatabaseHandle,
   tasks: TaskPool,
   background: TaskPool,
+  jobs: TaskPool,
 ) {
   const { db } = database
   const audit = createAuditService(createAuditRepository(db))
@@ -208,14 +210,14 @@ export async function registerModules(
   registerCoverageRoutes(app, coverage)
   registerExportRoutes(app, coverage)
   registerQuicklookRoutes(app, db, tasks)
-  // orders draw quicklooks through the scenes module's worker and mail through the accounts module's delivery
+  // orders draw quicklooks through the scenes module's worker (in the promised work's pool) and mail through the accounts module's delivery
   const orders = createOrdersService(
     db,
     ordersRepository,
     {
-      tasks,
+      jobs,
       audit,
-      quicklooks: { draw: (input) => tasks.run<Uint8Array>(QUICKLOOK_WORKER, 'quicklookTask', input, 10_000) },
+      quicklooks: { draw: (input) => jobs.run<Uint8Array>(QUICKLOOK_WORKER, 'quicklookTask', input, 10_000) },
       sendMail: (to, mail) => delivery.sendMail(to, mail),
       log: app.log,
     },
@@ -279,7 +281,7 @@ export async function registerModules(
       .catch((err: unknown) => app.log.error({ err }, 'monitoring map layers not refreshed after an import'))
       .finally(prepareRollups)
   }
-  registerImportRoutes(app, createImportService(db, tasks, audit, MONITOR_IMPORT_LIMITS, refreshLayers), {
+  registerImportRoutes(app, createImportService(db, jobs, audit, MONITOR_IMPORT_LIMITS, refreshLayers), {
     uploadsPerMinute: config.AOI_UPLOADS_PER_MINUTE,
   })
   registerNewsRoutes(app, createNewsService(createNewsRepository(db), audit))

@@ -16,8 +16,16 @@ if (Piscina.workerData?.nice) {
   }
 }
 
-/** Runs one task: `task.module` is a file URL from the server's own code, never from a request. */
+/**
+ * Runs one task: `task.module` is a file URL from the server's own code, never from a request. A
+ * pool that counts a task's budget from its start (pool.ts `budgetFrom: 'started'`) hands a port in
+ * `task.started`: the thread says it has taken the task, and the budget starts then.
+ */
 export default async function run(task) {
+  if (task.started) {
+    task.started.postMessage(null)
+    task.started.close()
+  }
   let loaded = modules.get(task.module)
   if (!loaded) {
     loaded = import(task.module)

@@ -1,4 +1,6 @@
 import { availableParallelism } from 'node:os'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { MessageChannel } from 'node:worker_threads'
 import Piscina from 'piscina'
 import { ApiError } from '../errors'
 import { isTaskUserError } from './task'
@@ -9,6 +11,11 @@ import { isTaskUserError } from './task'
  * budget: when it is not finished in time its thread is terminated (Piscina aborts a running task
  * by ending its worker) and the caller gets a {@link TaskTimeoutError}; a full queue gives a
  * {@link TaskBusyError} at once.
+ *
+ * Where the budget starts is the pool's choice ({@link TaskPoolOptions.budgetFrom}): a request's
+ * pool counts the wait for a thread (a request nobody can serve soon answers busy instead of piling
+ * up); the pool of promised work (order packages, imports) counts only the run, so a queue of
+ * anonymous work elsewhere, or its own queue, never makes a promised task fail.
  */
 
 export class TaskTimeoutError extends Error {
@@ -48,6 +55,12 @@ export interface TaskPoolOptions {
    * start prepares ahead of visitors) runs niced, so requests' threads and the event loop come first.
    */
   nice?: number
+  /**
+   * When a task's budget starts: 'queued' (default) when it is handed to the pool, so its wait for a
+   * thread counts; 'started' when a thread takes it, so only its run counts (the thread reports its
+   * start through a message port; see boot.mjs).
+   */
+  budgetFrom?: 'queued' | 'started'
 }
 
 export function createTaskPool(options: TaskPoolOptions = {}): TaskPool {
@@ -66,14 +79,40 @@ export function createTaskPool(options: TaskPoolOptions = {}): TaskPool {
     })
     return pool
   }
+  const budget = (budgetMs: number) => Math.max(1, Math.ceil(budgetMs))
+  /** The task in a thread, its budget counted from now (the wait included). */
+  const runFromQueued = (task: unknown, budgetMs: number) => {
+    const signal = AbortSignal.timeout(budget(budgetMs))
+    return { result: get().run(task, { signal }), timedOut: () => signal.aborted }
+  }
+  /** The task in a thread, its budget counted from the moment the thread reports that it took it. */
+  const runFromStarted = (task: Record<string, unknown>, budgetMs: number) => {
+    const controller = new AbortController()
+    const { port1, port2 } = new MessageChannel()
+    let timer: NodeJS.Timeout | undefined
+    let settled = false
+    port1.once('message', () => {
+      if (!settled) timer = setTimeout(() => controller.abort(), budget(budgetMs))
+    })
+    const result = get()
+      .run({ ...task, started: port2 }, { signal: controller.signal, transferList: [port2] })
+      .finally(() => {
+        settled = true
+        clearTimeout(timer)
+        port1.close()
+      })
+    return { result, timedOut: () => controller.signal.aborted }
+  }
   return {
     async run<T>(module: string, fn: string, input: unknown, budgetMs: number): Promise<T> {
-      const signal = AbortSignal.timeout(Math.max(1, Math.ceil(budgetMs)))
+      const task = { module, fn, input }
+      const { result: running, timedOut } =
+        options.budgetFrom === 'started' ? runFromStarted(task, budgetMs) : runFromQueued(task, budgetMs)
       let result: unknown
       try {
-        result = await get().run({ module, fn, input }, { signal })
+        result = await running
       } catch (error) {
-        if (signal.aborted) throw new TaskTimeoutError(budgetMs)
+        if (timedOut()) throw new TaskTimeoutError(budgetMs)
         if (error instanceof Error && /queue is at limit/i.test(error.message)) throw new TaskBusyError()
         throw error
       }
@@ -85,5 +124,42 @@ export function createTaskPool(options: TaskPoolOptions = {}): TaskPool {
       pool = undefined
       await p?.destroy()
     },
+  }
+}
+
+/** A failure from load, not from the task's input: no thread in time, or a full queue. */
+export const isLoadFailure = (error: unknown): error is TaskTimeoutError | TaskBusyError =>
+  error instanceof TaskTimeoutError || error instanceof TaskBusyError
+
+/** How promised work retries a failure from load: `attempts` more tries, waiting `firstDelayMs`, then twice as long each time. */
+export interface LoadRetry {
+  attempts: number
+  firstDelayMs: number
+  /** Longest wait between two tries. */
+  maxDelayMs: number
+}
+
+/** Four more tries over about 30 s (2, 4, 8, 16 s): a machine busy for a while, not a task that cannot finish. */
+export const DEFAULT_LOAD_RETRY: LoadRetry = { attempts: 4, firstDelayMs: 2_000, maxDelayMs: 30_000 }
+
+/**
+ * Runs `attempt` and, when it fails from load ({@link isLoadFailure}), tries again after an
+ * exponentially growing wait (with jitter, so failed tasks do not return together); any other error,
+ * and the last failure from load, is thrown at once. `onRetry` hears of each retry (for the log).
+ */
+export async function retryUnderLoad<T>(
+  attempt: () => Promise<T>,
+  retry: LoadRetry = DEFAULT_LOAD_RETRY,
+  onRetry?: (error: TaskTimeoutError | TaskBusyError, tries: number, delayMs: number) => void,
+): Promise<T> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await attempt()
+    } catch (error) {
+      if (!isLoadFailure(error) || tries > retry.attempts) throw error
+      const delayMs = Math.round(Math.min(retry.maxDelayMs, retry.firstDelayMs * 2 ** (tries - 1)) * (0.75 + Math.random() * 0.5))
+      onRetry?.(error, tries, delayMs)
+      await sleep(delayMs)
+    }
   }
 }

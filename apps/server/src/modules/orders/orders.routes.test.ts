@@ -6,21 +6,27 @@ import path from 'node:path'
 import { ORDER_LIMITS, PERMISSION, tZh } from '@rs/shared'
 import { unzipSync } from 'fflate'
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildScene, buildUser } from '../../test/factories'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { TaskBusyError, TaskTimeoutError } from '../../lib/workers/pool'
+import { type BuiltUser, buildScene, buildUser } from '../../test/factories'
+import { type Gate, newGate, openGate, POOL_TASKS, taken } from '../../test/pool-tasks'
 import { createTestContext, DEMO_PASSWORDS, loginAs, type TestContext } from '../../test/test-context'
 import { ordersRepository } from './orders.repository'
-import { createOrdersService } from './orders.service'
+import { createOrdersService, type QuicklookSource } from './orders.service'
+import { type PackageInput, writePackage } from './package.worker'
 
 let ctx: TestContext
 let dataDir: string
 const tokens: Record<string, string> = {}
 const sceneIds: string[] = []
+let reviewerUser: BuiltUser
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'rs-orders-'))
-  ctx = await createTestContext({ DATA_DIR: dataDir, ORDER_SWEEP_MINUTES: '0', ORDER_DOWNLOADS_PER_MINUTE: '1000' })
+  // one request thread, as on a 2-core server: six anonymous uploads fill it
+  ctx = await createTestContext({ DATA_DIR: dataDir, ORDER_SWEEP_MINUTES: '0', ORDER_DOWNLOADS_PER_MINUTE: '1000', WORKER_THREADS: '1' })
   const reviewer = await buildUser(ctx.database.db, { permissions: [PERMISSION.orderReview], email: 'order-reviewer@example.com' })
+  reviewerUser = reviewer
   tokens.reviewer = await loginAs(ctx, reviewer.username, reviewer.password)
   tokens.owner = await loginAs(ctx, 'neimenggu', DEMO_PASSWORDS.neimenggu)
   tokens.other = await loginAs(ctx, 'user', DEMO_PASSWORDS.user)
@@ -47,9 +53,11 @@ const submit = (ids: string[], who = 'owner') =>
   post('/api/order/submit', who, { sceneIds: ids, purpose: '耕地变化监测', project: '2026年度变更调查', acceptTerms: true })
 
 async function until(id: number, status: string, who = 'owner') {
-  for (let i = 0; i < 300; i++) {
+  // within the test's 60 s: a package waits for its thread to start on a loaded machine
+  for (const deadline = Date.now() + 50_000; Date.now() < deadline; ) {
     const detail = (await get(`/api/order/detail?id=${id}`, who)).body.data
     if (detail.status === status) return detail
+    if (detail.status === 'failed') throw new Error(`order ${id} failed instead of becoming ${status}`)
     await new Promise((r) => setTimeout(r, 100))
   }
   throw new Error(`order ${id} never became ${status}`)
@@ -314,7 +322,7 @@ describe('an order from submission to download', () => {
       ctx.database.db,
       ordersRepository,
       {
-        tasks: { run: async () => ({}) as never, close: async () => {} },
+        jobs: { run: async () => ({}) as never, close: async () => {} },
         audit: { record: async () => {} },
         quicklooks: { draw: async () => new Uint8Array() },
         sendMail: async () => {},
@@ -386,5 +394,87 @@ describe('rejecting and cancelling', () => {
     expect((await get('/api/order/list?from=2020-01-01&to=2020-01-02', 'owner')).body.data.total).toBe(0)
     expect((await get('/api/order/list?status=cancelled', 'owner')).body.data.total).toBe(1)
     expect((await get('/api/order/list?status=nonsense', 'owner')).status).toBe(400)
+  })
+})
+
+describe('production beside anonymous work', () => {
+  it('reaches 可下载 while anonymous tasks hold the request thread and queue behind it', async () => {
+    const requests = ctx.app.taskPools.requests
+    const gate = newGate()
+    // six anonymous uploads: one holds the request thread, five wait behind it
+    const anonymous = Array.from({ length: 6 }, () => requests.run<string>(POOL_TASKS, 'hold', { gate } satisfies Gate, 600_000))
+    await vi.waitFor(() => expect(taken(gate)).toBe(1), { timeout: 30_000, interval: 20 })
+    try {
+      const scenes = [await buildScene(ctx.database.db, { bbox: [110, 30, 110.4, 30.4] }), await buildScene(ctx.database.db)]
+      const ids = scenes.map((s) => s.id)
+      await post('/api/ordercart/add', 'owner', { sceneIds: ids })
+      const id = (await submit(ids)).body.data.id
+      expect((await post('/api/order/review', 'reviewer', { id, decision: 'approve' })).status).toBe(200)
+      const ready = await until(id, 'ready')
+      expect(ready.extractCode).toMatch(/^[A-Z2-9]{6}$/)
+      // the anonymous work was still waiting all along: the order did not get its thread from them
+      expect(taken(gate)).toBe(1)
+    } finally {
+      openGate(gate)
+      await Promise.allSettled(anonymous)
+    }
+  })
+})
+
+describe('production under load', () => {
+  const quick = { attempts: 3, firstDelayMs: 1, maxDelayMs: 4 }
+  /** A service of its own (its productions awaited by idle()), the package written in-process, quicklooks by `draw`. */
+  const serviceWith = (draw: QuicklookSource['draw']) =>
+    createOrdersService(
+      ctx.database.db,
+      ordersRepository,
+      {
+        jobs: {
+          run: async <T>(_module: string, _fn: string, input: unknown) => (await writePackage(input as PackageInput)) as T,
+          close: async () => {},
+        },
+        audit: { record: async () => {} },
+        quicklooks: { draw },
+        sendMail: async () => {},
+        log: { error() {}, warn() {} },
+      },
+      { packageDir: path.join(dataDir, 'orders'), downloadDays: 7, quicklookSize: 64, packageBudgetMs: 1000, loadRetry: quick },
+    )
+  /** Draws that fail with `failures` first, then answer a PNG signature. */
+  const drawsFailing = (failures: Error[]) => {
+    const draw = vi.fn(async () => {
+      const failure = failures.shift()
+      if (failure) throw failure
+      return new Uint8Array([0x89, 0x50, 0x4e, 0x47])
+    })
+    return draw
+  }
+  const produced = async (draw: QuicklookSource['draw']) => {
+    const scene = await buildScene(ctx.database.db)
+    await post('/api/ordercart/add', 'owner', { sceneIds: [scene.id] })
+    const id = (await submit([scene.id])).body.data.id as number
+    const service = serviceWith(draw)
+    await service.review({ userId: reviewerUser.id, username: reviewerUser.username, ip: '127.0.0.1' }, { id, decision: 'approve' })
+    await service.idle()
+    return (await get(`/api/order/detail?id=${id}`, 'owner')).body.data
+  }
+
+  it('tries a quicklook that timed out or found the queue full again, and the order becomes 可下载', async () => {
+    const draw = drawsFailing([new TaskTimeoutError(10_000), new TaskBusyError()])
+    const order = await produced(draw)
+    expect(order.status).toBe('ready')
+    expect(draw).toHaveBeenCalledTimes(3)
+  })
+
+  it('fails at once on a genuine error', async () => {
+    const draw = drawsFailing([new Error('footprint unreadable')])
+    expect((await produced(draw)).status).toBe('failed')
+    expect(draw).toHaveBeenCalledTimes(1)
+  })
+
+  it('fails once the retries are spent', async () => {
+    const draw = drawsFailing(Array.from({ length: 1 + quick.attempts }, () => new TaskTimeoutError(10_000)))
+    expect((await produced(draw)).status).toBe('failed')
+    expect(draw).toHaveBeenCalledTimes(1 + quick.attempts)
   })
 })

@@ -18,7 +18,7 @@ import type { Database } from '../../db/schema'
 import { type AuditRecorder, actorOf, type Caller } from '../../lib/audit'
 import { ApiError } from '../../lib/errors'
 import { JsonText } from '../../lib/json-text'
-import { TaskBusyError, type TaskPool } from '../../lib/workers/pool'
+import { DEFAULT_LOAD_RETRY, type LoadRetry, retryUnderLoad, type TaskPool } from '../../lib/workers/pool'
 import { type OrderMail, orderStateMail } from './mail'
 import { type Db, type OrderFilter, type OrderRow, type OrdersRepository, toSummary } from './orders.repository'
 import { PACKAGE_WORKER, type PackageInput, type PackageOutput } from './package.worker'
@@ -46,6 +46,8 @@ export interface OrdersSettings {
   quicklookSize: number
   /** Budget of writing one package in the worker pool. */
   packageBudgetMs: number
+  /** How a task that failed from load (timeout, full queue) is tried again before the order fails (default DEFAULT_LOAD_RETRY). */
+  loadRetry?: LoadRetry
 }
 
 interface Logger {
@@ -78,12 +80,14 @@ function sameCode(a: string, b: string): boolean {
 /**
  * The cart and orders: every state change goes through the shared state machine, is written with
  * a check of the state it leaves (two reviewers cannot both act), is recorded in the audit log and
- * mailed to the owner. Approval starts the package's production in the worker pool.
+ * mailed to the owner. Approval starts the package's production in `jobs`, the pool of promised work
+ * (apart from anonymous work, budgets counting only the run); a task that fails from load is tried
+ * again with backoff before the order is 生产失败.
  */
 export function createOrdersService(
   db: Kysely<Database>,
   repo: OrdersRepository,
-  deps: { tasks: TaskPool; audit: AuditRecorder; quicklooks: QuicklookSource; sendMail: MailSender; log: Logger },
+  deps: { jobs: TaskPool; audit: AuditRecorder; quicklooks: QuicklookSource; sendMail: MailSender; log: Logger },
   settings: OrdersSettings,
 ) {
   const running = new Map<number, Promise<void>>()
@@ -155,32 +159,29 @@ export function createOrdersService(
     return toSummary(row)
   }
 
-  async function drawQuicklook(input: Parameters<QuicklookSource['draw']>[0]): Promise<Uint8Array> {
-    // leave room for the users' own quicklooks and areas: wait when the pool's queue is full
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await deps.quicklooks.draw(input)
-      } catch (error) {
-        if (!(error instanceof TaskBusyError) || attempt > 50) throw error
-        await new Promise((r) => setTimeout(r, 200))
-      }
-    }
+  /** One task of a production: a failure from load (timeout, full queue) is tried again with backoff, any other fails at once. */
+  function underLoad<T>(id: number, what: string, attempt: () => Promise<T>): Promise<T> {
+    return retryUnderLoad(attempt, settings.loadRetry ?? DEFAULT_LOAD_RETRY, (error, tries, delayMs) =>
+      deps.log.warn({ err: error, order: id, task: what, tries, delayMs }, 'order package task failed from load; tried again'),
+    )
   }
 
-  /** Produces an order's package: quicklooks one at a time in the pool, then the zip in a worker. */
+  /** Produces an order's package: quicklooks one at a time in the promised work's pool, then the zip there. */
   async function produce(id: number) {
     const scenes = await repo.packageScenes(db, id)
     const quicklooks: Record<string, Uint8Array> = {}
     let lastProgress = -1
     for (const [i, scene] of scenes.entries()) {
       if (scene.illustrative)
-        quicklooks[scene.id] = await drawQuicklook({
-          id: scene.id,
-          cloudPercent: scene.cloudPercent,
-          footprint: scene.footprint,
-          bbox: scene.bbox,
-          size: settings.quicklookSize,
-        })
+        quicklooks[scene.id] = await underLoad(id, `quicklook ${scene.id}`, () =>
+          deps.quicklooks.draw({
+            id: scene.id,
+            cloudPercent: scene.cloudPercent,
+            footprint: scene.footprint,
+            bbox: scene.bbox,
+            size: settings.quicklookSize,
+          }),
+        )
       // quicklooks are 90% of the work, the zip the rest
       const progress = Math.floor(((i + 1) / scenes.length) * 90)
       if (progress >= lastProgress + 5) {
@@ -191,7 +192,9 @@ export function createOrdersService(
     await mkdir(settings.packageDir, { recursive: true })
     const fileName = `order-${id}-${newExtractCode().toLowerCase()}.zip`
     const input: PackageInput = { orderId: id, file: path.join(settings.packageDir, fileName), scenes, quicklooks, at: Date.now() }
-    const out = await deps.tasks.run<PackageOutput>(PACKAGE_WORKER, 'packageTask', input, settings.packageBudgetMs)
+    const out = await underLoad(id, 'package', () =>
+      deps.jobs.run<PackageOutput>(PACKAGE_WORKER, 'packageTask', input, settings.packageBudgetMs),
+    )
     const expiresAt = new Date(Date.now() + settings.downloadDays * 24 * 3600_000)
     const { from } = await transition(id, 'ready', () => {}, {
       progress: 100,
@@ -205,7 +208,7 @@ export function createOrdersService(
     await afterChange(id, from, 'ready', null, { bytes: out.bytes, sha256: out.sha256, files: out.files })
   }
 
-  /** Starts (or resumes) production off the request; a failure moves the order to 生产失败. */
+  /** Starts (or resumes) production off the request; a failure (once those from load are retried) moves the order to 生产失败. */
   function startProduction(id: number) {
     if (running.has(id)) return
     const job = (async () => {
