@@ -1,3 +1,4 @@
+import { forbiddenCharacter } from '@rs/shared'
 import { type Comparison, type Condition, FILTER_LIMITS, FilterError, quoteText } from './ast'
 import {
   arrayOp,
@@ -124,14 +125,26 @@ function condition(ctx: Cql2Context, node: unknown, depth: number): Condition {
   throw new FilterError('stac.cql2.unknownOperator', { name: quoteText(name, 30), supported: CQL2_OPERATORS.join(', ') })
 }
 
+/** A control character hidden in a JSON escape (\u0000) reaches the server only once parsed: refused here. */
+function refuseControlCharacter(text: string): void {
+  const character = forbiddenCharacter(text, { multiline: true })
+  if (character) throw new FilterError('input.controlCharacter', { character, field: 'filter' })
+}
+
 /** Parses CQL2-JSON (text or an already parsed value, as a POST body carries it). */
 export function parseCql2Json(input: unknown, ctx: Cql2Context): Condition {
   let value = input
   if (typeof input === 'string') {
     if (input.length > FILTER_LIMITS.maxChars) throw new FilterError('stac.cql2.tooLong', { max: FILTER_LIMITS.maxChars })
     try {
-      value = JSON.parse(input)
-    } catch {
+      // the reviver sees every key and string however deep, before the tree is read
+      value = JSON.parse(input, (key, item: unknown) => {
+        refuseControlCharacter(key)
+        if (typeof item === 'string') refuseControlCharacter(item)
+        return item
+      })
+    } catch (error) {
+      if (error instanceof FilterError) throw error
       throw new FilterError('stac.cql2.notJson')
     }
   } else if (JSON.stringify(input ?? null).length > FILTER_LIMITS.maxChars) {

@@ -1,6 +1,7 @@
 import type { MessageKey } from '@rs/shared'
 import { DOMParser, type Element } from '@xmldom/xmldom'
 import { type Comparison, type Condition, FILTER_LIMITS } from '../../lib/filter/ast'
+import { findForbiddenXmlCharacter } from '../../lib/xml'
 import { findAttribute, type LayerAttribute, type LayerDef } from './layers'
 import { OgcError, quote } from './ogc'
 import { type Box, parseBox, parseCrs, toLonLatBox } from './params'
@@ -52,6 +53,10 @@ function text(el: Element): string {
 export function parseFilter(xml: string, layer: LayerDef): Condition {
   if (xml.length > MAX_FILTER_CHARS) throw fail('ogc.errors.filter.tooLarge', { max: MAX_FILTER_CHARS })
   if (/<!DOCTYPE|<!ENTITY/i.test(xml)) throw fail('ogc.errors.filter.doctype')
+  // the parser decodes &#x0; and its kind without complaint; refused as the raw character is
+  const forbidden = findForbiddenXmlCharacter(xml)
+  if (forbidden?.reference) throw fail('input.characterReference', { ...forbidden, field: 'FILTER' })
+  if (forbidden) throw fail('input.xmlCharacter', { character: forbidden.character, field: 'FILTER' })
   let root: Element | null
   try {
     const doc = new DOMParser({

@@ -235,6 +235,18 @@ describe('WFS 2.0.0', () => {
     const byId = await get('/map/wfs?SERVICE=WFS&VERSION=2.0.0&REQUEST=GetFeature&RESOURCEID=region.440000&OUTPUTFORMAT=application/json')
     expect(byId.json().features[0].properties.name).toBe('广东省')
   })
+  it('decodes character references to allowed characters in a FES literal, and leaves CDATA text as it is', async () => {
+    const filter = (literal: string) =>
+      `/map/wfs?SERVICE=WFS&VERSION=2.0.0&REQUEST=GetFeature&TYPENAMES=region_province&OUTPUTFORMAT=application/json&FILTER=${encodeURIComponent(
+        `<Filter><PropertyIsEqualTo><ValueReference>name</ValueReference><Literal>${literal}</Literal></PropertyIsEqualTo></Filter>`,
+      )}`
+    const referenced = await get(filter('&#x5317;&#20140;&#x5E02;'))
+    expect(referenced.statusCode).toBe(200)
+    expect(referenced.json().features.map((f: { properties: { name: string } }) => f.properties.name)).toEqual(['北京市'])
+    const cdata = await get(filter('<![CDATA[&#0;]]>'))
+    expect(cdata.statusCode).toBe(200)
+    expect(cdata.json().features).toEqual([])
+  })
 })
 
 describe('WMTS 1.0.0 and vector tiles', () => {
@@ -380,6 +392,32 @@ describe('hostile and broken requests answer OGC exception reports', () => {
       400,
       'InvalidParameterValue',
       /DOCTYPE/,
+    ],
+    ...(
+      [
+        ['&#x0;', 'U+0000'],
+        ['&#0;', 'U+0000'],
+        ['&#x00000;', 'U+0000'],
+        ['&#1;', 'U+0001'],
+        ['&#x1F;', 'U+001F'],
+        ['&#xD800;', 'U+D800'],
+        ['&#xFFFE;', 'U+FFFE'],
+        ['&#65535;', 'U+FFFF'],
+        ['&#x110000;', 'U+110000'],
+      ] as const
+    ).map(([reference, character]): [string, string, number, string, RegExp] => [
+      `WFS filter literal with the character reference ${reference}`,
+      `/map/wfs?SERVICE=WFS&VERSION=2.0.0&REQUEST=GetFeature&TYPENAMES=region&FILTER=${encodeURIComponent(`<Filter><PropertyIsEqualTo><ValueReference>name</ValueReference><Literal>a${reference}b</Literal></PropertyIsEqualTo></Filter>`)}`,
+      400,
+      'InvalidParameterValue',
+      new RegExp(`不允许的字符引用（${reference}，即 ${character.replace('+', '\\+')}），位置：FILTER`),
+    ]),
+    [
+      'WFS filter attribute with a character reference to a control character',
+      `/map/wfs?SERVICE=WFS&VERSION=2.0.0&REQUEST=GetFeature&TYPENAMES=region&FILTER=${encodeURIComponent('<Filter><PropertyIsLike wildCard="&#2;" singleChar="_" escapeChar="!"><ValueReference>name</ValueReference><Literal>北京</Literal></PropertyIsLike></Filter>')}`,
+      400,
+      'InvalidParameterValue',
+      /不允许的字符引用（&#2;，即 U\+0002）/,
     ],
     [
       'WFS unsupported function',

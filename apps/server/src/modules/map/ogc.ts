@@ -1,5 +1,6 @@
 import { type MessageKey, tZh } from '@rs/shared'
 import { TaskBusyError, type TaskPool, TaskTimeoutError } from '../../lib/workers/pool'
+import { escapeXml } from '../../lib/xml'
 
 /** Which exception-report dialect a service answers with. */
 export type OgcDialect = 'wms' | 'ows'
@@ -22,10 +23,6 @@ export class OgcError extends Error {
   static of(code: string, locator: string | undefined, key: MessageKey, params?: Record<string, string | number>, status = 400) {
     return new OgcError(code, tZh(key, params), locator, status)
   }
-}
-
-export function escapeXml(value: string | number): string {
-  return String(value).replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] ?? c)
 }
 
 /** Shortens user text quoted back in a message. */

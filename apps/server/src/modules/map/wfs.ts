@@ -1,9 +1,10 @@
 import { tZh } from '@rs/shared'
+import { escapeXml } from '../../lib/xml'
 import { type Condition, parseFilter, parseResourceId } from './fes'
 import { findAttribute, findLayer, LAYERS, type LayerDef, layerNames } from './layers'
 import { ANONYMOUS, grantFor, layerAbstract, type MapViewer, requireInRange } from './map-access'
 import type { MapContext, OgcResponse } from './map-context'
-import { escapeXml, OgcError, quote, XML_HEADER } from './ogc'
+import { OgcError, quote, XML_HEADER } from './ogc'
 import { Kvp, parseBox, parseCrs, parseIntParam, SUPPORTED_CRS, toLonLatBox } from './params'
 
 export const WFS_NAMESPACE = 'urn:rs-portal:map'

@@ -1,8 +1,9 @@
 import { tZh } from '@rs/shared'
+import { escapeXml } from '../../lib/xml'
 import { findLayer, LAYERS, type LayerDef, layerNames } from './layers'
 import { ANONYMOUS, grantFor, type MapViewer, requireInRange } from './map-access'
 import type { MapContext, OgcResponse } from './map-context'
-import { escapeXml, OgcError, quote, XML_HEADER } from './ogc'
+import { OgcError, quote, XML_HEADER } from './ogc'
 import { Kvp, MERCATOR_MAX, parseCrs, toLonLatBox } from './params'
 import { renderPng } from './render'
 

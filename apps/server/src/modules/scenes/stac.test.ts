@@ -481,6 +481,16 @@ describe('bad input answers a Chinese 400 in STAC error JSON', () => {
       /s_crosses/,
     ],
     ['bad filter-lang', '/stac/search?filter-lang=ecql&filter=gsd%3D1', /filter-lang/],
+    ...['\\u0000', '\\u0001', '\\u001f'].map((written): [string, string, RegExp] => [
+      `CQL2-JSON string escaping ${written}`,
+      `/stac/search?filter-lang=cql2-json&filter=${encodeURIComponent(`{"op":"=","args":[{"property":"platform"},"GF${written}1"]}`)}`,
+      new RegExp(`不允许的控制字符（U\\+00${written.slice(-2).toUpperCase()}），位置：filter`),
+    ]),
+    [
+      'CQL2-JSON property name escaping a control character',
+      `/stac/search?filter=${encodeURIComponent('{"op":"=","args":[{"property":"platform\\u0000"},"GF1"]}')}`,
+      /不允许的控制字符（U\+0000）/,
+    ],
     [
       'self-intersecting polygon',
       `/stac/search?intersects=${encodeURIComponent('{"type":"Polygon","coordinates":[[[100,25],[110,35],[110,25],[100,35],[100,25]]]}')}`,

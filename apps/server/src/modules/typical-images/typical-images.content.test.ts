@@ -5,8 +5,9 @@ import { DOMParser } from '@xmldom/xmldom'
 import { describe, expect, it } from 'vitest'
 import { SATELLITE_DATA_DIR } from '../../db/reference-data'
 import type { SatelliteFacts } from '../../db/satellite-data'
+import { escapeXml } from '../../lib/xml'
 import { TYPICAL_IMAGE_CONTENT } from './typical-images.content'
-import { escapeXml, illustration } from './typical-images.illustration'
+import { illustration } from './typical-images.illustration'
 
 const facts = new Map(
   (JSON.parse(readFileSync(path.join(SATELLITE_DATA_DIR, 'satellites.json'), 'utf8')) as SatelliteFacts[]).map((f) => [f.slug, f]),

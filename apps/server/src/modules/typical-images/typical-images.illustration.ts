@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto'
 import { type TypicalImageKey, tZh } from '@rs/shared'
+import { escapeXml } from '../../lib/xml'
 import { type Scene, TYPICAL_IMAGE_CONTENT, type TypicalImageContent, type ViewDirection } from './typical-images.content'
 
 const W = 960
@@ -29,11 +30,6 @@ const STYLE = {
 type TextStyle = keyof typeof STYLE
 
 const label = (key: string) => tZh(`typicalImage.illustration.${key}`)
-
-/** Text for an SVG text node or attribute. */
-export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string)
-}
 
 /** A small deterministic generator, so the same sample always draws the same fields and speckle. */
 function seeded(seed: string): () => number {
