@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { canSeeRegion, isRegionCode, type RegionScope, type RouteAuth, regionScope, TOKEN_HEADER, tZh } from '@rs/shared'
+import { API_CODE, canSeeRegion, isRegionCode, type RegionScope, type RouteAuth, regionScope, TOKEN_HEADER, tZh } from '@rs/shared'
 import type { FastifyRequest } from 'fastify'
 import { ApiError } from './errors'
 
@@ -56,8 +56,9 @@ export function requireRegionScope(user: Pick<SessionUser, 'regionIds'>, regionC
 
 /**
  * Enforces an endpoint's auth rule for a request whose session was looked up: 401 without a valid
- * session (SPEC.md §8 message when a token was sent), 403 without the module permission or, for
- * area-limited routes, without any area range.
+ * session (SPEC.md §8 message when a token was sent), 401 with code accountRequired for an automatic
+ * login on an 'account' route, 403 without the module permission or, for area-limited routes,
+ * without any area range.
  */
 export function checkAccess(auth: RouteAuth, user: SessionUser | undefined, request: FastifyRequest): void {
   if (auth === 'public') return
@@ -67,6 +68,9 @@ export function checkAccess(auth: RouteAuth, user: SessionUser | undefined, requ
       readToken(request) || request.headers[TOKEN_HEADER] ? tZh('errors.sessionExpired') : tZh('errors.loginRequired'),
     )
   if (auth === 'login') return
+  // an automatic login is one service account shared by every visitor of the link: no private state
+  if (user.isServiceAccount && auth === 'account') throw new ApiError(401, tZh('errors.accountRequired'), API_CODE.accountRequired)
+  if (auth === 'account') return
   if (!user.permissions.includes(auth.permission)) throw ApiError.of(403, 'errors.noPermission')
   if (auth.areaScope && user.regionIds.length === 0) throw ApiError.of(403, 'errors.noAreaRange')
 }

@@ -114,7 +114,7 @@ export async function registerModules(
     },
     audit,
   )
-  await app.register(authPlugin, { resolve: auth.resolveSession })
+  await app.register(authPlugin, { resolve: auth.resolveSession, audit })
 
   registerAuthRoutes(app, auth, { loginPerMinute: config.LOGIN_RATE_PER_MINUTE, captchaPerMinute: config.CAPTCHA_RATE_PER_MINUTE })
   registerMapRoutes(app, db, tasks, {

@@ -1,8 +1,10 @@
-import { defineRoute, Id, PERMISSION, RegionCode } from '@rs/shared'
+import { API_CODE, defineRoute, Id, PERMISSION, RegionCode, tZh } from '@rs/shared'
 import Fastify from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import type { AuditEvent } from '../lib/audit'
+import { ApiError } from '../lib/errors'
 import { bindRoute } from '../lib/route'
 import { regionScopeOf, requireRegionScope, type SessionUser } from '../lib/session'
 import { authPlugin } from './auth'
@@ -21,14 +23,20 @@ const USERS: Record<string, SessionUser> = {
     regionIds: ['150000', '320100'],
   },
   pvNoArea: { sessionId: 3, userId: 3, username: 'pvNoArea', isServiceAccount: false, permissions: [PERMISSION.pvland], regionIds: [] },
+  // an automatic login (?code=1): the built-in service account every visitor of the link shares
+  kiosk: { sessionId: 4, userId: 4, username: 'svc_code1', isServiceAccount: true, permissions: [], regionIds: [] },
 }
 const token = (name: string) => `${name}-token-000000000000000000000`
 const lookups: string[] = []
+const audited: AuditEvent[] = []
 
 const echo = z.object({ user: z.string().nullable() })
 const routes = {
   open: defineRoute({ method: 'GET', path: '/t/open', summary: '', tags: [], auth: 'public', data: echo }),
   login: defineRoute({ method: 'GET', path: '/t/login', summary: '', tags: [], auth: 'login', data: echo }),
+  account: defineRoute({ method: 'GET', path: '/t/account', summary: '', tags: [], auth: 'account', data: echo }),
+  // a service's own check: a 403 thrown by the handler
+  denied: defineRoute({ method: 'GET', path: '/t/denied', summary: '', tags: [], auth: 'public', data: echo }),
   remove: defineRoute({
     method: 'POST',
     path: '/t/remove',
@@ -69,11 +77,17 @@ beforeAll(async () => {
       const { hashSessionToken } = await import('../lib/session')
       return Object.entries(USERS).find(([name]) => hashSessionToken(token(name)) === hash)?.[1]
     },
+    audit: {
+      record: async (event) => {
+        audited.push(event)
+      },
+    },
   })
   for (const route of Object.values(routes)) {
     bindRoute(app, route as typeof routes.open, async ({ user, request }) => {
       await request.session()
       await request.session()
+      if (route === routes.denied) throw ApiError.of(403, 'errors.areaRangeForbidden')
       return { user: user?.username ?? null }
     })
   }
@@ -129,6 +143,36 @@ describe('the auth plugin', () => {
     expect((await call('GET', '/t/area?regionCode=110000', 'pv')).statusCode).toBe(403)
     expect((await call('GET', '/t/area?regionCode=11', 'pv')).statusCode).toBe(400)
     expect((await call('GET', '/t/area?regionCode=110000')).statusCode).toBe(401)
+  })
+
+  it("refuses an automatic login on an 'account' route with 401 and its own code, and lets an account in", async () => {
+    const kiosk = await call('GET', '/t/account', 'kiosk')
+    expect(kiosk.statusCode).toBe(401)
+    expect(kiosk.json()).toEqual({ code: API_CODE.accountRequired, message: tZh('errors.accountRequired'), data: null })
+    expect((await call('GET', '/t/account')).json().code).toBe(401)
+    expect((await call('GET', '/t/account', 'plain')).json().data).toEqual({ user: 'plain' })
+    // a route for any session still lets the automatic login in
+    expect((await call('GET', '/t/login', 'kiosk')).json().data).toEqual({ user: 'svc_code1' })
+  })
+
+  it('records each 403 of a logged-in user once (user, route, reason), and no 401', async () => {
+    audited.length = 0
+    await call('GET', '/t/any-area', 'pvNoArea')
+    await call('GET', '/t/area?regionCode=320200', 'pv')
+    await call('GET', '/t/denied?secret=1', 'plain')
+    expect(audited.map((e) => [e.actor?.username, e.action, e.outcome, e.target, e.detail?.reason])).toEqual([
+      ['pvNoArea', 'accessDenied', 'failure', 'GET /t/any-area', tZh('errors.noAreaRange')],
+      ['pv', 'accessDenied', 'failure', 'GET /t/area', tZh('errors.noPermission')],
+      ['plain', 'accessDenied', 'failure', 'GET /t/denied', tZh('errors.areaRangeForbidden')],
+    ])
+    audited.length = 0
+    // visitors' 401s, an expired token, an automatic login's 401 and a visitor's 403 are not recorded
+    await call('GET', '/t/login')
+    await call('POST', '/t/remove', undefined, '{"id": 1}')
+    await app.inject({ method: 'GET', url: '/t/login', headers: { token: 'x'.repeat(40) } })
+    await call('GET', '/t/account', 'kiosk')
+    await call('GET', '/t/denied')
+    expect(audited).toEqual([])
   })
 
   it('refuses to bind a route when the plugin is missing', () => {

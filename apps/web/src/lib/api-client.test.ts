@@ -1,3 +1,4 @@
+import { API_CODE } from '@rs/shared'
 import { areaRange, login, logout, userInfo } from '@rs/shared/api-paths'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError, callApi, errorMessage, setUnauthorizedHandler } from './api-client'
@@ -81,7 +82,20 @@ describe('callApi', () => {
     await expect(callApi(userInfo)).rejects.toMatchObject({ status: 401 })
     await expect(callApi(userInfo)).rejects.toMatchObject({ status: 401 })
     expect(handler).toHaveBeenCalledTimes(2)
-    expect(handler).toHaveBeenCalledWith('tok_sent_with_the_request_0001')
+    expect(handler).toHaveBeenCalledWith('tok_sent_with_the_request_0001', 'expired')
+  })
+
+  it('tells an automatic login asked for an account (code accountRequired) from an expiry', async () => {
+    store.set('token', 'tok_of_an_automatic_login_0001')
+    const handler = vi.fn()
+    setUnauthorizedHandler(handler)
+    fetchMock.mockResolvedValueOnce(answer(401, { code: API_CODE.accountRequired, message: '请登录账号后使用购物车', data: null }))
+    await expect(callApi(userInfo)).rejects.toMatchObject({
+      status: 401,
+      code: API_CODE.accountRequired,
+      message: '请登录账号后使用购物车',
+    })
+    expect(handler).toHaveBeenCalledWith('tok_of_an_automatic_login_0001', 'accountRequired')
   })
 
   it('turns a network failure into a readable error', async () => {

@@ -1,4 +1,4 @@
-import { type BodyOf, type DataOf, type EnvelopeOf, type QueryOf, type RouteRef, TOKEN_HEADER } from '@rs/shared'
+import { API_CODE, type BodyOf, type DataOf, type EnvelopeOf, type QueryOf, type RouteRef, TOKEN_HEADER } from '@rs/shared'
 import { getT } from './i18n'
 import { readToken } from './token-storage'
 
@@ -23,8 +23,15 @@ export class ApiError extends Error {
   }
 }
 
-/** Called with the token a request carried when the server answered 401. */
-export type UnauthorizedHandler = (sentToken: string | null) => void
+/**
+ * Why the server answered 401: the session is gone ('expired'), or it is an automatic login and the
+ * call needs an account of one's own ('accountRequired', envelope code API_CODE.accountRequired:
+ * the session stays).
+ */
+export type UnauthorizedReason = 'expired' | 'accountRequired'
+
+/** Called with the token a request carried when the server answered 401, and why. */
+export type UnauthorizedHandler = (sentToken: string | null, reason: UnauthorizedReason) => void
 
 let unauthorizedHandler: UnauthorizedHandler = () => {}
 
@@ -80,7 +87,8 @@ async function readEnvelope(response: Response): Promise<EnvelopeOf<unknown> | u
 /**
  * Calls one endpoint declared in @rs/shared and returns the envelope's data. No timeout. Rejects
  * with ApiError on an HTTP error or a nonzero code (the login's code 2 included); a 401 first
- * tells the session handler so the user is logged out once.
+ * tells the session handler so the user is logged out once (or, for an automatic login asked for
+ * an account, shown the login dialog).
  */
 export async function callApi<R extends RouteRef>(route: R, input: CallInput<R> = {}): Promise<DataOf<R>> {
   const sentToken = readToken()
@@ -100,7 +108,7 @@ export async function callApi<R extends RouteRef>(route: R, input: CallInput<R> 
   const t = getT()
 
   if (response.status === 401) {
-    unauthorizedHandler(sentToken)
+    unauthorizedHandler(sentToken, envelope?.code === API_CODE.accountRequired ? 'accountRequired' : 'expired')
     throw new ApiError(401, envelope?.code ?? 401, envelope?.message || t('errors.sessionExpired'))
   }
   if (!response.ok) {

@@ -225,7 +225,7 @@ export const personDetail = defineRoute({
   path: '/api/usercenter/detail',
   summary: '当前用户的个人信息（注册时填写的姓名、单位、单位类型、所在省市、所属行业、使用目的）',
   tags: ['usercenter'],
-  auth: 'login',
+  auth: 'account',
   data: PersonDetail,
 })
 
@@ -243,7 +243,7 @@ export const personDetailUpdate = defineRoute({
   path: '/api/usercenter/detail/update',
   summary: '修改个人信息（个人账号；记入审计日志）',
   tags: ['usercenter'],
-  auth: 'login',
+  auth: 'account',
   body: PersonDetailBody,
   data: PersonDetail,
 })
@@ -253,7 +253,7 @@ export const changeEmail = defineRoute({
   path: '/api/usercenter/email',
   summary: '更换绑定邮箱：验证码（用途 change）发到新邮箱并核对后生效（记入审计日志）',
   tags: ['usercenter'],
-  auth: 'login',
+  auth: 'account',
   body: z.object({ email: Email, code: VerifyCode, token: CaptchaToken }),
   data: z.object({ email: z.string().describe('masked') }),
 })
@@ -263,7 +263,7 @@ export const changeTelephone = defineRoute({
   path: '/api/usercenter/telephone',
   summary: '更换绑定手机：验证码（用途 change）发到新号码并核对后生效（记入审计日志）',
   tags: ['usercenter'],
-  auth: 'login',
+  auth: 'account',
   body: z.object({ telephone: Telephone, code: VerifyCode, token: CaptchaToken }),
   data: z.object({ telephone: z.string().describe('masked') }),
 })

@@ -48,7 +48,7 @@ export const applyAttachmentUpload = defineRoute({
   path: '/api/request/attachment',
   summary: `上传申请附件（PDF、PNG 或 JPEG，最大 ${APPLY_LIMITS.attachmentMaxBytes / 1024 / 1024} MB，按文件内容检查）`,
   tags: ['request'],
-  auth: 'login',
+  auth: 'account',
   data: ApplyAttachment,
 })
 
@@ -58,7 +58,7 @@ export const applyAttachmentDownload = defineRoute({
   path: '/api/request/attachment/file',
   summary: '下载申请附件（申请人本人或系统管理权限）',
   tags: ['request'],
-  auth: 'login',
+  auth: 'account',
   query: z.object({ id: IdParam }),
   data: z.unknown(),
 })
@@ -68,7 +68,7 @@ export const applySubmit = defineRoute({
   path: '/api/request/submit',
   summary: '提交申请：模块权限与权限范围（同一模块只能有一条待审核的申请）',
   tags: ['request'],
-  auth: 'login',
+  auth: 'account',
   body: z.object({
     kind: ApplyKindSchema,
     module: z.string({ error: tZh('apply.errors.unknownModule') }).regex(/^MOD_\d{3}$/, { error: tZh('apply.errors.unknownModule') }),
@@ -95,7 +95,7 @@ export const applyList = defineRoute({
   path: '/api/request/list',
   summary: '我的申请（最新的在前）',
   tags: ['request'],
-  auth: 'login',
+  auth: 'account',
   query: ApplyListQuery,
   data: ApplyPage,
 })
@@ -105,7 +105,7 @@ export const applyWithdraw = defineRoute({
   path: '/api/request/withdraw',
   summary: '审核前撤回申请（本人）',
   tags: ['request'],
-  auth: 'login',
+  auth: 'account',
   body: z.object({ id: Id }),
   data: ApplySummary,
 })

@@ -28,12 +28,17 @@ export interface EnvelopeOf<T> {
 /**
  * Who may call an endpoint; the server enforces it for every call before the query or body is read.
  * - 'public': anyone; 'login': any live session;
+ * - 'account': a live session of an account, not an automatic login. The automatic logins of
+ *   SPEC.md §4 (`?code=1|2`) share one built-in service account among every visitor of the link, so
+ *   a route reading or writing per-account private state (cart, orders and their packages,
+ *   applications, kept orbit predictions, person information) declares this: such a session is
+ *   answered 401 with envelope code API_CODE.accountRequired (the web opens the login dialog);
  * - { permission }: a session holding that module code (MOD_xxx);
  * - { permission, areaScope }: also an area range (SPEC.md §3). `true` asks for at least one allowed
  *   region; { regionField } also checks that the region code in that query or body field lies inside
  *   the user's allowed regions (whole country 100000 covers all; a province or city covers its children).
  */
-export type RouteAuth = 'public' | 'login' | PermissionRule
+export type RouteAuth = 'public' | 'login' | 'account' | PermissionRule
 
 export interface PermissionRule {
   permission: string

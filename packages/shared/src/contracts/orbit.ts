@@ -175,7 +175,7 @@ export const orbitPasses = defineRoute({
   path: '/api/satorbit/passes',
   summary: '过境预测：卫星、时间范围、区域（GeoJSON、行政区或上传区域）、最大侧摆角；结果为用户保存',
   tags: ['satorbit'],
-  auth: 'login',
+  auth: 'account',
   body: PassQuery,
   data: Prediction,
 })
@@ -195,7 +195,7 @@ export const orbitPredictions = defineRoute({
   path: '/api/satorbit/predictions',
   summary: '我的过境预测（新的在前）',
   tags: ['satorbit'],
-  auth: 'login',
+  auth: 'account',
   data: z.array(PredictionSummary),
 })
 
@@ -204,7 +204,7 @@ export const orbitPrediction = defineRoute({
   path: '/api/satorbit/prediction',
   summary: '打开一次保存的过境预测（仅本人）',
   tags: ['satorbit'],
-  auth: 'login',
+  auth: 'account',
   query: z.object({ id: IdParam }),
   data: Prediction,
 })

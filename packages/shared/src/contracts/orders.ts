@@ -36,7 +36,7 @@ export const cartList = defineRoute({
   path: '/api/ordercart/list',
   summary: '购物车中的影像（最新加入的在前）',
   tags: ['ordercart'],
-  auth: 'login',
+  auth: 'account',
   data: z.object({ items: z.array(OrderScene), max: z.number().int() }),
 })
 
@@ -45,7 +45,7 @@ export const cartAdd = defineRoute({
   path: '/api/ordercart/add',
   summary: `加入购物车（重复的合并；每个购物车最多${ORDER_LIMITS.cartMax}景）`,
   tags: ['ordercart'],
-  auth: 'login',
+  auth: 'account',
   body: z.object({ sceneIds: SceneIdList(ORDER_LIMITS.addMax) }),
   data: z.object({ added: z.number().int(), count: z.number().int() }),
 })
@@ -55,7 +55,7 @@ export const cartRemove = defineRoute({
   path: '/api/ordercart/remove',
   summary: '移出购物车',
   tags: ['ordercart'],
-  auth: 'login',
+  auth: 'account',
   body: z.object({ sceneIds: SceneIdList(ORDER_LIMITS.cartMax) }),
   data: z.object({ removed: z.number().int(), count: z.number().int() }),
 })
@@ -91,7 +91,7 @@ export const orderSubmit = defineRoute({
   path: '/api/order/submit',
   summary: '从购物车提交订单（订单与其影像一次写入；提交的影像移出购物车）',
   tags: ['order'],
-  auth: 'login',
+  auth: 'account',
   body: z.object({
     sceneIds: SceneIdList(ORDER_LIMITS.orderMax),
     purpose: requiredString('order.form.purposeRequired', ORDER_LIMITS.purposeMax, { multiline: true }),
@@ -118,7 +118,7 @@ export const orderList = defineRoute({
   path: '/api/order/list',
   summary: '我的订单（按状态、提交日期筛选）',
   tags: ['order'],
-  auth: 'login',
+  auth: 'account',
   query: OrderListQuery,
   data: OrderPage,
 })
@@ -128,7 +128,7 @@ export const orderDetail = defineRoute({
   path: '/api/order/detail',
   summary: '订单详情：影像列表与范围（本人或订单审核权限）',
   tags: ['order'],
-  auth: 'login',
+  auth: 'account',
   query: z.object({ id: IdParam }),
   data: OrderDetail,
 })
@@ -138,7 +138,7 @@ export const orderCancel = defineRoute({
   path: '/api/order/cancel',
   summary: '审核前取消订单（本人）',
   tags: ['order'],
-  auth: 'login',
+  auth: 'account',
   body: z.object({ id: Id }),
   data: OrderSummary,
 })
@@ -185,7 +185,7 @@ export const orderDownload = defineRoute({
   path: '/api/order/download',
   summary: '下载订单数据包（须登录并提供提取码；支持断点续传 Range）',
   tags: ['order'],
-  auth: 'login',
+  auth: 'account',
   query: z.object({
     id: IdParam,
     code: z.string({ error: tZh('order.errors.wrongCode') }).regex(EXTRACT_CODE_PATTERN, { error: tZh('order.errors.wrongCode') }),

@@ -60,6 +60,6 @@ export const cartCount = defineRoute({
   path: '/api/ordercart/count',
   summary: '购物车中的景数',
   tags: ['ordercart'],
-  auth: 'login',
+  auth: 'account',
   data: z.number().int(),
 })

@@ -4,8 +4,12 @@
  * the other files of this folder are made from them.
  */
 
-/** Business codes that are not HTTP statuses. */
-export const API_CODE = { ok: 0, upgradeRequired: 2 } as const
+/**
+ * Business codes that are not HTTP statuses. accountRequired comes with HTTP 401: the session is an
+ * automatic login (a shared service account) and the call needs an account of one's own; the
+ * session stays, the web opens the login dialog.
+ */
+export const API_CODE = { ok: 0, upgradeRequired: 2, accountRequired: 3 } as const
 
 /** Limits of an uploaded area of interest; the web checks the size before sending, the server enforces all. */
 export const AOI_LIMITS = {
@@ -58,6 +62,8 @@ export const TYPICAL_IMAGE_LIMITS = {
   maxBytes: 8 * 1024 * 1024,
   /** Largest width or height in pixels. */
   maxSide: 8000,
+  /** Longest credit line of a real image, in characters. */
+  maxCreditChars: 200,
 } as const
 
 /** Limits of the archive's calls; the web shows them, the server enforces them. */

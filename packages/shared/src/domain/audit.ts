@@ -11,6 +11,10 @@ export const AUDIT_ACTIONS = [
   'passwordReset',
   'register',
   'verifyCodeSend',
+  /** A verification code entered wrong (or no longer valid): registration, password reset, e-mail/telephone change. */
+  'verifyCodeCheck',
+  /** A logged-in user refused with 403: a permission code, an area range or a service's own check. */
+  'accessDenied',
   'userCreate',
   'userUpdate',
   'userUnlock',

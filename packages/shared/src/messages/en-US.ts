@@ -114,6 +114,8 @@ export const enUS: DeepPartial<Messages> = {
     unknown: 'Unknown error, please contact the administrator or try again',
     sessionExpired: 'Your session has expired, please log in again',
     loginRequired: 'Please log in first',
+    accountRequired:
+      'Please log in with an account to use the cart, orders, applications, orbit predictions and personal information (an automatic login keeps no personal data)',
     noPermission: 'You have no permission to view this, please contact the administrator',
     noAreaRange: 'No area range is linked to your account, please contact the administrator',
     passwordStale: 'Your password has not been changed for a long time. Please change it to keep your account safe.',

@@ -180,6 +180,7 @@ export const zhCN = {
     unknown: '未知的错误，请联系管理员或重新尝试',
     sessionExpired: '登录已过期，请重新登录！',
     loginRequired: '请先登录',
+    accountRequired: '请登录账号后使用购物车、订单、申请、过境预测和个人信息（自动登录不保存个人数据）',
     noPermission: '无查看信息权限，请联系管理员',
     noAreaRange: '未关联用户权限范围，请联系管理员',
     logoutFailed: '等处异常',

@@ -148,6 +148,28 @@ describe('register by an e-mail code from a real SMTP server', () => {
     expect(await count('app_user', { username: p.username })).toBe(0)
   })
 
+  it("records a wrong code once in the audit log, which the administrators' search returns", async () => {
+    const p = person()
+    const { c, code } = await mailedCode(p.email)
+    const wrong = await registerWith(p, code === '000000' ? '111111' : '000000', c)
+    expect(wrong.json().message).toBe(tZh('account.errors.codeInvalid'))
+    const admin = await loginAs(ctx, 'admin', DEMO_PASSWORDS.admin)
+    const found = await getJson(ctx, `/api/admin/audit?action=verifyCodeCheck&username=${p.username}`, { token: admin })
+    expect(found.status).toBe(200)
+    expect(found.body.data.total).toBe(1)
+    expect(found.body.data.items[0]).toMatchObject({
+      username: p.username,
+      userId: null,
+      action: 'verifyCodeCheck',
+      outcome: 'failure',
+      target: `n***@example.cn`,
+      detail: { purpose: 'register', channel: 'email', route: '/api/usercenter/register', reason: 'wrongCode' },
+    })
+    // and nothing else of that registration: one row per wrong code
+    const rows = await ctx.database.db.selectFrom('audit_log').select('action').where('username', '=', p.username).execute()
+    expect(rows).toEqual([{ action: 'verifyCodeCheck' }])
+  })
+
   it('refuses an expired code', async () => {
     const p = person()
     const { c, code } = await mailedCode(p.email)

@@ -19,7 +19,7 @@ import { bindRoute } from '../../lib/route'
 import type { AccountsService, ClientInfo } from './accounts.service'
 
 function clientOf(request: FastifyRequest): ClientInfo {
-  return { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') }
+  return { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? ''), route: request.routeOptions.url ?? '' }
 }
 
 /** /api/usercenter register, forgetpwd and the availability checks; /api/captcha codes; the administrator's outbox. */
@@ -55,7 +55,7 @@ export function registerAccountsRoutes(
       ),
     submits,
   )
-  bindRoute(app, checkCode, async ({ body }) => accounts.checkCode(body), submits)
+  bindRoute(app, checkCode, async ({ body, request }) => accounts.checkCode(body, clientOf(request)), submits)
   bindRoute(app, register, async ({ body, request }) => accounts.register(body, clientOf(request)), submits)
   bindRoute(app, forgetPassword, async ({ body, request }) => accounts.resetPassword(body, clientOf(request)), submits)
 
@@ -65,7 +65,7 @@ export function registerAccountsRoutes(
     app,
     changeEmail,
     async ({ user, body, request }) => ({
-      email: await accounts.changeContact(callerOf(user, request), {
+      email: await accounts.changeContact(callerOf(user, request), changeEmail.path, {
         channel: 'email',
         address: body.email,
         code: body.code,
@@ -78,7 +78,7 @@ export function registerAccountsRoutes(
     app,
     changeTelephone,
     async ({ user, body, request }) => ({
-      telephone: await accounts.changeContact(callerOf(user, request), {
+      telephone: await accounts.changeContact(callerOf(user, request), changeTelephone.path, {
         channel: 'telephone',
         address: body.telephone,
         code: body.code,

@@ -11,7 +11,7 @@ import {
   type VerifyPurpose,
 } from '@rs/shared'
 import type { FastifyBaseLogger } from 'fastify'
-import { type AuditRecorder, actorOf, type Caller } from '../../lib/audit'
+import { type AuditActor, type AuditRecorder, actorOf, type Caller } from '../../lib/audit'
 import { ApiError } from '../../lib/errors'
 import { hashPassword, matchesAnyPassword } from '../../lib/password'
 import { type AccountsRepository, type NewPersonAccount, VerificationUsed } from './accounts.repository'
@@ -21,6 +21,16 @@ import { codeMail, codeSms } from './templates'
 export interface ClientInfo {
   ip: string
   userAgent: string
+  /** The route called (its pattern), for the audit record of a wrong code. */
+  route: string
+}
+
+/** Who enters a code, for the audit record of a wrong one: address, route, and the user when known. */
+export interface CodeChecker {
+  ip: string
+  route: string
+  /** The logged-in user, or the name typed at registration; null when no one is known. */
+  actor: AuditActor | null
 }
 
 /** What this module needs of the auth module, handed in by modules/index.ts (no module imports another). */
@@ -97,12 +107,33 @@ export function createAccountsService(
   /**
    * Checks a code: a try is counted atomically before the code is compared, so at most
    * `codeMaxTries` wrong codes are ever judged; a right code gets its try back. Wrong, expired,
-   * used and unknown codes get one answer.
+   * used and unknown codes get one answer, and each is one audit record (等保: `verifyCodeCheck`,
+   * failure) naming the user when known (the caller, the name typed at registration, or the account
+   * a reset's address belongs to), the route and the reason.
    */
-  async function verify(purpose: VerifyPurpose, channel: VerifyChannel, address: string, token: string, code: string) {
+  async function verify(
+    purpose: VerifyPurpose,
+    channel: VerifyChannel,
+    address: string,
+    token: string,
+    code: string,
+    checker: CodeChecker,
+  ) {
     const recipient = normalizeAddress(channel, address)
     const row = await repo.reserveTry({ token, purpose, channel, recipient, maxTries: settings.codeMaxTries })
-    if (!row || !codeMatches(code, row.code_hash)) throw codeInvalid()
+    if (!row || !codeMatches(code, row.code_hash)) {
+      const owner = !checker.actor && purpose === 'reset' ? await repo.findByAddress(channel, recipient) : undefined
+      await audit.record({
+        actor: checker.actor ?? (owner ? { userId: owner.id, username: owner.username } : null),
+        ip: checker.ip,
+        action: 'verifyCodeCheck',
+        target: maskAddress(channel, recipient),
+        outcome: 'failure',
+        // wrongCode: a live code was compared; noLiveCode: none to compare (unknown, expired, used or out of tries)
+        detail: { purpose, channel, route: checker.route, reason: row ? 'wrongCode' : 'noLiveCode' },
+      })
+      throw codeInvalid()
+    }
     await repo.refundTry(row.id)
     return { id: row.id, secretKey: row.secret_key, recipient }
   }
@@ -115,7 +146,7 @@ export function createAccountsService(
     }
   }
 
-  const failure = (action: 'register' | 'passwordReset', client: ClientInfo, target: string, reason: string) =>
+  const failure = (action: 'register', client: ClientInfo, target: string, reason: string) =>
     audit.record({ actor: null, ip: client.ip, action, target, outcome: 'failure', detail: { reason } })
 
   return {
@@ -203,8 +234,11 @@ export function createAccountsService(
     },
 
     /** Checks a code without using it up (the reset form's first step); wrong codes count. */
-    async checkCode(input: { purpose: VerifyPurpose; channel: VerifyChannel; address: string; code: string; token: string }) {
-      await verify(input.purpose, input.channel, input.address, input.token, input.code)
+    async checkCode(
+      input: { purpose: VerifyPurpose; channel: VerifyChannel; address: string; code: string; token: string },
+      client: ClientInfo,
+    ) {
+      await verify(input.purpose, input.channel, input.address, input.token, input.code, { ...client, actor: null })
       return null
     },
 
@@ -214,13 +248,10 @@ export function createAccountsService(
      */
     async register(input: RegisterInput, client: ClientInfo) {
       const address = input.channel === 'email' ? input.email : input.telephone
-      let verification: Awaited<ReturnType<typeof verify>>
-      try {
-        verification = await verify('register', input.channel, address, input.token, input.code)
-      } catch (err) {
-        await failure('register', client, input.username, 'codeInvalid')
-        throw err
-      }
+      const verification = await verify('register', input.channel, address, input.token, input.code, {
+        ...client,
+        actor: { userId: null, username: input.username },
+      })
       const password = openPassword(input.password, verification.secretKey, input.token)
       const weakness = passwordWeakness(password, input.username)
       if (weakness) throw ApiError.of(400, weakness)
@@ -273,13 +304,7 @@ export function createAccountsService(
       input: { channel: VerifyChannel; address: string; code: string; token: string; password: string },
       client: ClientInfo,
     ) {
-      let verification: Awaited<ReturnType<typeof verify>>
-      try {
-        verification = await verify('reset', input.channel, input.address, input.token, input.code)
-      } catch (err) {
-        await failure('passwordReset', client, maskAddress(input.channel, normalizeAddress(input.channel, input.address)), 'codeInvalid')
-        throw err
-      }
+      const verification = await verify('reset', input.channel, input.address, input.token, input.code, { ...client, actor: null })
       const account = await repo.findByAddress(input.channel, verification.recipient)
       if (!account) throw codeInvalid()
       const password = openPassword(input.password, verification.secretKey, input.token)
@@ -341,9 +366,13 @@ export function createAccountsService(
      * Binds a new e-mail or telephone after its code (purpose change) is checked: the address must be
      * free and not the current one; the code is used up in the same transaction. Audited.
      */
-    async changeContact(caller: Caller, input: { channel: VerifyChannel; address: string; code: string; token: string }) {
+    async changeContact(caller: Caller, route: string, input: { channel: VerifyChannel; address: string; code: string; token: string }) {
       const recipient = normalizeAddress(input.channel, input.address)
-      const verification = await verify('change', input.channel, recipient, input.token, input.code)
+      const verification = await verify('change', input.channel, recipient, input.token, input.code, {
+        ip: caller.ip,
+        route,
+        actor: actorOf(caller),
+      })
       const current = await repo.personDetail(caller.userId)
       const currentAddress = await repo.contactOf(caller.userId, input.channel)
       if (!current) throw ApiError.of(401, 'errors.sessionExpired')

@@ -78,6 +78,20 @@ describe('POST /api/usercenter/email and telephone', () => {
       token,
     })
     expect(wrong.status).toBe(400)
+    // the wrong code is one audit record naming the user, the route and the reason
+    const checks = await ctx.database.db
+      .selectFrom('audit_log')
+      .select(['username', 'target', 'outcome', 'detail'])
+      .where('action', '=', 'verifyCodeCheck')
+      .execute()
+    expect(checks).toEqual([
+      {
+        username: 'neimenggu',
+        target: 'n***@example.com',
+        outcome: 'failure',
+        detail: { purpose: 'change', channel: 'email', route: '/api/usercenter/email', reason: 'wrongCode' },
+      },
+    ])
     const elsewhere = await call('POST', '/api/usercenter/email', 'person', { email: 'other@example.com', code, token })
     expect(elsewhere.status).toBe(400)
     const ok = await call('POST', '/api/usercenter/email', 'person', { email: 'new-nmg@example.com', code, token })

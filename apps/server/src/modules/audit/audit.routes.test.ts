@@ -70,6 +70,32 @@ describe('GET /api/admin/audit (permission MOD_001)', () => {
     expect(res.json().message).toBe(tZh('errors.noPermission'))
   })
 
+  it("records a 403 of a logged-in user once, with the route and the reason, and no visitor's 401", async () => {
+    const denials = async (username?: string) => (await search(`action=accessDenied${username ? `&username=${username}` : ''}`)).total
+    const [before, all] = [await denials('editor'), await denials()]
+    // the route's permission rule (auth plugin) and a service's own check
+    expect((await get('/api/admin/users', tokens.editor)).statusCode).toBe(403)
+    expect((await get('/api/userinfo/area-range?username=admin', tokens.editor)).statusCode).toBe(403)
+    const found = await search('action=accessDenied&username=editor')
+    expect(found.total).toBe(before + 2)
+    expect(found.items.slice(0, 2)).toMatchObject([
+      {
+        username: 'editor',
+        outcome: 'failure',
+        target: 'GET /api/userinfo/area-range',
+        detail: { route: '/api/userinfo/area-range', reason: tZh('errors.areaRangeForbidden') },
+      },
+      {
+        username: 'editor',
+        outcome: 'failure',
+        target: 'GET /api/admin/users',
+        detail: { method: 'GET', reason: tZh('errors.noPermission') },
+      },
+    ])
+    expect((await get('/api/admin/users')).statusCode).toBe(401)
+    expect(await denials()).toBe(all + 2)
+  })
+
   it('records logins with user, address and outcome, newest first', async () => {
     await attemptLogin(ctx, 'ghost-user', 'whatever')
     const found = await search('username=GHOST-USER&action=login')

@@ -1,5 +1,5 @@
 import { randomBytes, scrypt } from 'node:crypto'
-import { encryptPassword, tZh } from '@rs/shared'
+import { API_CODE, encryptPassword, tZh } from '@rs/shared'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashSessionToken } from '../../lib/session'
@@ -477,6 +477,43 @@ describe('POST /api/userinfo/auto-login', () => {
     // the session acts with no rights even when the account row was given some
     expect((await info(token)).json().data.permissions).toEqual([])
     expect((await ctx.app.inject({ method: 'GET', url: '/api/admin/users', headers: { token } })).statusCode).toBe(403)
+  })
+
+  it('gives automatic-login sessions no private state: every per-account route asks for an account, the session stays', async () => {
+    const autoLogin = async () =>
+      (await ctx.app.inject({ method: 'POST', url: '/api/userinfo/auto-login', payload: { code: 1 } })).json().data.token
+    const [first, second] = [await autoLogin(), await autoLogin()]
+    const call = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+      ctx.app.inject({ method, url, headers: { token }, ...(payload ? { payload } : {}) })
+    const scene = { sceneIds: ['ANY_SCENE'] }
+    for (const [method, url, payload] of [
+      ['POST', '/api/ordercart/add', scene],
+      ['GET', '/api/ordercart/list'],
+      ['GET', '/api/ordercart/count'],
+      ['POST', '/api/order/submit', { ...scene, purpose: '用途', project: '项目', acceptTerms: true }],
+      ['GET', '/api/order/list'],
+      ['GET', '/api/order/detail?id=1'],
+      ['GET', '/api/order/download?id=1&code=ABCDEF'],
+      ['GET', '/api/request/list'],
+      ['GET', '/api/satorbit/predictions'],
+      ['GET', '/api/usercenter/detail'],
+    ] as const) {
+      for (const token of [first, second]) {
+        const res = await call(token, method, url, payload)
+        expect(res.statusCode, `${method} ${url}`).toBe(401)
+        expect(res.json(), `${method} ${url}`).toMatchObject({ code: API_CODE.accountRequired, message: tZh('errors.accountRequired') })
+      }
+    }
+    // what the automatic login is for still works, and the refusals ended no session
+    for (const token of [first, second]) {
+      expect((await info(token)).json().data.username).toBe('svc_code1')
+      expect((await call(token, 'GET', '/api/userinfo/area-range')).statusCode).toBe(200)
+    }
+    // an account keeps its own
+    const own = await loginAs(ctx, 'user', DEMO_PASSWORDS.user)
+    expect((await call(own, 'GET', '/api/ordercart/count')).json().code).toBe(0)
+    expect((await call(own, 'GET', '/api/order/list')).json().code).toBe(0)
+    expect((await call(own, 'GET', '/api/usercenter/detail')).json().code).toBe(0)
   })
 
   it('rejects any other code', async () => {

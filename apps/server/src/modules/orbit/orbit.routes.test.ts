@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import { geodesicKm, maxRollDegOf, ORBIT_LIMITS, type Pass, PERMISSION, tleChecksum, tZh } from '@rs/shared'
+import { API_CODE, geodesicKm, maxRollDegOf, ORBIT_LIMITS, type Pass, PERMISSION, tleChecksum, tZh } from '@rs/shared'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildUser } from '../../test/factories'
@@ -144,6 +144,25 @@ describe('POST /api/satorbit/passes', () => {
     // another user's prediction is not there for them
     expect((await get(`/api/satorbit/prediction?id=${prediction.id}`, 'other')).status).toBe(404)
     expect((await get('/api/satorbit/predictions', 'other')).body.data).toEqual([])
+  })
+
+  it('keeps no prediction for automatic-login sessions, which share one service account', async () => {
+    const autoLogin = async () =>
+      (await ctx.app.inject({ method: 'POST', url: '/api/userinfo/auto-login', payload: { code: 1 } })).json().data.token as string
+    const [first, second] = [await autoLogin(), await autoLogin()]
+    const before = await count('orbit_prediction')
+    const kept = await post('/api/satorbit/passes', first, { satellites: ['gf1'], ...WINDOW, area: BEIJING, name: '自助机' })
+    expect(kept.status).toBe(401)
+    expect(kept.body).toMatchObject({ code: API_CODE.accountRequired, message: tZh('errors.accountRequired') })
+    expect(await count('orbit_prediction')).toBe(before)
+    for (const token of [first, second]) {
+      expect((await get('/api/satorbit/predictions', token)).body.code).toBe(API_CODE.accountRequired)
+      expect((await get(`/api/satorbit/prediction?id=${prediction.id}`, token)).body.code).toBe(API_CODE.accountRequired)
+    }
+    // the ground track is no private state: the automatic login keeps it
+    const track = await get('/api/satorbit/track?satellite=39150&start=2026-06-14T00:00:00Z&end=2026-06-14T01:00:00Z&step=60', first)
+    expect(track.status).toBe(200)
+    expect((await get('/api/satorbit/predictions', 'user')).body.data[0]).toMatchObject({ id: prediction.id })
   })
 
   it('applies one maximum roll to all and leaves out optical passes in the dark', async () => {

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs'
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { ORDER_LIMITS, PERMISSION, tZh } from '@rs/shared'
+import { API_CODE, ORDER_LIMITS, PERMISSION, tZh } from '@rs/shared'
 import { unzipSync } from 'fflate'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -208,6 +208,30 @@ describe('an order from submission to download', () => {
     const again = await post('/api/order/review', 'reviewer', { id: orderId, decision: 'reject', reason: '重复' })
     expect(again.status).toBe(409)
     expect(again.body.message).toBe(tZh('order.errors.transition', { state: tZh('order.state.ready'), action: tZh('order.action.reject') }))
+  })
+
+  it('keeps the order, its extraction code and its package from automatic-login sessions, which hold no cart or orders', async () => {
+    const autoLogin = async () =>
+      (await ctx.app.inject({ method: 'POST', url: '/api/userinfo/auto-login', payload: { code: 1 } })).json().data.token as string
+    const [first, second] = [await autoLogin(), await autoLogin()]
+    const code = (await get(`/api/order/detail?id=${orderId}`, 'owner')).body.data.extractCode
+    const refused = (res: { status: number; body: { code: number; message: string } }, what: string) => {
+      expect(res.status, what).toBe(401)
+      expect(res.body, what).toMatchObject({ code: API_CODE.accountRequired, message: tZh('errors.accountRequired') })
+    }
+    const [carts, orders] = [await count('cart_item'), await count('scene_order')]
+    refused(await post('/api/ordercart/add', first, { sceneIds: [sceneIds[0]] }), 'cart add')
+    refused(await submit([sceneIds[0] as string], first), 'submit')
+    expect([await count('cart_item'), await count('scene_order')]).toEqual([carts, orders])
+    for (const other of [first, second]) {
+      refused(await get('/api/ordercart/list', other), 'cart list')
+      refused(await get('/api/order/list', other), 'order list')
+      refused(await get(`/api/order/detail?id=${orderId}`, other), 'detail')
+      refused(await get(`/api/order/download?id=${orderId}&code=${code}`, other), 'download')
+      refused(await post('/api/order/cancel', other, { id: orderId }), 'cancel')
+    }
+    // the account still sees its own
+    expect((await get('/api/order/list', 'owner')).body.data.list.map((o: { id: number }) => o.id)).toContain(orderId)
   })
 
   it('refuses a wrong code and someone else, and logs the failure', async () => {

@@ -85,6 +85,8 @@ export const adminEn: Messages['admin'] = {
     passwordReset: 'Password reset',
     register: 'Registration',
     verifyCodeSend: 'Verification code sent',
+    verifyCodeCheck: 'Verification code checked',
+    accessDenied: 'Access denied',
     userCreate: 'Account created',
     userUpdate: 'Account changed',
     userUnlock: 'Lock lifted',

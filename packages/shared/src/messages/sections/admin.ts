@@ -82,6 +82,8 @@ export const adminZh = {
     passwordReset: '找回密码',
     register: '注册账号',
     verifyCodeSend: '发送验证码',
+    verifyCodeCheck: '校验验证码',
+    accessDenied: '拒绝访问',
     userCreate: '新建账号',
     userUpdate: '修改账号',
     userUnlock: '解除锁定',

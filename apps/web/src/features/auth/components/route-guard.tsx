@@ -17,12 +17,17 @@ import { guardDecision } from '../utils/guard-decision'
 export function RouteGuard({ node, children }: { node: Pick<RouteNode, 'authority' | 'requiresLogin'>; children: ReactNode }) {
   const t = useT()
   const location = useLocation()
-  const { status, permissions, areaRanges } = useAuthStore(
-    useShallow((s) => ({ status: s.status, permissions: s.user?.permissions ?? null, areaRanges: s.areaRanges })),
+  const { status, permissions, areaRanges, isAutoLogin } = useAuthStore(
+    useShallow((s) => ({
+      status: s.status,
+      permissions: s.user?.permissions ?? null,
+      areaRanges: s.areaRanges,
+      isAutoLogin: s.user?.isServiceAccount ?? false,
+    })),
   )
   const decision = useMemo(
-    () => guardDecision(node, { status, permissions, areaRegionIds: areaRegionIdsOf({ areaRanges }) }),
-    [node, status, permissions, areaRanges],
+    () => guardDecision(node, { status, permissions, areaRegionIds: areaRegionIdsOf({ areaRanges }), isAutoLogin }),
+    [node, status, permissions, areaRanges, isAutoLogin],
   )
   const target = `${location.pathname}${location.search}`
   const handled = useRef('')

@@ -1,4 +1,4 @@
-import type { UserInfo } from '@rs/shared'
+import { API_CODE, type UserInfo } from '@rs/shared'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { setUnauthorizedHandler } from '../../../lib/api-client'
 import { setNavigate } from '../../../lib/navigation'
@@ -57,7 +57,7 @@ describe('session', () => {
     vi.stubGlobal('fetch', fetchMock)
     setNavigate(navigate)
     setNotifier(notifier)
-    setUnauthorizedHandler((sent) => void expireSession(sent))
+    setUnauthorizedHandler((sent, reason) => void expireSession(sent, reason))
     vi.spyOn(console, 'error').mockImplementation(() => {})
     useAuthStore.setState({ token: null, user: null, areaRanges: [], cartCount: 0, isPasswordWarning: false, status: 'anonymous' })
   })
@@ -129,6 +129,26 @@ describe('session', () => {
     expect(navigate).toHaveBeenCalledTimes(1)
     expect(navigate).toHaveBeenCalledWith('/home', {})
     expect(store.has('token')).toBe(false)
+  })
+
+  it('keeps an automatic login on an account-only answer and opens the login dialog; it asks for no cart', async () => {
+    const kiosk: UserInfo = { ...ADMIN, id: 9, username: 'svc_code1', permissions: [], isServiceAccount: true }
+    fetchMock.mockImplementation(serverFor(kiosk))
+    await startSession('tok_automatic_login_session_0001', { checkPassword: false })
+    expect(fetchMock.mock.calls.map(([url]) => String(url)).some((url) => url.startsWith('/api/ordercart'))).toBe(false)
+    expect(useAuthStore.getState().cartCount).toBe(0)
+    fetchMock.mockImplementation(
+      async () =>
+        new Response(JSON.stringify({ code: API_CODE.accountRequired, message: '请登录账号后使用购物车', data: null }), { status: 401 }),
+    )
+    const { fetchUserInfo } = await import('../api/fetch-user-info')
+    await expect(fetchUserInfo()).rejects.toMatchObject({ status: 401, code: API_CODE.accountRequired })
+    await vi.waitFor(() => expect(useAuthStore.getState().isLoginOpen).toBe(true))
+    expect(useAuthStore.getState()).toMatchObject({ token: 'tok_automatic_login_session_0001', pendingTarget: null })
+    expect(useAuthStore.getState().user?.username).toBe('svc_code1')
+    expect(navigate).not.toHaveBeenCalled()
+    expect(notifier.warning).not.toHaveBeenCalled()
+    useAuthStore.setState({ isLoginOpen: false })
   })
 
   it('ignores a 401 for a call made without a session', async () => {

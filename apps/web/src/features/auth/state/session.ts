@@ -1,5 +1,5 @@
 import { isPasswordStale } from '@rs/shared'
-import { ApiError, errorMessage } from '../../../lib/api-client'
+import { ApiError, errorMessage, type UnauthorizedReason } from '../../../lib/api-client'
 import { onCartChanged } from '../../../lib/cart'
 import { getT } from '../../../lib/i18n'
 import { navigateTo } from '../../../lib/navigation'
@@ -10,7 +10,7 @@ import { fetchAreaRange } from '../api/fetch-area-range'
 import { fetchCartCount } from '../api/fetch-cart-count'
 import { fetchUserInfo } from '../api/fetch-user-info'
 import { logoutSession } from '../api/logout'
-import { signedOutState, useAuthStore } from './auth-store'
+import { openLogin, signedOutState, useAuthStore } from './auth-store'
 
 const HOME = '/home'
 
@@ -22,6 +22,11 @@ export function clearSession(): void {
 
 /** Reloads the cart badge; failures go to the console only (SPEC.md §8). */
 export async function refreshCartCount(): Promise<void> {
+  // an automatic login holds no cart: the server asks it for an account (auth rule 'account')
+  if (useAuthStore.getState().user?.isServiceAccount) {
+    useAuthStore.setState({ cartCount: 0 })
+    return
+  }
   try {
     const count = await fetchCartCount()
     useAuthStore.setState({ cartCount: count })
@@ -122,11 +127,17 @@ export async function logout(): Promise<void> {
 
 /**
  * A 401 from any call: logs out locally, goes home and warns, once. Calls that carried an older
- * token, or none, answer after the session is already gone and change nothing.
+ * token, or none, answer after the session is already gone and change nothing. An automatic
+ * login asked for an account keeps its session and gets the login dialog, as a visitor does; the
+ * screen stays (no target), so the user carries on there once logged in.
  */
-export async function expireSession(sentToken: string | null): Promise<void> {
+export async function expireSession(sentToken: string | null, reason: UnauthorizedReason = 'expired'): Promise<void> {
   const { token } = useAuthStore.getState()
   if (!token || sentToken !== token) return
+  if (reason === 'accountRequired') {
+    openLogin(null)
+    return
+  }
   notify.warning(getT()('errors.sessionExpired'))
   await signOutToHome()
 }

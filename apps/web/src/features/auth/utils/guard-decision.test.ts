@@ -34,6 +34,15 @@ describe('guardDecision', () => {
     expect(guardDecision(regionPush, visitor)).toBe('login')
   })
 
+  it("asks an automatic login to log in with an account on the screens of one's own data, and opens public ones", () => {
+    const kiosk = { status: 'ready' as const, permissions: [], areaRegionIds: [], isAutoLogin: true }
+    expect(guardDecision(orbit, kiosk)).toBe('login')
+    expect(guardDecision(personalInfo, kiosk)).toBe('login')
+    expect(guardDecision(home, kiosk)).toBe('ok')
+    expect(guardDecision(road, kiosk)).toBe('ok')
+    expect(guardDecision(personalInfo, plainUser)).toBe('ok')
+  })
+
   it('opens the monitor screens to everyone: their modes gate themselves (statistics and trend public)', () => {
     expect(isProtected(road)).toBe(false)
     expect(guardDecision(road, visitor)).toBe('ok')
