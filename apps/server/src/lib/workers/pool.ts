@@ -41,7 +41,11 @@ export interface TaskPool {
 export interface TaskPoolOptions {
   /** Most threads (default: the cores less one, at least 1). */
   maxThreads?: number
-  /** Most tasks waiting for a thread before new ones are refused. */
+  /**
+   * Most tasks waiting for a thread before new ones are refused. Piscina 5.3 keeps a task with an
+   * abort signal, which every task here has, in a queue of its own that it does not count against
+   * this limit, so it is not reached today (docs/architecture.md).
+   */
   maxQueue?: number
   /** Heap limit of each thread in MB: a task that allocates more fails instead of the server. */
   maxHeapMb?: number
