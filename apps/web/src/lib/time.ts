@@ -1,3 +1,4 @@
+import { formatBeijingTime } from '@rs/shared'
 import dayjs from 'dayjs'
 import timezone from 'dayjs/plugin/timezone'
 import utc from 'dayjs/plugin/utc'
@@ -5,13 +6,14 @@ import utc from 'dayjs/plugin/utc'
 dayjs.extend(utc)
 dayjs.extend(timezone)
 
-/** The zone every Beijing time of the portal is in (UTC+8, no daylight saving). */
-export const BEIJING_ZONE = 'Asia/Shanghai'
+/** The zone every Beijing time of the portal is in (UTC+8, no daylight saving); dayjs pickers take it. */
+export { BEIJING_ZONE } from '@rs/shared'
 
 /**
- * A moment as Beijing time, 'YYYY-MM-DD HH:mm:ss' unless another dayjs pattern is given. Import it
- * where it is shown (a lazy chunk), so dayjs and its zone plugins load only there.
+ * A moment as Beijing time, 'YYYY-MM-DD HH:mm:ss' unless another pattern (YYYY MM DD HH mm ss) is
+ * given: the shared formatter of packages/shared (domain/time.ts), which the server's exports and
+ * mails use too.
  */
-export function formatBeijing(date: Date | string | number, pattern = 'YYYY-MM-DD HH:mm:ss'): string {
-  return dayjs(date).tz(BEIJING_ZONE).format(pattern)
+export function formatBeijing(date: Date | string | number, pattern?: string): string {
+  return formatBeijingTime(date, pattern)
 }

@@ -1,8 +1,8 @@
 import type { PersonDetail, VerifyChannel, VerifyPurpose } from '@rs/shared'
 import { type Kysely, sql } from 'kysely'
+import type { OutboxWriter } from '../../capabilities/notification'
 import { recentPasswordHashes, rememberCurrentPassword } from '../../db/password-history'
 import type { Database } from '../../db/schema'
-import type { OutboxWriter } from './delivery'
 
 /** Days the outbox keeps a message. */
 const OUTBOX_DAYS = 30

@@ -11,11 +11,11 @@ import {
   type VerifyPurpose,
 } from '@rs/shared'
 import type { FastifyBaseLogger } from 'fastify'
+import type { Delivery } from '../../capabilities/notification'
 import { type AuditActor, type AuditRecorder, actorOf, type Caller } from '../../lib/audit'
 import { ApiError } from '../../lib/errors'
 import { hashPassword, matchesAnyPassword } from '../../lib/password'
 import { type AccountsRepository, type NewPersonAccount, VerificationUsed } from './accounts.repository'
-import type { Delivery } from './delivery'
 import { codeMail, codeSms } from './templates'
 
 export interface ClientInfo {

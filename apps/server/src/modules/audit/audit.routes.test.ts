@@ -1,4 +1,4 @@
-import { tZh } from '@rs/shared'
+import { formatBeijingTime, tZh } from '@rs/shared'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { attemptLogin, createTestContext, DEMO_PASSWORDS, loginAs, type TestContext } from '../../test/test-context'
@@ -178,6 +178,13 @@ describe('GET /api/admin/audit/export', () => {
     await attemptLogin(ctx, '=1+2', 'whatever')
     const res = await get('/api/admin/audit/export?username=%3D1%2B2', tokens.admin)
     expect(res.body).toContain("'=1+2")
+  })
+
+  it('writes each time in Beijing time and names the file by the Beijing day', async () => {
+    const [newest] = (await search('username=admin&pageSize=1')).items
+    const res = await get('/api/admin/audit/export?username=admin', tokens.admin)
+    expect(res.body.split('\r\n')[1]?.startsWith(`${formatBeijingTime(String(newest?.at))},admin,`)).toBe(true)
+    expect(res.headers['content-disposition']).toContain(`filename="audit-${formatBeijingTime(new Date(), 'YYYYMMDD')}.csv"`)
   })
 })
 

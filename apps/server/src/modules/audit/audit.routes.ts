@@ -1,5 +1,6 @@
-import { auditExport, auditSearch, tZh } from '@rs/shared'
+import { auditExport, auditSearch, CSV_CONTENT_TYPE, tZh } from '@rs/shared'
 import type { FastifyInstance } from 'fastify'
+import { contentDisposition, exportStamp } from '../../capabilities/exports'
 import { actorOf } from '../../lib/audit'
 import { assertAuthPlugin, bindRoute, sessionUserFor } from '../../lib/route'
 import type { AuditFilter } from './audit.repository'
@@ -23,12 +24,12 @@ export function registerAuditRoutes(app: FastifyInstance, audit: AuditService) {
       const filter = request.query as AuditFilter
       const { csv, count } = await audit.exportCsv(filter)
       await audit.record({ actor: actorOf(user), ip: request.ip, action: 'auditExport', detail: { filter, count } })
-      const stamp = new Date().toISOString().slice(0, 10)
-      const fileName = `${tZh('admin.audit.title')}-${stamp}.csv`
+      const stamp = exportStamp()
+      const file = { fileName: `audit-${stamp}.csv`, displayName: `${tZh('admin.audit.title')}-${stamp}.csv` }
       return reply
         .header('cache-control', 'no-store')
-        .header('content-disposition', `attachment; filename="audit-${stamp}.csv"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
-        .type('text/csv; charset=utf-8')
+        .header('content-disposition', contentDisposition(file))
+        .type(CSV_CONTENT_TYPE)
         .send(csv)
     },
   })

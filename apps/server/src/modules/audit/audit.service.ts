@@ -1,12 +1,7 @@
-import { AUDIT_EXPORT_MAX, AUDIT_MIN_RETENTION_DAYS, type AuditEntry, tZh } from '@rs/shared'
-import { stringify } from 'csv-stringify/sync'
+import { AUDIT_EXPORT_MAX, AUDIT_MIN_RETENTION_DAYS, type AuditEntry, formatBeijingTime, tZh } from '@rs/shared'
+import { csvText } from '../../capabilities/exports'
 import type { AuditEvent } from '../../lib/audit'
 import type { AuditFilter, AuditRepository } from './audit.repository'
-
-/** A cell a spreadsheet would run as a formula (=, +, -, @) is kept as text (CSV injection). */
-function defuse(value: string | number): string | number {
-  return typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
-}
 
 /**
  * The audit log (等保 安全审计): other services receive this and call record(); administrators
@@ -30,25 +25,23 @@ export function createAuditService(repo: AuditRepository) {
       return repo.search(filter, { offset: (page.pageNum - 1) * page.pageSize, limit: page.pageSize })
     },
 
-    /** The records of a filter as CSV with Chinese headings, UTF-8 with a BOM so Excel opens it. */
+    /** The records of a filter as CSV with Chinese headings and Beijing times, under the export policy (capabilities/exports). */
     async exportCsv(filter: AuditFilter): Promise<{ csv: string; count: number }> {
       const entries = await repo.list(filter, AUDIT_EXPORT_MAX)
       const t = (k: string) => tZh(`admin.audit.${k}`)
-      const rows = entries.map((e: AuditEntry) =>
-        [
-          e.at,
-          e.username,
-          e.userId ?? '',
-          e.ip,
-          tZh(`admin.action.${e.action}`),
-          e.action,
-          e.target,
-          t(e.outcome),
-          JSON.stringify(e.detail),
-        ].map(defuse),
-      )
+      const rows = entries.map((e: AuditEntry) => [
+        formatBeijingTime(e.at),
+        e.username,
+        e.userId ?? '',
+        e.ip,
+        tZh(`admin.action.${e.action}`),
+        e.action,
+        e.target,
+        t(e.outcome),
+        JSON.stringify(e.detail),
+      ])
       const header = [t('time'), t('user'), 'ID', t('ip'), t('action'), 'action', t('target'), t('outcome'), t('detail')]
-      return { csv: `\uFEFF${stringify([header, ...rows])}`, count: entries.length }
+      return { csv: csvText([header, ...rows]), count: entries.length }
     },
 
     /** Drops records older than the retention (never fewer than 180 days). */

@@ -1,7 +1,6 @@
 import { zipSync } from 'fflate'
 import type { Polygon } from 'geojson'
-import type { ExportColumn, ExportRecord } from '../../lib/export/records'
-import { WGS84_PRJ, writeDbf, writeShpShx } from '../../lib/export/shapefile'
+import { type ExportColumn, type ExportRecord, WGS84_PRJ, writeDbf, writeShpShx } from '../../capabilities/exports'
 
 /** A square of ±half degrees around a point, as a GeoJSON polygon. */
 export function square(lon: number, lat: number, half = 0.002): Polygon {

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto'
 import { rename, writeFile } from 'node:fs/promises'
-import { tZh } from '@rs/shared'
+import { formatBeijingTime, tZh } from '@rs/shared'
 import { type Zippable, zipSync } from 'fflate'
 import type { MultiPolygon, Polygon } from 'geojson'
-import { beijingTime, type ExportRecord } from '../../lib/export/records'
-import { WGS84_PRJ, writeDbf, writeShpShx } from '../../lib/export/shapefile'
+import { type ExportRecord, WGS84_PRJ, writeDbf, writeShpShx } from '../../capabilities/exports'
 import { taskWithUserErrors } from '../../lib/workers/task'
 import type { PackageScene } from './orders.repository'
 
@@ -34,7 +33,7 @@ export function sceneFiles(scene: PackageScene, quicklook: Uint8Array | undefine
   const { footprint: _text, bbox, ...facts } = scene
   const metadata = {
     ...facts,
-    acquiredAtBeijing: beijingTime(scene.acquiredAt),
+    acquiredAtBeijing: formatBeijingTime(scene.acquiredAt),
     bbox,
     quicklook: quicklook ? 'quicklook.png' : scene.quicklookHref,
     footprint,

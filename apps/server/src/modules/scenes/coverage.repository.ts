@@ -1,7 +1,7 @@
 import type { SceneFilters, SceneSortField } from '@rs/shared'
 import { type Kysely, type RawBuilder, sql } from 'kysely'
 import type { Database } from '../../db/schema'
-import type { ExportRecord } from '../../lib/export'
+import type { ExportRecord } from '../../capabilities/exports'
 import type { CoverageRegionInput, CoverageScene } from './coverage'
 import { sceneFilterSql, sceneOrderSql } from './scene-sql'
 

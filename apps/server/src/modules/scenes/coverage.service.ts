@@ -10,7 +10,7 @@ import {
 import type { RawBuilder } from 'kysely'
 import { LRUCache } from 'lru-cache'
 import { ApiError } from '../../lib/errors'
-import type { ExportFile } from '../../lib/export'
+import type { ExportFile } from '../../capabilities/exports'
 import { TaskBusyError, type TaskPool, TaskTimeoutError } from '../../lib/workers/pool'
 import type { CoverageResult } from './coverage'
 import {

@@ -1,7 +1,7 @@
 import { type ExportBody, normalmetaExport } from '@rs/shared'
 import type { FastifyInstance } from 'fastify'
 import type { z } from 'zod'
-import { contentDisposition } from '../../lib/export'
+import { contentDisposition } from '../../capabilities/exports'
 import { assertAuthPlugin } from '../../lib/route'
 import type { CoverageService } from './coverage.service'
 

@@ -1,5 +1,5 @@
 import type { ExportFormat } from '@rs/shared'
-import { type ExportFile, type ExportRecord, writeExport } from '../../lib/export'
+import { type ExportFile, type ExportRecord, writeExport } from '../../capabilities/exports'
 import { taskWithUserErrors } from '../../lib/workers/task'
 
 /** Runs in a worker thread (lib/workers): writes an export file (up to 10,000 scenes) off the event loop. */

@@ -8,7 +8,7 @@ import { tZh } from '@rs/shared'
 import { parse as parseCsv } from 'csv-parse/sync'
 import shp from 'shpjs'
 import wkx from 'wkx'
-import { EXPORT_COLUMNS } from '../../../lib/export/records'
+import { EXPORT_COLUMNS } from '../columns'
 
 export const IMPORT_FORMATS = ['stac', 'csv', 'shp'] as const
 export type ImportFormat = (typeof IMPORT_FORMATS)[number]

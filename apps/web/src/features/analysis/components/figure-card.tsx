@@ -1,5 +1,5 @@
 import { DownloadOutlined, FileExcelOutlined, FileImageOutlined } from '@ant-design/icons'
-import type { AnalysisFigure, AnalysisPage } from '@rs/shared'
+import { type AnalysisFigure, type AnalysisPage, CSV_CONTENT_TYPE } from '@rs/shared'
 import { Button, Card, Dropdown, type MenuProps } from 'antd'
 import { useMemo } from 'react'
 import { loadChunk } from '../../../lib/chunk-load'
@@ -36,7 +36,7 @@ export function FigureCard({ figure, page, attribution, loading = 'lazy' }: Figu
     try {
       const { figureCsv } = await loadChunk(() => import('../utils/csv'))
       const fileName = exportFileName(page, figure, 'csv')
-      downloadBlob(new Blob([figureCsv(figure, attribution)], { type: 'text/csv;charset=utf-8' }), fileName)
+      downloadBlob(new Blob([figureCsv(figure, attribution)], { type: CSV_CONTENT_TYPE }), fileName)
     } catch (error) {
       console.error('CSV export failed', error)
       notify.error(t('analysisPage.exportFailed'))

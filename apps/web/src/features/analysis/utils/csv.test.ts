@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { GENERAL_STATISTIC_PAGE } from '../test/analysis-fixture'
-import { figureCsv, toCsv } from './csv'
+import { figureCsv } from './csv'
 import { exportFileName } from './export-names'
 
 const [byCountry, byUsers] = GENERAL_STATISTIC_PAGE.figures
@@ -8,15 +8,9 @@ if (!byCountry || !byUsers) throw new Error('fixture needs two figures')
 const ATTRIBUTION = '数据来源：UCS 卫星数据库；数据截至：2023-05-01'
 
 describe('CSV export', () => {
-  it('quotes fields with commas, quotes and line breaks, doubles the quotes, starts with a BOM and ends lines with CRLF', () => {
-    const text = toCsv([
-      ['美国', '韩国, 朝鲜'],
-      ['“高分”与"资源"', '第一行\n第二行'],
-      ['回车\r', 1292],
-      [0, null],
-    ])
-    expect(text.charCodeAt(0)).toBe(0xfeff)
-    expect(text).toBe('\uFEFF美国,"韩国, 朝鲜"\r\n"“高分”与""资源""","第一行\n第二行"\r\n"回车\r",1292\r\n0,\r\n')
+  it('escapes a figure text cell that a spreadsheet would run as a formula', () => {
+    const figure = { ...byCountry, rows: [{ ...byCountry.rows[0], [byCountry.columns[0]?.key ?? '']: '=1+2' }] }
+    expect(figureCsv(figure, ATTRIBUTION).split('\r\n')[1]).toBe("'=1+2,511")
   })
 
   it('writes the column titles with units as header, the rows as numbers, then what is counted and the attribution', () => {

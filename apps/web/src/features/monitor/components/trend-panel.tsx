@@ -71,7 +71,7 @@ export function TrendPanel({ module, batches, region, onRegion, title }: TrendPa
         total: t('monitorModes.trend.thisRegion'),
       })
       const name = t('monitorModes.trend.fileName', { module: title, region: data.region.name })
-      if (kind === 'csv') downloadBlob(new Blob([trendCsv(lines)], { type: 'text/csv;charset=utf-8' }), `${name}.csv`)
+      if (kind === 'csv') downloadBlob(trendCsv(lines), `${name}.csv`)
       else downloadBlob(await trendXlsx(lines, title), `${name}.xlsx`)
     } catch (error) {
       console.error('trend export failed', error)

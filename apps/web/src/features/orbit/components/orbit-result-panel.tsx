@@ -1,4 +1,4 @@
-import type { Pass, Prediction } from '@rs/shared'
+import { CSV_CONTENT_TYPE, type Pass, type Prediction } from '@rs/shared'
 import { Alert, Button, Card, Checkbox, Empty, Segmented, Space, Table, Tabs, Tag, Typography } from 'antd'
 import { useMemo } from 'react'
 import { Link } from 'react-router'
@@ -143,7 +143,7 @@ export function OrbitResultPanel({
         <Button
           size="small"
           data-testid="orbit-export-csv"
-          onClick={async () => downloadBlob(new Blob([await passesCsv(passes, t)], { type: 'text/csv;charset=utf-8' }), `${name}.csv`)}
+          onClick={async () => downloadBlob(new Blob([await passesCsv(passes, t)], { type: CSV_CONTENT_TYPE }), `${name}.csv`)}
         >
           {t('orbit.result.exportCsv')}
         </Button>

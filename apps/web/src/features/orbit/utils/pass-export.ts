@@ -27,21 +27,16 @@ export function passTable(passes: readonly Pass[], t: Translate): Array<Array<st
   return [columns.map((c) => c.header), ...passes.map((p) => columns.map((c) => c.value(p)))]
 }
 
-/** CSV text (csv-stringify, loaded when exporting) with a byte-order mark so Excel reads it as UTF-8. */
+/** The passes as CSV under the export policy (lib/export-table.ts, loaded when exporting). */
 export async function passesCsv(passes: readonly Pass[], t: Translate): Promise<string> {
-  const { stringify } = await import('csv-stringify/browser/esm/sync')
-  return `\uFEFF${stringify(passTable(passes, t))}`
+  const { tableCsv } = await import('../../../lib/export-table')
+  return tableCsv(passTable(passes, t))
 }
 
-/** An Excel workbook (write-excel-file, loaded when exporting), one sheet, bold header, numbers as numbers. */
+/** The passes as an Excel workbook under the export policy (loaded when exporting): bold header, numbers as numbers. */
 export async function passesXlsx(passes: readonly Pass[], t: Translate): Promise<Blob> {
-  const { default: writeXlsxFile } = await import('write-excel-file/browser')
-  const [head, ...rows] = passTable(passes, t)
-  const data = [
-    (head ?? []).map((value) => ({ value: String(value), fontWeight: 'bold' as const })),
-    ...rows.map((row) => row.map((value) => ({ value }))),
-  ]
-  return writeXlsxFile(data, { sheet: t('orbit.title'), stickyRowsCount: 1 }).toBlob()
+  const { tableXlsx } = await import('../../../lib/export-table')
+  return tableXlsx(passTable(passes, t), t('orbit.title'))
 }
 
 const icsTime = (iso: string) =>

@@ -1,10 +1,10 @@
 import { zipSync } from 'fflate'
 import type { MultiPolygon, Polygon, Position } from 'geojson'
-import { EXPORT_COLUMNS, type ExportColumn, type ExportRecord, polygonsOf } from './records'
+import { EXPORT_COLUMNS, type ExportColumn, type ExportRecord, polygonsOf } from '../../datasets/scene-archive/columns'
 
 /**
  * A zipped ESRI shapefile of footprints: .shp and .shx (polygons), .dbf (dBase III attributes in
- * UTF-8, the columns of records.ts), .prj (WGS84) and .cpg ('UTF-8', which tells GDAL and QGIS how
+ * UTF-8, the columns of datasets/scene-archive/columns.ts), .prj (WGS84) and .cpg ('UTF-8', which tells GDAL and QGIS how
  * to read the Chinese values). No maintained npm writer writes non-ASCII dBase text (the dbf
  * package behind shp-write stores one byte per UTF-16 unit), so this is a careful writer after the
  * ESRI Shapefile Technical Description (1998) and the dBase III file format.

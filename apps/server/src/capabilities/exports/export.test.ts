@@ -2,15 +2,14 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { formatBeijingTime } from '@rs/shared'
 import { parse } from 'csv-parse/sync'
 import { unzipSync } from 'fflate'
 import type { MultiPolygon, Polygon } from 'geojson'
 import readXlsxFile from 'read-excel-file/node'
 import { afterAll, describe, expect, it } from 'vitest'
-import { geodesicAreaKm2 } from '../geometry/geodesic'
-import { contentDisposition, EXPORT_COLUMNS, type ExportRecord, writeExport } from '.'
-import { beijingTime } from './records'
-import { writeDbf } from './shapefile'
+import { geodesicAreaKm2 } from '../../lib/geometry/geodesic'
+import { contentDisposition, csvText, EXPORT_COLUMNS, type ExportRecord, writeDbf, writeExport, xlsxBytes } from '.'
 
 const square: Polygon = {
   type: 'Polygon',
@@ -100,14 +99,29 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 describe('exports', () => {
   it('writes Beijing times and names the file by the Beijing day', async () => {
-    expect(beijingTime('2026-06-01T03:04:05.000Z')).toBe('2026-06-01 11:04:05')
-    expect(beijingTime('2026-06-01T20:00:00Z')).toBe('2026-06-02 04:00:00')
+    expect(formatBeijingTime('2026-06-01T03:04:05.000Z')).toBe('2026-06-01 11:04:05')
+    expect(formatBeijingTime('2026-06-01T20:00:00Z')).toBe('2026-06-02 04:00:00')
     const file = await writeExport('csv', records, AT)
     expect(file.fileName).toBe('scenes-20261127.csv')
     expect(file.displayName).toBe('影像查询结果-20261127.csv')
     expect(contentDisposition(file)).toBe(
       `attachment; filename="scenes-20261127.csv"; filename*=UTF-8''${encodeURIComponent('影像查询结果-20261127.csv')}`,
     )
+  })
+
+  it('escapes a text cell that a spreadsheet would run as a formula, in CSV and Excel', async () => {
+    const hostile = [record({ fileName: '=HYPERLINK("http://evil.example","点我")', productLevel: '+L1A', sensor: '@PMS' })]
+    const csv = parse(new TextDecoder().decode((await writeExport('csv', hostile, AT)).bytes), { bom: true }) as string[][]
+    expect(csv[1]?.[12]).toBe(`'=HYPERLINK("http://evil.example","点我")`)
+    expect(csv[1]?.[6]).toBe("'+L1A")
+    expect(csv[1]?.[2]).toBe("'@PMS")
+    expect(csv[1]?.[11]).toBe('-3.25') // a number stays a number
+    const sheets = await readXlsxFile(Buffer.from((await writeExport('xlsx', hostile, AT)).bytes))
+    const row = sheets[0]?.data[1] ?? []
+    expect(row[12]).toBe(`'=HYPERLINK("http://evil.example","点我")`)
+    expect(row[6]).toBe("'+L1A")
+    expect(row[2]).toBe("'@PMS")
+    expect(row[11]).toBe(-3.25)
   })
 
   it('writes CSV in UTF-8 with a BOM, Chinese headers and WKT footprints', async () => {
@@ -188,6 +202,27 @@ describe('exports', () => {
     const dbf = writeDbf([record({ fileName: long })], EXPORT_COLUMNS, AT)
     const width = dbf[32 + 32 * EXPORT_COLUMNS.findIndex((c) => c.key === 'fileName') + 16]
     expect(width).toBe(252)
+  })
+
+  it('writes any table under the policy: BOM, CRLF, RFC 4180 quoting, every text cell escaped', async () => {
+    const table = [
+      ['名称', '=说明'],
+      ['韩国, 朝鲜', '“高分”与"资源"'],
+      ['第一行\n第二行', '回车\r'],
+      ['\tTAB', 1292],
+      [-1, null],
+    ]
+    expect(csvText(table)).toBe(
+      '\uFEFF名称,\'=说明\r\n"韩国, 朝鲜","“高分”与""资源"""\r\n"第一行\n第二行","回车\r"\r\n\'\tTAB,1292\r\n-1,\r\n',
+    )
+    const sheets = await readXlsxFile(Buffer.from(await xlsxBytes(table, { sheet: '表' })))
+    expect(sheets[0]?.data.map((r) => [r[0] ?? null, r[1] ?? null])).toEqual([
+      ['名称', "'=说明"],
+      ['韩国, 朝鲜', '“高分”与"资源"'],
+      ['第一行\n第二行', expect.stringMatching(/^回车\r?$/)], // XML may fold a lone CR
+      ["'\tTAB", 1292],
+      [-1, null],
+    ])
   })
 
   it('writes 10,000 footprints in each format within the export target (3 s)', async () => {

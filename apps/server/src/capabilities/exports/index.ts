@@ -1,11 +1,18 @@
-import { type ExportFormat, tZh } from '@rs/shared'
+/**
+ * The exports capability: the one door to every file the server writes for download. CSV and Excel
+ * follow the export policy of packages/shared (BOM, CRLF, RFC 4180, formula escaping of every text
+ * cell, Beijing time); the scene list is also written as GeoJSON and a zipped shapefile.
+ */
+import { CSV_CONTENT_TYPE, type ExportFormat, formatBeijingTime, tZh } from '@rs/shared'
+import type { ExportRecord } from '../../datasets/scene-archive/columns'
 import { writeCsv } from './csv'
 import { writeGeojson } from './geojson'
-import { beijingStamp, type ExportRecord } from './records'
 import { writeShapefileZip } from './shapefile'
 import { writeXlsx } from './xlsx'
 
-export { EXPORT_COLUMNS, type ExportRecord } from './records'
+export { EXPORT_COLUMNS, type ExportColumn, type ExportRecord } from '../../datasets/scene-archive/columns'
+export { WGS84_PRJ, writeDbf, writeShpShx } from './shapefile'
+export { csvBytes, csvText, type SheetOptions, xlsxBytes } from './table'
 
 /** An export file: its bytes, content type, an ASCII name and the Chinese name (content-disposition filename*). */
 export interface ExportFile {
@@ -16,15 +23,20 @@ export interface ExportFile {
 }
 
 const KINDS: Record<ExportFormat, { extension: string; contentType: string }> = {
-  csv: { extension: 'csv', contentType: 'text/csv; charset=utf-8' },
+  csv: { extension: 'csv', contentType: CSV_CONTENT_TYPE },
   xlsx: { extension: 'xlsx', contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
   geojson: { extension: 'geojson', contentType: 'application/geo+json; charset=utf-8' },
   shp: { extension: 'zip', contentType: 'application/zip' },
 }
 
+/** 20261126: the Beijing day that dates an export's file name. */
+export function exportStamp(at: Date = new Date()): string {
+  return formatBeijingTime(at, 'YYYYMMDD')
+}
+
 /** Writes the scenes in one of the export formats (CSV, Excel, GeoJSON, zipped shapefile), named with the Beijing day. */
 export async function writeExport(format: ExportFormat, records: readonly ExportRecord[], at: Date = new Date()): Promise<ExportFile> {
-  const stamp = beijingStamp(at)
+  const stamp = exportStamp(at)
   const base = `scenes-${stamp}`
   const kind = KINDS[format]
   const bytes =

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer'
-import type { MailContent } from './templates'
+import type { MailContent } from './mail'
 
 /** How e-mail leaves the portal: by SMTP, or into the outbox table when no SMTP server is set. */
 export type MailMode = 'smtp' | 'outbox'

@@ -1,4 +1,4 @@
-import { EXPORT_COLUMNS, type ExportRecord } from './records'
+import { EXPORT_COLUMNS, type ExportRecord } from '../../datasets/scene-archive/columns'
 
 /**
  * A GeoJSON FeatureCollection (RFC 7946, lon/lat WGS84): each scene a Feature with its id, the

@@ -1,10 +1,11 @@
-import { tZh } from '@rs/shared'
+import { formatBeijingTime, tZh } from '@rs/shared'
 import type { MultiPolygon, Polygon, Position } from 'geojson'
 
 /**
  * What an export writes for one scene, and its columns: Chinese headers (CSV, Excel), dBase field
  * names of at most 10 ASCII characters (shapefile), and the value of each cell. Times are written
- * in Beijing time.
+ * in Beijing time. The archive's import (import/read.ts) reads files by the same headers and names;
+ * the writers are capabilities/exports.
  */
 export interface ExportRecord {
   id: string
@@ -39,18 +40,6 @@ export interface ExportColumn {
   value(r: ExportRecord): string | number | null
 }
 
-const BEIJING_OFFSET_MS = 8 * 3600_000
-
-/** '2026-06-01 11:00:00': China has kept UTC+8 without daylight saving since 1991. */
-export function beijingTime(iso: string): string {
-  return new Date(Date.parse(iso) + BEIJING_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ')
-}
-
-/** 20261126: the date part of an export's file name, Beijing day. */
-export function beijingStamp(at: Date = new Date()): string {
-  return new Date(at.getTime() + BEIJING_OFFSET_MS).toISOString().slice(0, 10).replaceAll('-', '')
-}
-
 const header = (key: string) => tZh(`archiveCoverage.export.columns.${key}` as Parameters<typeof tZh>[0])
 const statusLabel = (s: string) => {
   const label = tZh(`archive.dataStatus.${s}` as Parameters<typeof tZh>[0])
@@ -61,7 +50,7 @@ export const EXPORT_COLUMNS: readonly ExportColumn[] = [
   { key: 'id', header: header('id'), field: 'SCENE_ID', type: 'C', value: (r) => r.id },
   { key: 'satellite', header: header('satellite'), field: 'SATELLITE', type: 'C', value: (r) => r.satellite },
   { key: 'sensor', header: header('sensor'), field: 'SENSOR', type: 'C', value: (r) => r.sensor },
-  { key: 'acquiredAt', header: header('acquiredAt'), field: 'ACQ_TIME', type: 'C', value: (r) => beijingTime(r.acquiredAt) },
+  { key: 'acquiredAt', header: header('acquiredAt'), field: 'ACQ_TIME', type: 'C', value: (r) => formatBeijingTime(r.acquiredAt) },
   { key: 'cloudPercent', header: header('cloudPercent'), field: 'CLOUD', type: 'N', width: 6, decimals: 1, value: (r) => r.cloudPercent },
   { key: 'resolutionM', header: header('resolutionM'), field: 'RES_M', type: 'N', width: 10, decimals: 2, value: (r) => r.resolutionM },
   { key: 'productLevel', header: header('productLevel'), field: 'LEVEL', type: 'C', value: (r) => r.productLevel },
