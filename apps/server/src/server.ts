@@ -3,10 +3,10 @@ import { buildApp } from './app'
 import { loadConfig } from './config'
 import { refreshMonitorMapLayers } from './datasets/monitor-map-layers/refresh'
 import { loadMonitorSpots } from './datasets/monitor-spots/load'
+import { loadReferenceDatasets } from './datasets/reference'
 import { loadSceneArchive } from './datasets/scene-archive/load'
 import { ensureAdministrator } from './db/accounts'
 import { migrateToLatest, openDatabase } from './db/database'
-import { loadReferenceData } from './db/reference-data'
 import { seedDemo } from './db/seed'
 import { createAuditRepository } from './modules/audit/audit.repository'
 import { createAuditService } from './modules/audit/audit.service'
@@ -21,7 +21,7 @@ async function main() {
     statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_SECONDS * 1000,
   })
   const applied = await migrateToLatest(database.db)
-  const reference = await loadReferenceData(database.db)
+  const reference = await loadReferenceDatasets(database.db)
   const archive = config.ARCHIVE_DEMO ? await loadSceneArchive(database.db) : null
   const monitor = config.MONITOR_DEMO ? await loadMonitorSpots(database.db) : null
   // the map's derived monitoring layers (zones, grid, acquisition report, service area), when their inputs changed

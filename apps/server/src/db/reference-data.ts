@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { type Kysely, sql } from 'kysely'
-import { loadWorldSatelliteData } from '../datasets/world-satellites/load'
 import { loadInitialNews } from './news-content'
 import {
   type ChineseTexts,
@@ -106,7 +105,8 @@ function* bySize<T>(rows: T[], maxChars = 1_000_000): Generator<T[]> {
  * version yet (a new version replaces the old rows), in one transaction. Idempotent: a second call
  * with the same files changes nothing. The center (ST_PointOnSurface) is computed here, the area by the build script (geography ST_Area of the same shape: a
  * third of PGlite's load time otherwise); shapes arrive as TWKB (GeoJSON parsing took 4.5 s of 14 s)
- * and are valid already (the build script checks).
+ * and are valid already (the build script checks). Then the satellites (loadSatelliteData). The
+ * datasets loaded at start on top of these (the world satellites) are datasets/reference.ts's.
  */
 export async function loadReferenceData(db: Kysely<Database>, options: ReferenceDataOptions = {}): Promise<ReferenceDataResult> {
   const started = performance.now()
@@ -116,7 +116,6 @@ export async function loadReferenceData(db: Kysely<Database>, options: Reference
   const current = await db.selectFrom('reference_data').select('version').where('name', '=', DATA_NAME).executeTakeFirst()
   if (current?.version === version) {
     const satellites = await loadSatelliteData(db, options.satelliteDir)
-    await loadWorldSatelliteData(db, { factsDir: options.satelliteDir })
     return { version, loaded: false, regions: 0, countries: 0, milliseconds: performance.now() - started, satellites }
   }
 
@@ -176,7 +175,6 @@ export async function loadReferenceData(db: Kysely<Database>, options: Reference
       ON CONFLICT (name) DO UPDATE SET version = excluded.version, loaded_at = now()`.execute(trx)
   })
   const satellites = await loadSatelliteData(db, options.satelliteDir)
-  await loadWorldSatelliteData(db, { factsDir: options.satelliteDir })
   return {
     version,
     loaded: true,

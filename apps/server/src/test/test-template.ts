@@ -1,6 +1,6 @@
+import { loadReferenceDatasets } from '../datasets/reference'
 import { ensureAdministrator } from '../db/accounts'
 import { type DatabaseHandle, type DatabaseOptions, migrateToLatest, openDatabase } from '../db/database'
-import { loadReferenceData } from '../db/reference-data'
 import { seedDemo } from '../db/seed'
 
 /** The demo accounts' passwords (README.md) and the test administrator's (set like BOOTSTRAP_ADMIN_PASSWORD). */
@@ -19,7 +19,7 @@ export type TestTemplate = { kind: 'pglite'; file: string } | { kind: 'postgres'
 /** Migrated, with every region and country (about 1.3 s on PGlite), the demo accounts and the administrator. */
 export async function fillTestDatabase(database: DatabaseHandle) {
   await migrateToLatest(database.db)
-  await loadReferenceData(database.db)
+  await loadReferenceDatasets(database.db)
   await seedDemo(database.db)
   // the administrator through the first start's own code path, with a known password instead of a random one
   await ensureAdministrator(database.db, { password: DEMO_PASSWORDS.admin })
