@@ -6,6 +6,7 @@
  */
 import { CSV_CONTENT_TYPE, CSV_OPTIONS, type ExportCell, escapeTable, sheetName } from '@rs/shared'
 import { stringify } from 'csv-stringify/browser/esm/sync'
+import type { SheetData } from 'write-excel-file/browser'
 
 /** CSV text of a table (first row the header): UTF-8 BOM, CRLF, RFC 4180 quoting, every text cell escaped. */
 export function tableCsv(rows: readonly (readonly ExportCell[])[]): string {
@@ -24,6 +25,6 @@ export async function tableXlsx(rows: readonly (readonly ExportCell[])[], sheet:
   const data = [
     head.map((value) => ({ value: value == null ? null : String(value), fontWeight: 'bold' as const })),
     ...body.map((row) => row.map((value) => ({ value: value ?? null }))),
-  ]
+  ] as SheetData
   return writeXlsxFile(data, { sheet: sheetName(sheet), stickyRowsCount: 1 }).toBlob()
 }

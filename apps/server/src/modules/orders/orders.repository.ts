@@ -1,7 +1,7 @@
 import type { OrderScene, OrderState, OrderSummary } from '@rs/shared'
 import { type Kysely, sql, type Transaction } from 'kysely'
-import type { Database } from '../../db/schema'
 import type { ExportRecord } from '../../capabilities/exports'
+import type { Database } from '../../db/schema'
 
 /** The database or a transaction: a service writes an order and its scenes in one. */
 export type Db = Kysely<Database> | Transaction<Database>
