@@ -1,4 +1,5 @@
 import type { MessageKey } from '@rs/shared'
+import type { RawBuilder } from 'kysely'
 
 /**
  * One filter tree for every query language the server accepts (FES 2.0 for WFS, CQL2-text and
@@ -19,6 +20,8 @@ export interface Queryable {
   column?: string
   /** the STAC field holds an array of these values (instruments): compared element-wise */
   array?: boolean
+  /** a float4 column whose literals are bound as float4, so a value compares at the precision the column stores */
+  sqlType?: 'real'
 }
 
 /** A lon/lat box (x = longitude, y = latitude) in WGS84 degrees. */
@@ -44,7 +47,14 @@ export type Condition =
   | { op: 'bbox'; box: Box }
   /** the target's geometry intersects this GeoJSON geometry (validated, WGS84; text for the database) */
   | { op: 'intersects'; geojson: string }
+  /** the target's geometry covers the whole of this GeoJSON geometry (no point of it outside) */
+  | { op: 'covers'; geojson: string }
   | { op: 'ids'; ids: string[] }
+  /**
+   * A condition the server resolved itself from a stored area (a region's outline or provinces, an
+   * uploaded area, a FILE list): built only by server code, never by a parser from client text.
+   */
+  | { op: 'sql'; sql: RawBuilder<unknown> }
 
 /** Bounds of any filter text or tree, whatever its language. */
 export const FILTER_LIMITS = {
@@ -128,7 +138,7 @@ export function checkSize(c: Condition): void {
 
 /** The GeoJSON texts of a tree's spatial operands (to check their validity before the search runs). */
 export function geometriesOf(c: Condition): string[] {
-  if (c.op === 'intersects') return [c.geojson]
+  if (c.op === 'intersects' || c.op === 'covers') return [c.geojson]
   if (c.op === 'and' || c.op === 'or') return c.items.flatMap(geometriesOf)
   if (c.op === 'not') return geometriesOf(c.item)
   return []

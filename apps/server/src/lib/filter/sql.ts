@@ -16,7 +16,7 @@ const col = (q: Queryable) => sql.ref(q.column ?? q.name)
 
 const CAST = { string: 'text', integer: 'double precision', number: 'double precision', timestamp: 'timestamptz' } as const
 const cast = (q: Queryable) => sql.raw(CAST[q.type])
-const bound = (q: Queryable, v: Literal) => sql`${q.type === 'string' ? String(v) : v}::${cast(q)}`
+const bound = (q: Queryable, v: Literal) => sql`${q.type === 'string' ? String(v) : v}::${q.sqlType ? sql.raw(q.sqlType) : cast(q)}`
 
 /** The envelope of a lon/lat box in EPSG:4326. */
 export const envelopeSql = (box: Box) => sql`ST_MakeEnvelope(${box.minx}, ${box.miny}, ${box.maxx}, ${box.maxy}, 4326)`
@@ -57,7 +57,11 @@ export function conditionSql(c: Condition, target: FilterTarget): RawBuilder<unk
       return sql`(${geom} && ${envelopeSql(c.box)} AND ST_Intersects(${geom}, ${envelopeSql(c.box)}))`
     case 'intersects':
       return sql`ST_Intersects(${geom}, ST_SetSRID(ST_GeomFromGeoJSON(${c.geojson}::text), 4326))`
+    case 'covers':
+      return sql`ST_Covers(${geom}, ST_SetSRID(ST_GeomFromGeoJSON(${c.geojson}::text), 4326))`
     case 'ids':
       return c.ids.length ? sql`(${sql.ref(target.idColumn)}::text IN (${sql.join(c.ids)}))` : sql`false`
+    case 'sql':
+      return sql`(${c.sql})`
   }
 }

@@ -1,49 +1,39 @@
-import type { SceneFilters, SceneSortField } from '@rs/shared'
 import { type Kysely, type RawBuilder, sql } from 'kysely'
-import type { Database } from '../../db/schema'
 import type { ExportRecord } from '../../capabilities/exports'
+import type { Database } from '../../db/schema'
 import type { CoverageRegionInput, CoverageScene } from './coverage'
-import { sceneFilterSql, sceneOrderSql } from './scene-sql'
+import { createSceneQuery, orderSql, type SceneQuery, whereSql } from './scene-query'
 
 /**
- * The SQL of coverage, export and footprint tiles, over scene-sql.ts (the one filter and order of
- * the scene query). Which scenes: the checked ids, or the scenes matching the filters in the search
- * area as the scene search resolves it (scenes.service.ts resolveArea: a region, box, drawn or
- * uploaded area, or the scenes a FILE list names).
+ * The SQL of coverage, export and footprint tiles, over the one scene query (scene-query/: its
+ * WHERE compiler and order; exports read its pages). Which scenes: the checked ids, or the scenes
+ * matching the filters in the search area as the scene search resolves it (scenes.service.ts
+ * resolveArea: a region, box, drawn or uploaded area, or the scenes a FILE list names).
  */
 
-/** Where the scenes come from: checked ids, or the scenes matching the filters in a search area (or FILE list). */
-export type SceneSelection =
-  | { kind: 'ids'; ids: string[] }
-  | { kind: 'area'; where: RawBuilder<boolean>; filters: SceneFilters; sort: Sort }
+/**
+ * Where the scenes come from: checked ids (in id order), or the scenes matching the filters in a
+ * search area (or FILE list) in the query's order; either way one scene query.
+ */
+export type SceneSelection = SceneQuery
 
-export interface Sort {
-  sortField: SceneSortField
-  sortOrder: 'asc' | 'desc'
-}
-
-/** The condition of a selection on the scene table aliased `s`. */
-export function selectionSql(selection: SceneSelection): RawBuilder<boolean> {
-  if (selection.kind === 'ids') return sql<boolean>`s.id = ANY(${selection.ids}::text[])`
-  return sql<boolean>`(${selection.where} AND ${sceneFilterSql(selection.filters)})`
-}
-
-/** The order of a selection: the query's sort, or for checked ids their id order (stable). */
-export function selectionOrderSql(selection: SceneSelection): RawBuilder<unknown> {
-  return selection.kind === 'ids' ? sql`s.id` : sceneOrderSql(selection.sort.sortField, selection.sort.sortOrder)
+/** The checked ids as a scene query, in id order (stable). */
+export function idsSelection(ids: string[]): SceneSelection {
+  return { filter: { op: 'ids', ids }, sort: [{ column: 'id', desc: false }] }
 }
 
 export type RegionLevel = 'province' | 'city' | 'county'
 
 export function createCoverageRepository(db: Kysely<Database>) {
+  const query = createSceneQuery(db)
   return {
     /** Up to `limit` scenes of the selection in its order, with their footprints as GeoJSON. */
     async coverageScenes(selection: SceneSelection, limit: number): Promise<CoverageScene[]> {
       const result = await sql<{ id: string; footprint: string; cloud_percent: number; acquired_at: Date | string }>`
         SELECT s.id, ST_AsGeoJSON(s.footprint, 7) AS footprint, s.cloud_percent, s.acquired_at
         FROM scene s
-        WHERE ${selectionSql(selection)}
-        ORDER BY ${selectionOrderSql(selection)}
+        WHERE ${whereSql(selection)}
+        ORDER BY ${orderSql(selection.sort)}
         LIMIT ${limit}::int`.execute(db)
       return result.rows.map((r) => ({
         id: r.id,
@@ -75,32 +65,9 @@ export function createCoverageRepository(db: Kysely<Database>) {
 
     /** Up to `limit` scenes of the selection in its order, as export records. */
     async exportRecords(selection: SceneSelection, limit: number): Promise<ExportRecord[]> {
-      const result = await sql<{
-        id: string
-        satellite: string
-        sensor: string
-        acquired_at: Date | string
-        cloud_percent: number
-        resolution_m: number
-        product_level: string
-        orbit: number | null
-        path: number | null
-        row: number | null
-        direction: 'ascending' | 'descending' | null
-        off_nadir_deg: number | null
-        file_name: string
-        data_status: string
-        area_km2: number
-        footprint: string
-      }>`
-        SELECT s.id, s.satellite, s.sensor, s.acquired_at, s.cloud_percent, s.resolution_m, s.product_level, s.orbit, s.path,
-          s."row", s.direction, s.off_nadir_deg, s.file_name, s.data_status, s.area_km2, ST_AsGeoJSON(s.footprint, 6) AS footprint
-        FROM scene s
-        WHERE ${selectionSql(selection)}
-        ORDER BY ${selectionOrderSql(selection)}
-        LIMIT ${limit}::int`.execute(db)
+      const { rows } = await query.page(selection, { limit })
       const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits
-      return result.rows.map((r) => ({
+      return rows.map((r) => ({
         id: r.id,
         satellite: r.satellite,
         sensor: r.sensor,

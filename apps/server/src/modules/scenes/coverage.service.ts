@@ -6,23 +6,18 @@ import {
   type FootprintTilesAnswer,
   type SceneArea,
   type SceneFilters,
+  type SceneSortField,
 } from '@rs/shared'
 import type { RawBuilder } from 'kysely'
 import { LRUCache } from 'lru-cache'
-import { ApiError } from '../../lib/errors'
 import type { ExportFile } from '../../capabilities/exports'
+import { ApiError } from '../../lib/errors'
 import { TaskBusyError, type TaskPool, TaskTimeoutError } from '../../lib/workers/pool'
 import type { CoverageResult } from './coverage'
-import {
-  type CoverageRepository,
-  type RegionLevel,
-  type SceneSelection,
-  type Sort,
-  selectionOrderSql,
-  selectionSql,
-} from './coverage.repository'
+import { type CoverageRepository, idsSelection, type RegionLevel, type SceneSelection } from './coverage.repository'
 import { COVERAGE_WORKER } from './coverage.worker'
 import { EXPORT_WORKER } from './export.worker'
+import { orderSql, type SceneQuery, whereSql } from './scene-query'
 import type { AreaSql } from './scenes.repository'
 
 /**
@@ -31,9 +26,10 @@ import type { AreaSql } from './scenes.repository'
  * to the worker pool (geometry and file writing), so the event loop only moves rows.
  */
 
-/** What these calls need of the scene search (scenes.service.ts): the search area of a select mode as SQL. */
+/** What these calls need of the scene search (scenes.service.ts): the search area of a select mode, and the one scene query of a search. */
 export interface AreaResolver {
-  resolveArea(area: SceneArea): Promise<Pick<AreaSql, 'where' | 'geom' | 'areaKm2'>>
+  resolveArea(area: SceneArea): Promise<AreaSql>
+  sceneQuery(area: AreaSql, filters: SceneFilters, sort: SceneCallBody['sort']): Promise<SceneQuery>
 }
 
 /** Coverage of an area with more than this many km² is tabled by city, above PROVINCE_TABLE_KM2 by province. */
@@ -66,7 +62,7 @@ const TILE_QUERY_BYTES = 64 * 1024 * 1024
 export interface SceneCallBody {
   area: SceneArea
   filters: SceneFilters
-  sort: Sort
+  sort: { sortField: SceneSortField; sortOrder: 'asc' | 'desc' }
   ids?: string[]
 }
 
@@ -85,9 +81,8 @@ export function createCoverageService(
   async function selectionOf(body: SceneCallBody): Promise<{ selection: SceneSelection; area: AreaSql | null }> {
     const hasIds = body.ids !== undefined && body.ids.length > 0
     // checked ids need no area, except for coverage (which asks for it itself)
-    const area = hasIds ? null : ((await areas.resolveArea(body.area)) as AreaSql)
-    const selection: SceneSelection =
-      hasIds || !area ? { kind: 'ids', ids: body.ids ?? [] } : { kind: 'area', where: area.where, filters: body.filters, sort: body.sort }
+    const area = hasIds ? null : await areas.resolveArea(body.area)
+    const selection = hasIds || !area ? idsSelection(body.ids ?? []) : await areas.sceneQuery(area, body.filters, body.sort)
     return { selection, area }
   }
 
@@ -117,9 +112,7 @@ export function createCoverageService(
       const area = await areas.resolveArea(body.area)
       if (!area.geom) throw ApiError.of(400, 'archiveCoverage.errors.fileArea')
       const selection: SceneSelection =
-        body.ids && body.ids.length > 0
-          ? { kind: 'ids', ids: body.ids }
-          : { kind: 'area', where: area.where, filters: body.filters, sort: body.sort }
+        body.ids && body.ids.length > 0 ? idsSelection(body.ids) : await areas.sceneQuery(area, body.filters, body.sort)
       const limit = ARCHIVE_LIMITS.maxCoverageScenes
       const table = regionTableFor(body.area, area.areaKm2 ?? 0)
       let level = table.level
@@ -176,7 +169,7 @@ export function createCoverageService(
       const { selection } = await selectionOf(body)
       const token = randomBytes(16).toString('base64url')
       const size = 256 + JSON.stringify(body.area).length + (body.ids?.join(',').length ?? 0)
-      tileQueries.set(token, { where: selectionSql(selection), order: selectionOrderSql(selection), size })
+      tileQueries.set(token, { where: whereSql(selection), order: orderSql(selection.sort), size })
       return {
         token,
         layer: 'scene',

@@ -4,9 +4,10 @@ import { ARCHIVE_LIMITS, type Scene, SceneFilters, SceneQueryAnswer } from '@rs/
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import writeXlsxFile, { type SheetData } from 'write-excel-file/node'
+import { buildScene } from '../../../test-support/factories'
 import { loadReferenceData } from '../../db/reference-data'
-import { buildScene } from '../../test/factories'
 import { createTestContext, type TestContext } from '../../test/test-context'
+import { formCondition, formSort, type KeyValues } from './scene-query'
 import { createScenesRepository } from './scenes.repository'
 
 let ctx: TestContext
@@ -328,16 +329,18 @@ describe('POST /api/normalmeta/query: filters, sorts, pages', () => {
     const repo = createScenesRepository(ctx.database.db)
     const resolved = await repo.extentArea([79.9, 39.9, 80.6, 40.3])
     const filters = SceneFilters.parse({})
-    let cursor = null
+    const query = (sortField: 'cloud' | 'time', sortOrder: 'asc' | 'desc') => ({
+      area: resolved,
+      filter: formCondition(filters),
+      sort: formSort({ sortField, sortOrder }),
+    })
+    let cursor: KeyValues | null = null
     const walked: string[] = []
     for (let i = 0; i < 4; i++) {
-      const page: Awaited<ReturnType<typeof repo.after>> = await repo.after(
-        resolved,
-        filters,
-        { sortField: 'cloud', sortOrder: 'asc' },
-        cursor,
-        25,
-      )
+      const page: { rows: Array<{ id: string }>; next: KeyValues | null } = await repo.query.page(query('cloud', 'asc'), {
+        limit: 25,
+        after: cursor ?? undefined,
+      })
       walked.push(...page.rows.map((r) => r.id))
       cursor = page.next
     }
@@ -346,13 +349,10 @@ describe('POST /api/normalmeta/query: filters, sorts, pages', () => {
     const keyset: string[] = []
     cursor = null
     for (let i = 0; i < 3; i++) {
-      const page: Awaited<ReturnType<typeof repo.after>> = await repo.after(
-        resolved,
-        filters,
-        { sortField: 'time', sortOrder: 'desc' },
-        cursor,
-        50,
-      )
+      const page: { rows: Array<{ id: string }>; next: KeyValues | null } = await repo.query.page(query('time', 'desc'), {
+        limit: 50,
+        after: cursor ?? undefined,
+      })
       if (i === 2) keyset.push(...page.rows.map((r) => r.id))
       cursor = page.next
     }

@@ -1,9 +1,10 @@
 import { SceneFilters } from '@rs/shared'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildScene } from '../../test/factories'
+import { buildScene } from '../../../test-support/factories'
 import { createTestContext, type TestContext } from '../../test/test-context'
-import { SCENE_COLUMNS, type SceneRow, sceneFilterSql, sceneOrderSql, toScene } from './scene-sql'
+import { formCondition, formSort, orderSql, whereSql } from './scene-query'
+import { SCENE_COLUMNS, type SceneRow, toScene } from './scene-sql'
 
 let ctx: TestContext
 
@@ -29,7 +30,7 @@ afterAll(async () => {
 async function ids(filters: Record<string, unknown>, sort: ['time' | 'cloud' | 'resolution', 'asc' | 'desc'] = ['time', 'asc']) {
   const f = SceneFilters.parse(filters)
   const res =
-    await sql<SceneRow>`SELECT ${SCENE_COLUMNS} FROM scene s WHERE ${sceneFilterSql(f)} ORDER BY ${sceneOrderSql(...sort)}`.execute(
+    await sql<SceneRow>`SELECT ${SCENE_COLUMNS} FROM scene s WHERE ${whereSql({ filter: formCondition(f) })} ORDER BY ${orderSql(formSort({ sortField: sort[0], sortOrder: sort[1] }))}`.execute(
       ctx.database.db,
     )
   return res.rows.map((r) => r.id)

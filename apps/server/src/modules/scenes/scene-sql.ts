@@ -1,41 +1,11 @@
-import type { Scene, SceneFilters, SceneSortField } from '@rs/shared'
-import { type RawBuilder, sql } from 'kysely'
+import type { Scene } from '@rs/shared'
+import { sql } from 'kysely'
 
 /**
- * The one scene query's SQL pieces, shared by the portal's normalmeta calls, coverage, export and
- * the STAC API: the filter condition, the order, the selected columns and the row → Scene mapping.
- * Every value is bound; identifiers come only from the closed lists here.
+ * The one scene query's row shape (its filter, order and pager are scene-query/), shared by the
+ * portal's normalmeta calls, coverage, export and the STAC API: the selected columns and the
+ * row → Scene mapping.
  */
-
-/** Beijing time: the portal's dates are local days (SPEC: Asia/Shanghai). */
-const ZONE = 'Asia/Shanghai'
-
-/** The condition of SceneFilters on the table aliased `s`. */
-export function sceneFilterSql(f: SceneFilters): RawBuilder<boolean> {
-  const parts: RawBuilder<unknown>[] = [sql`s.data_status = ${f.dataStatus}`]
-  if (f.satellites.length > 0 || f.sensors.length > 0) {
-    const either: RawBuilder<unknown>[] = []
-    if (f.satellites.length > 0) either.push(sql`s.satellite = ANY(${f.satellites}::text[])`)
-    if (f.sensors.length > 0) either.push(sql`(s.satellite || ':' || s.sensor) = ANY(${f.sensors}::text[])`)
-    parts.push(sql`(${sql.join(either, sql` OR `)})`)
-  }
-  // a day in Beijing time: [day 00:00 +08, next day 00:00 +08)
-  if (f.startDate) parts.push(sql`s.acquired_at >= (${f.startDate}::date)::timestamp AT TIME ZONE ${ZONE}`)
-  if (f.endDate) parts.push(sql`s.acquired_at < ((${f.endDate}::date + 1)::timestamp AT TIME ZONE ${ZONE})`)
-  if (f.cloudMax !== undefined) parts.push(sql`s.cloud_percent <= ${f.cloudMax}`)
-  if (f.resolutionMin !== undefined) parts.push(sql`s.resolution_m >= ${f.resolutionMin}`)
-  if (f.resolutionMax !== undefined) parts.push(sql`s.resolution_m <= ${f.resolutionMax}`)
-  if (f.productLevels.length > 0) parts.push(sql`s.product_level = ANY(${f.productLevels}::text[])`)
-  return sql<boolean>`(${sql.join(parts, sql` AND `)})`
-}
-
-const SORT_COLUMN: Record<SceneSortField, string> = { time: 's.acquired_at', cloud: 's.cloud_percent', resolution: 's.resolution_m' }
-
-/** ORDER BY for a sort; the id breaks ties so that pages never overlap or skip. */
-export function sceneOrderSql(field: SceneSortField, order: 'asc' | 'desc'): RawBuilder<unknown> {
-  const dir = sql.raw(order === 'asc' ? 'ASC' : 'DESC')
-  return sql`${sql.raw(SORT_COLUMN[field])} ${dir}, s.id ${dir}`
-}
 
 /** The columns a Scene is built from (footprint as GeoJSON text, 6 decimals, about 0.1 m). */
 export const SCENE_COLUMNS = sql`s.id, s.satellite, s.sensor, s.slug, s.acquired_at, s.cloud_percent, s.resolution_m,

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto'
-import type { SceneFilters, SceneSortField, UploadReport, UploadType } from '@rs/shared'
+import type { UploadReport, UploadType } from '@rs/shared'
 import { type Kysely, type RawBuilder, sql } from 'kysely'
 import type { Database } from '../../db/schema'
-import { SCENE_COLUMNS, type SceneRow, sceneFilterSql, sceneOrderSql } from './scene-sql'
+import type { Condition } from '../../lib/filter/ast'
+import { type BBox, createSceneQuery, type QueryArea } from './scene-query'
+import { SCENE_COLUMNS, type SceneRow } from './scene-sql'
 
 /**
- * The one scene query in SQL: where (an area, resolved once per query), which (the filters of
- * scene-sql.ts), in what order, how many. The portal's normalmeta calls, coverage, export and the
- * STAC API all read the archive through here.
+ * The archive's SQL beside the one scene query (scene-query/): the search areas of the portal's
+ * select modes as filter conditions, FILE lists, union areas, scenes by id.
  *
  * Speed: every area condition is `s.footprint && <bbox literal> AND ST_Intersects(s.footprint, G)`.
  * The literal bbox lets the planner weigh the GiST index against the LIMIT-friendly order indexes
@@ -15,68 +16,23 @@ import { SCENE_COLUMNS, type SceneRow, sceneFilterSql, sceneOrderSql } from './s
  * so PostGIS prepares it once and tests each candidate footprint against the prepared shape.
  */
 
-export type BBox = [number, number, number, number]
+export type { BBox }
 
-/**
- * Past this many times the exact-count limit in the estimate, the total is the estimate without
- * counting. The estimate is the planner's for the area's box and the filters, times the share of
- * the box the area fills (a province fills about half its box): counting 10,001 scenes of 四川 one
- * by one against the outline took 0.4–1 s at 1M scenes, past the search's whole budget.
- */
-const ESTIMATE_ONLY_FACTOR = 1.5
-
-/** Area of a lon/lat box on the authalic sphere (km²): only the share an area fills of its box is taken from it. */
-function boxKm2([w, s, e, n]: BBox): number {
-  const r = 6371.0072
-  return r * r * (((e - w) * Math.PI) / 180) * Math.abs(Math.sin((n * Math.PI) / 180) - Math.sin((s * Math.PI) / 180))
-}
-
-/** A search area as SQL: the condition on the scene aliased `s`, its geometry and geodesic area. */
-export interface AreaSql {
+/** A search area: its condition on the scene aliased `s` (in the filter tree), its geometry and geodesic area. */
+export interface AreaSql extends QueryArea {
   mode: 'region' | 'country' | 'extent' | 'draw' | 'shp' | 'file'
-  /** The condition a scene (alias `s`) must meet to be in the area. */
-  where: RawBuilder<boolean>
   /** The area as one WGS84 geometry expression (null for a FILE list, which has no area). */
   geom: RawBuilder<unknown> | null
-  /** Geodesic area on WGS84 in km² (null for a FILE list). */
-  areaKm2: number | null
-  /** Bounds of the area (null for a FILE list). */
-  bbox: BBox | null
 }
 
-/** A keyset position: the sort value of the last scene read (as PostgreSQL text) and its id. */
-export interface SceneCursor {
-  value: string
-  id: string
-}
-
-export interface SceneSort {
-  sortField: SceneSortField
-  sortOrder: 'asc' | 'desc'
-}
-
-const SORT_COLUMN: Record<SceneSortField, { column: string; type: string }> = {
-  time: { column: 's.acquired_at', type: 'timestamptz' },
-  cloud: { column: 's.cloud_percent', type: 'real' },
-  resolution: { column: 's.resolution_m', type: 'real' },
-}
-
-/** The sort value of a row as text that casts back to the column exactly (µs of times, float4 shortest round trip). */
-function sortKeySql(field: SceneSortField): RawBuilder<string> {
-  return sql<string>`${sql.raw(SORT_COLUMN[field].column)}::text`
-}
-
-function afterSql(sort: SceneSort, cursor: SceneCursor): RawBuilder<boolean> {
-  const { column, type } = SORT_COLUMN[sort.sortField]
-  const op = sql.raw(sort.sortOrder === 'asc' ? '>' : '<')
-  return sql<boolean>`(${sql.raw(column)}, s.id) ${op} (${cursor.value}::${sql.raw(type)}, ${cursor.id}::text)`
-}
+/** A condition the server built from a stored or resolved area, as a node of the filter tree. */
+const resolved = (where: RawBuilder<unknown>): Condition => ({ op: 'sql', sql: where })
 
 const envelope = (b: BBox) => sql`ST_MakeEnvelope(${b[0]}::float8, ${b[1]}::float8, ${b[2]}::float8, ${b[3]}::float8, 4326)`
 
 /** The condition for one area geometry evaluated once per statement. */
-function geometryCondition(bbox: BBox, geom: RawBuilder<unknown>): RawBuilder<boolean> {
-  return sql<boolean>`(s.footprint && ${envelope(bbox)} AND ST_Intersects(s.footprint, ${geom}))`
+function geometryCondition(bbox: BBox, geom: RawBuilder<unknown>): Condition {
+  return resolved(sql`s.footprint && ${envelope(bbox)} AND ST_Intersects(s.footprint, ${geom})`)
 }
 
 /**
@@ -85,8 +41,8 @@ function geometryCondition(bbox: BBox, geom: RawBuilder<unknown>): RawBuilder<bo
  * lets the planner combine the provinces' GIN index with the filters' GiST one: without it, 四川 +
  * filters at 1M scenes read 449,000 entries of the time index to intersect with 29,780 of 四川.
  */
-function provincesCondition(bbox: BBox, codes: RawBuilder<unknown>): RawBuilder<boolean> {
-  return sql<boolean>`(s.footprint && ${envelope(bbox)} AND ${codes})`
+function provincesCondition(bbox: BBox, codes: RawBuilder<unknown>): Condition {
+  return resolved(sql`s.footprint && ${envelope(bbox)} AND ${codes}`)
 }
 
 interface BoundsRow {
@@ -111,30 +67,11 @@ export interface ListLine {
   row?: number
 }
 
-export interface SceneRowWithKey extends SceneRow {
-  sort_key: string
-}
-
 export function createScenesRepository(db: Kysely<Database>) {
-  /** Rows of the area and filters in the sort's order, from an optional keyset position. */
-  async function ordered(
-    area: AreaSql,
-    filters: SceneFilters,
-    sort: SceneSort,
-    limit: number,
-    options: { offset?: number; after?: SceneCursor | null } = {},
-  ): Promise<SceneRowWithKey[]> {
-    const after = options.after ? sql`AND ${afterSql(sort, options.after)}` : sql``
-    const res = await sql<SceneRowWithKey>`
-      SELECT ${SCENE_COLUMNS}, ${sortKeySql(sort.sortField)} AS sort_key
-      FROM scene s
-      WHERE ${area.where} AND ${sceneFilterSql(filters)} ${after}
-      ORDER BY ${sceneOrderSql(sort.sortField, sort.sortOrder)}
-      LIMIT ${limit} OFFSET ${options.offset ?? 0}`.execute(db)
-    return res.rows
-  }
-
   return {
+    /** The one scene query (pages, keyset pages, totals) the searches go through. */
+    query: createSceneQuery(db),
+
     /**
      * A region by code: a province by the provinces each scene meets (scene.province_codes, kept
      * from the provinces' parts by a trigger), 100000 (全国, which has no single boundary) by scenes
@@ -152,7 +89,7 @@ export function createScenesRepository(db: Kysely<Database>) {
         if (!row || !bbox) return undefined
         return {
           mode: 'country',
-          where: provincesCondition(bbox, sql`s.province_codes <> '{}'::text[]`),
+          condition: provincesCondition(bbox, sql`s.province_codes <> '{}'::text[]`),
           geom: sql`(SELECT ST_Multi(ST_Collect(d.geom)) FROM region p, ST_Dump(p.geom) d WHERE p.level = 'province')`,
           areaKm2: Number(row.area_km2),
           bbox,
@@ -166,9 +103,9 @@ export function createScenesRepository(db: Kysely<Database>) {
       const bbox = row ? toBBox(row) : null
       if (!row || !bbox) return undefined
       const geom = sql`(SELECT geom FROM region WHERE code = ${code})`
-      const where =
+      const condition =
         row.level === 'province' ? provincesCondition(bbox, sql`s.province_codes @> ARRAY[${code}]::text[]`) : geometryCondition(bbox, geom)
-      return { mode: 'region', where, geom, areaKm2: Number(row.area_km2), bbox }
+      return { mode: 'region', condition, geom, areaKm2: Number(row.area_km2), bbox }
     },
 
     /** A bbox (west, south, east, north); its area geodesic like every other area. */
@@ -177,7 +114,7 @@ export function createScenesRepository(db: Kysely<Database>) {
       const geom = envelope(bbox)
       return {
         mode: 'extent',
-        where: sql<boolean>`(s.footprint && ${geom} AND ST_Intersects(s.footprint, ${geom}))`,
+        condition: { op: 'bbox', box: { minx: bbox[0], miny: bbox[1], maxx: bbox[2], maxy: bbox[3] } },
         geom,
         areaKm2: Number(res.rows[0]?.area_km2 ?? 0),
         bbox,
@@ -194,7 +131,7 @@ export function createScenesRepository(db: Kysely<Database>) {
       const bbox = row ? toBBox(row) : null
       if (!row || !bbox) return undefined
       const geom = sql`(SELECT ${g})`
-      return { mode: 'draw', where: geometryCondition(bbox, geom), geom, areaKm2: Number(row.area_km2), bbox }
+      return { mode: 'draw', condition: geometryCondition(bbox, geom), geom, areaKm2: Number(row.area_km2), bbox }
     },
 
     /** An uploaded area (aoi_upload); undefined for an unknown upload. */
@@ -206,7 +143,7 @@ export function createScenesRepository(db: Kysely<Database>) {
       const bbox = row ? toBBox(row) : null
       if (!row || !bbox) return undefined
       const geom = sql`(SELECT geom FROM aoi_upload WHERE id = ${uploadId}::uuid)`
-      return { mode: 'shp', where: geometryCondition(bbox, geom), geom, areaKm2: Number(row.area_km2), bbox }
+      return { mode: 'shp', condition: geometryCondition(bbox, geom), geom, areaKm2: Number(row.area_km2), bbox }
     },
 
     /**
@@ -225,83 +162,11 @@ export function createScenesRepository(db: Kysely<Database>) {
             : sql`m.path = l.path AND m."row" = l."row"`
       return {
         mode: 'file',
-        where: sql<boolean>`s.id IN (SELECT m.id FROM scene_list_line l JOIN scene m ON ${join} WHERE l.list_id = ${listId}::uuid)`,
+        condition: resolved(sql`s.id IN (SELECT m.id FROM scene_list_line l JOIN scene m ON ${join} WHERE l.list_id = ${listId}::uuid)`),
         geom: null,
         areaKm2: null,
         bbox: null,
       }
-    },
-
-    /**
-     * How many scenes match, counted exactly up to `exactLimit`; past it the planner's estimate
-     * (at least exactLimit + 1) and exact false.
-     */
-    async count(area: AreaSql, filters: SceneFilters, exactLimit: number): Promise<{ total: number; exact: boolean }> {
-      // the planner's estimate first (no rows read): far past the limit, counting exactly up to it would only be slower
-      const box = area.bbox
-      const share = box && area.areaKm2 !== null ? Math.min(1, area.areaKm2 / boxKm2(box)) : 1
-      const where = box ? sql<boolean>`s.footprint && ${envelope(box)}` : area.where
-      const plan = await sql<{ 'QUERY PLAN': unknown }>`
-        EXPLAIN (FORMAT JSON) SELECT 1 FROM scene s WHERE ${where} AND ${sceneFilterSql(filters)}`.execute(db)
-      const estimate = Math.round(planRows(plan.rows[0]?.['QUERY PLAN']) * share)
-      if (estimate > ESTIMATE_ONLY_FACTOR * exactLimit) return { total: estimate, exact: false }
-      const res = await sql<{ n: string }>`
-        SELECT count(*) AS n FROM (SELECT 1 FROM scene s WHERE ${area.where} AND ${sceneFilterSql(filters)} LIMIT ${exactLimit + 1}) x`.execute(
-        db,
-      )
-      const n = Number(res.rows[0]?.n ?? 0)
-      if (n <= exactLimit) return { total: n, exact: true }
-      return { total: Math.max(exactLimit + 1, estimate), exact: false }
-    },
-
-    /** One page by offset (the portal's pageNum/pageSize), with the geodesic area of the page's footprints' union. */
-    async page(
-      area: AreaSql,
-      filters: SceneFilters,
-      sort: SceneSort,
-      offset: number,
-      limit: number,
-    ): Promise<{ rows: SceneRowWithKey[]; unionAreaKm2: number }> {
-      const rows = await ordered(area, filters, sort, limit, { offset })
-      const unionAreaKm2 =
-        rows.length === 0
-          ? 0
-          : await unionOfIds(
-              db,
-              rows.map((r) => r.id),
-            )
-      return { rows, unionAreaKm2 }
-    },
-
-    /**
-     * Keyset paging (STAC's next links): the scenes after `cursor` in the sort's order, and the
-     * cursor of the last one (null at the end). As fast on page 50 as on page 1.
-     */
-    async after(
-      area: AreaSql,
-      filters: SceneFilters,
-      sort: SceneSort,
-      cursor: SceneCursor | null,
-      limit: number,
-    ): Promise<{ rows: SceneRowWithKey[]; next: SceneCursor | null }> {
-      const rows = await ordered(area, filters, sort, limit + 1, { after: cursor })
-      const more = rows.length > limit
-      const page = more ? rows.slice(0, limit) : rows
-      const last = page[page.length - 1]
-      return { rows: page, next: more && last ? { value: last.sort_key, id: last.id } : null }
-    },
-
-    /** The matching scenes' ids in the sort's order, up to `limit`. */
-    async matchingIds(area: AreaSql, filters: SceneFilters, sort: SceneSort, limit: number): Promise<string[]> {
-      const res = await sql<{ id: string }>`
-        SELECT s.id FROM scene s WHERE ${area.where} AND ${sceneFilterSql(filters)}
-        ORDER BY ${sceneOrderSql(sort.sortField, sort.sortOrder)} LIMIT ${limit}`.execute(db)
-      return res.rows.map((r) => r.id)
-    },
-
-    /** The matching scenes' full rows (footprint as GeoJSON text) in the sort's order, up to `limit`. */
-    async matchingRows(area: AreaSql, filters: SceneFilters, sort: SceneSort, limit: number): Promise<SceneRowWithKey[]> {
-      return ordered(area, filters, sort, limit)
     },
 
     /** Scenes by id (unknown ids left out), in the order of the ids given. */
@@ -413,19 +278,6 @@ export function createScenesRepository(db: Kysely<Database>) {
       }
     },
   }
-}
-
-async function unionOfIds(db: Kysely<Database>, ids: string[]): Promise<number> {
-  const res = await sql<{ km2: number | null }>`
-    SELECT ST_Area(ST_Union(s.footprint)::geography) / 1e6 AS km2 FROM scene s WHERE s.id = ANY(${ids}::text[])`.execute(db)
-  return Number(res.rows[0]?.km2 ?? 0)
-}
-
-/** The estimated rows of an EXPLAIN (FORMAT JSON) answer (PGlite and pg give it parsed or as text). */
-function planRows(value: unknown): number {
-  const parsed = typeof value === 'string' ? (JSON.parse(value) as unknown) : value
-  const plan = (parsed as Array<{ Plan?: { 'Plan Rows'?: number } }> | undefined)?.[0]?.Plan
-  return Number(plan?.['Plan Rows'] ?? 0)
 }
 
 export type ScenesRepository = ReturnType<typeof createScenesRepository>

@@ -7,6 +7,7 @@ import {
   type SceneFilters,
   type SceneQueryAnswer,
   type SceneQueryBody,
+  type SceneSortField,
   type UploadReport,
   type UploadType,
 } from '@rs/shared'
@@ -16,14 +17,15 @@ import { ApiError } from '../../lib/errors'
 import { type JsonText, jsonText } from '../../lib/json-text'
 import { TaskBusyError, type TaskPool, TaskTimeoutError } from '../../lib/workers/pool'
 import { type ListKind, listKind, type ParsedList } from './scene-list'
+import { formCondition, formSort, type PageRow, type SceneQuery } from './scene-query'
 import { sceneJson } from './scene-sql'
-import type { AreaSql, SceneCursor, SceneRowWithKey, SceneSort, ScenesRepository } from './scenes.repository'
+import type { AreaSql, ScenesRepository } from './scenes.repository'
 import { SCENES_WORKER } from './scenes.worker'
 
 /** An area to search: as the contract gives it, or already resolved (a caller that reuses one). */
 export type AreaInput = SceneArea | AreaSql
 
-const isResolved = (a: AreaInput): a is AreaSql => 'where' in a
+const isResolved = (a: AreaInput): a is AreaSql => 'condition' in a
 
 /** Polygons of a drawn area, checked for size and coordinates before the worker repairs them. */
 function drawnPolygons(geometry: AreaGeometry): Position[][][] {
@@ -48,11 +50,8 @@ function drawnPolygons(geometry: AreaGeometry): Position[][][] {
   return polygons
 }
 
-/** The sort of a query, with its default. */
-const sortOf = (sort: Partial<SceneSort> | undefined): SceneSort => ({
-  sortField: sort?.sortField ?? 'time',
-  sortOrder: sort?.sortOrder ?? 'desc',
-})
+/** The portal's sort as the wire gives it (defaults: newest first). */
+type SceneSortInput = { sortField: SceneSortField; sortOrder: 'asc' | 'desc' }
 
 /** What the scene service needs of the area upload (modules/aoi), wired in at start: no module imports another. */
 export interface AreaUploader {
@@ -120,7 +119,6 @@ export function createScenesService(repo: ScenesRepository, tasks: TaskPool, dep
     }
   }
 
-  /** The portal's search: the total (exact up to the limit), one page by pageNum/pageSize, the area and the page's union area. */
   /** Unknown satellites or sensors are a mistake to correct, not an empty result (issue 10, bad input). */
   async function checkFilters(filters: SceneFilters): Promise<void> {
     const unknown = await repo.unknownSatellites(filters.satellites, filters.sensors)
@@ -135,22 +133,29 @@ export function createScenesService(repo: ScenesRepository, tasks: TaskPool, dep
     throw error
   }
 
+  /** The one scene query of an area, the form's filters and its sort. */
+  async function sceneQuery(area: AreaInput, filters: SceneFilters, sort: Partial<SceneSortInput> | undefined): Promise<SceneQuery> {
+    return { area: await resolveArea(area), filter: formCondition(filters), sort: formSort(sort) }
+  }
+
+  /** The portal's search: the total (exact up to the limit), one page by pageNum/pageSize, the area and the page's union area. */
   async function search(query: SceneQueryBody): Promise<{
     total: number
     totalExact: boolean
     pageNum: number
     pageSize: number
-    rows: SceneRowWithKey[]
+    rows: PageRow[]
     aoiAreaKm2: number | null
     unionAreaKm2: number
   }> {
     await checkFilters(query.filters)
-    const area = await resolveArea(query.area)
-    const sort = sortOf(query.sort)
+    const q = await sceneQuery(query.area, query.filters, query.sort)
+    const area = q.area as AreaSql
     const [count, page] = await Promise.all([
-      repo.count(area, query.filters, ARCHIVE_LIMITS.exactCountLimit),
-      repo.page(area, query.filters, sort, (query.pageNum - 1) * query.pageSize, query.pageSize),
+      repo.query.count(q, ARCHIVE_LIMITS.exactCountLimit),
+      repo.query.page(q, { offset: (query.pageNum - 1) * query.pageSize, limit: query.pageSize }),
     ]).catch(overBudget)
+    const union = page.rows.length === 0 ? 0 : (await repo.unionOfIds(page.rows.map((r) => r.id))).unionAreaKm2
     return {
       total: count.total,
       totalExact: count.exact,
@@ -158,7 +163,7 @@ export function createScenesService(repo: ScenesRepository, tasks: TaskPool, dep
       pageSize: query.pageSize,
       rows: page.rows,
       aoiAreaKm2: area.areaKm2 === null ? null : round3(area.areaKm2),
-      unionAreaKm2: round3(page.unionAreaKm2),
+      unionAreaKm2: round3(union),
     }
   }
 
@@ -195,24 +200,11 @@ export function createScenesService(repo: ScenesRepository, tasks: TaskPool, dep
       return jsonText(`${head.slice(0, -1)},"list":[${r.rows.map(sceneJson).join(',')}]}`)
     },
 
-    /** Keyset paging for deep reads (STAC next links): the scenes after a cursor, and the next cursor. */
-    async after(area: AreaInput, filters: SceneFilters, sort: Partial<SceneSort> | undefined, cursor: SceneCursor | null, limit: number) {
-      return repo.after(await resolveArea(area), filters, sortOf(sort), cursor, limit)
-    },
+    sceneQuery,
 
     /** How many scenes match (exact up to ARCHIVE_LIMITS.exactCountLimit). */
     async count(area: AreaInput, filters: SceneFilters) {
-      return repo.count(await resolveArea(area), filters, ARCHIVE_LIMITS.exactCountLimit)
-    },
-
-    /** The matching scenes' ids in the query's order, up to a limit (coverage, export). */
-    async matchingIds(area: AreaInput, filters: SceneFilters, sort: Partial<SceneSort> | undefined, limit: number): Promise<string[]> {
-      return repo.matchingIds(await resolveArea(area), filters, sortOf(sort), limit)
-    },
-
-    /** The matching scenes' rows (footprints as GeoJSON text) in the query's order, up to a limit. */
-    async matchingRows(area: AreaInput, filters: SceneFilters, sort: Partial<SceneSort> | undefined, limit: number) {
-      return repo.matchingRows(await resolveArea(area), filters, sortOf(sort), limit)
+      return repo.query.count(await sceneQuery(area, filters, undefined), ARCHIVE_LIMITS.exactCountLimit)
     },
 
     /** Scenes by id in the order given (unknown ids left out). */

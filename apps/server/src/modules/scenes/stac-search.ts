@@ -1,14 +1,21 @@
 import { tZh } from '@rs/shared'
-import { type Kysely, type RawBuilder, sql } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import type { Database } from '../../db/schema'
 import type { Box, Condition, Queryable } from '../../lib/filter/ast'
-import { conditionSql, envelopeSql } from '../../lib/filter/sql'
-import { SCENE_COLUMNS, type SceneRow } from './scene-sql'
+import {
+  createSceneQuery,
+  type KeyValues,
+  type PageRow,
+  SCENE_FIELDS,
+  type SceneQuery,
+  type SortColumn,
+  sortColumns as sceneSortColumns,
+} from './scene-query'
 
 /**
- * The STAC API's SQL: the queryables registry (STAC field → scene column), the search with keyset
- * paging (sort key + id, never OFFSET, so page 50 costs what page 1 costs), one item, and the
- * per-satellite-and-sensor collections with their extents.
+ * The STAC face of the one scene query (scene-query/): the queryables registry (STAC field → scene
+ * column), a search as a scene query (keyset pages: sort key + id, never OFFSET, so page 50 costs
+ * what page 1 costs), and the per-satellite-and-sensor collections with their extents.
  */
 
 /** The data status STAC publishes: scenes in the archive (已入库, SPEC §9's default '2'). */
@@ -33,15 +40,15 @@ export const STAC_QUERYABLES: readonly Queryable[] = [
 /** The geometry property's names in a filter. */
 export const STAC_GEOMETRY_NAMES = ['geometry', 'footprint'] as const
 
-/** Sortable fields (sortby) and their columns. */
-export const STAC_SORT_FIELDS: Record<string, { column: string; kind: 'time' | 'number' | 'text' }> = {
-  datetime: { column: 's.acquired_at', kind: 'time' },
-  'properties.datetime': { column: 's.acquired_at', kind: 'time' },
-  'eo:cloud_cover': { column: 's.cloud_percent', kind: 'number' },
-  'properties.eo:cloud_cover': { column: 's.cloud_percent', kind: 'number' },
-  gsd: { column: 's.resolution_m', kind: 'number' },
-  'properties.gsd': { column: 's.resolution_m', kind: 'number' },
-  id: { column: 's.id', kind: 'text' },
+/** Sortable fields (sortby) and the scene query's sort columns behind them. */
+export const STAC_SORT_FIELDS: Record<string, SortColumn> = {
+  datetime: 'time',
+  'properties.datetime': 'time',
+  'eo:cloud_cover': 'cloud',
+  'properties.eo:cloud_cover': 'cloud',
+  gsd: 'resolution',
+  'properties.gsd': 'resolution',
+  id: 'id',
 }
 
 export interface SortKey {
@@ -67,85 +74,71 @@ export interface StacSearch {
   sortby: SortKey[]
   limit: number
   /** the keyset position after which this page starts: the sort values, then the id */
-  after?: Array<string | number>
+  after?: KeyValues
 }
 
-export interface StacRow extends SceneRow {
+/** The bounds of a footprint beside the scene (an item's bbox). */
+interface Bounds {
   minx: number
   miny: number
   maxx: number
   maxy: number
-  /** keyset values of this row, in sort order, then the id */
-  [key: `k${number}`]: string | number
 }
 
-const TARGET = { geometryColumn: 's.footprint', idColumn: 's.id' }
+export type StacRow = PageRow<Bounds>
 
-/** The keyset value of a sort column as the database gives it back exactly (microseconds; float8). */
-function keyValue(column: string, kind: 'time' | 'number' | 'text'): RawBuilder<unknown> {
-  const ref = sql.ref(column)
-  if (kind === 'time') return sql`to_char(${ref} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
-  if (kind === 'number') return sql`${ref}::float8`
-  return ref
-}
+const queryable = (name: string) => STAC_QUERYABLES.find((q) => q.name === name) as Queryable
 
-function bindKey(value: string | number, kind: 'time' | 'number' | 'text'): RawBuilder<unknown> {
-  if (kind === 'time') return sql`${value}::timestamptz`
-  if (kind === 'number') return sql`${value}::float8`
-  return sql`${value}::text`
-}
+/** A STAC sortby as the scene query's sort. */
+const sortKeys = (sortby: SortKey[]) => sortby.map((k) => ({ column: STAC_SORT_FIELDS[k.field] as SortColumn, desc: k.desc }))
 
-/** Columns in sort order, the id last with the direction of the last key (one direction: one row comparison, index-friendly). */
-export function sortColumns(sortby: SortKey[]): Array<{ column: string; kind: 'time' | 'number' | 'text'; desc: boolean }> {
-  const keys = sortby.map((k) => ({ ...(STAC_SORT_FIELDS[k.field] as { column: string; kind: 'time' | 'number' | 'text' }), desc: k.desc }))
-  const withoutId = keys.filter((k) => k.column !== 's.id')
-  const idKey = keys.find((k) => k.column === 's.id')
-  const last = withoutId[withoutId.length - 1]
-  return [...withoutId, { column: 's.id', kind: 'text' as const, desc: idKey ? idKey.desc : (last?.desc ?? false) }]
-}
+/** The keyset columns of a sortby in order, the id last (the token's shape). */
+export const sortColumns = (sortby: SortKey[]) => sceneSortColumns(sortKeys(sortby))
 
-/** Rows after the keyset position: (a, b, id) > (x, y, z) in the sort's directions. */
-function afterSql(cols: ReturnType<typeof sortColumns>, after: Array<string | number>): RawBuilder<unknown> {
-  const allSame = cols.every((c) => c.desc === cols[0]?.desc)
-  if (allSame) {
-    const op = sql.raw(cols[0]?.desc ? '<' : '>')
-    return sql`(${sql.join(cols.map((c) => sql.ref(c.column)))}) ${op} (${sql.join(cols.map((c, i) => bindKey(after[i] as string | number, c.kind)))})`
-  }
-  // mixed directions: (a > x) OR (a = x AND b < y) OR …
-  const ors = cols.map((c, i) => {
-    const eq = cols.slice(0, i).map((p, j) => sql`${sql.ref(p.column)} = ${bindKey(after[j] as string | number, p.kind)}`)
-    const step = sql`${sql.ref(c.column)} ${sql.raw(c.desc ? '<' : '>')} ${bindKey(after[i] as string | number, c.kind)}`
-    return sql`(${sql.join([...eq, step], sql` AND `)})`
+/** The polygon of a lon/lat box as GeoJSON text. */
+const boxPolygon = (b: Box) =>
+  JSON.stringify({
+    type: 'Polygon',
+    coordinates: [
+      [
+        [b.minx, b.miny],
+        [b.minx, b.maxy],
+        [b.maxx, b.maxy],
+        [b.maxx, b.miny],
+        [b.minx, b.miny],
+      ],
+    ],
   })
-  return sql`(${sql.join(ors, sql` OR `)})`
-}
 
-export function whereSql(search: Omit<StacSearch, 'sortby' | 'limit'>): RawBuilder<unknown> {
-  const parts: RawBuilder<unknown>[] = [sql`s.data_status = ${STAC_DATA_STATUS}`]
-  if (search.boxes?.length)
-    parts.push(
-      sql`(${sql.join(
-        // ST_Intersects brings its own index condition (&&); a second && made the planner count the box's
-        // selectivity twice (82 rows estimated for 28,000 at 5M scenes) and sort every match of the box
-        search.boxes.map((b) => sql`ST_Intersects(s.footprint, ${envelopeSql(b)})`),
-        sql` OR `,
-      )})`,
-    )
-  if (search.intersects) parts.push(sql`ST_Intersects(s.footprint, ST_SetSRID(ST_GeomFromGeoJSON(${search.intersects}::text), 4326))`)
-  if (search.datetime?.start) parts.push(sql`s.acquired_at >= ${search.datetime.start}::timestamptz`)
-  if (search.datetime?.end) parts.push(sql`s.acquired_at <= ${search.datetime.end}::timestamptz`)
-  if (search.ids) parts.push(search.ids.length ? sql`s.id = ANY(${search.ids}::text[])` : sql`false`)
+/**
+ * A STAC search as the one scene query: the published scenes (data status '2'), its boxes or
+ * geometry, datetime interval, ids, collections and CQL2 filter as one filter tree, its sortby.
+ */
+export function stacQuery(search: Omit<StacSearch, 'limit' | 'after'>): SceneQuery {
+  const items: Condition[] = [{ op: 'compare', cmp: '=', attr: SCENE_FIELDS.dataStatus, value: STAC_DATA_STATUS, matchCase: true }]
+  // ST_Intersects brings its own index condition (&&); a second && made the planner count the box's
+  // selectivity twice (82 rows estimated for 28,000 at 5M scenes) and sort every match of the box
+  if (search.boxes?.length) items.push({ op: 'or', items: search.boxes.map((b) => ({ op: 'intersects', geojson: boxPolygon(b) })) })
+  if (search.intersects) items.push({ op: 'intersects', geojson: search.intersects })
+  const datetime = queryable('datetime')
+  if (search.datetime?.start) items.push({ op: 'compare', cmp: '>=', attr: datetime, value: search.datetime.start, matchCase: true })
+  if (search.datetime?.end) items.push({ op: 'compare', cmp: '<=', attr: datetime, value: search.datetime.end, matchCase: true })
+  if (search.ids) items.push({ op: 'ids', ids: search.ids })
   if (search.collections)
-    parts.push(
-      search.collections.length
-        ? sql`(${sql.join(
-            search.collections.map((c) => sql`(s.satellite = ${c.satellite} AND s.sensor = ${c.sensor})`),
-            sql` OR `,
-          )})`
-        : sql`false`,
-    )
-  if (search.filter) parts.push(conditionSql(search.filter, TARGET))
-  return sql.join(parts, sql` AND `)
+    items.push({
+      op: 'or',
+      items: search.collections.length
+        ? search.collections.map((c) => ({
+            op: 'and',
+            items: [
+              { op: 'compare', cmp: '=', attr: SCENE_FIELDS.satellite, value: c.satellite, matchCase: true },
+              { op: 'compare', cmp: '=', attr: SCENE_FIELDS.sensor, value: c.sensor, matchCase: true },
+            ],
+          }))
+        : [{ op: 'const', value: false }],
+    })
+  if (search.filter) items.push(search.filter)
+  return { filter: { op: 'and', items }, sort: sortKeys(search.sortby) }
 }
 
 export interface CollectionSummary extends CollectionKey {
@@ -162,26 +155,14 @@ export interface CollectionSummary extends CollectionKey {
 }
 
 export function createStacRepository(db: Kysely<Database>) {
+  const query = createSceneQuery(db)
   return {
-    /** One page plus one row more (to know whether a next page exists). */
-    async search(search: StacSearch): Promise<StacRow[]> {
-      const cols = sortColumns(search.sortby)
-      const keys = sql.join(cols.map((c, i) => sql`${keyValue(c.column, c.kind)} AS ${sql.ref(`k${i}`)}`))
-      const order = sql.join(cols.map((c) => sql`${sql.ref(c.column)} ${sql.raw(c.desc ? 'DESC' : 'ASC')}`))
-      const where = search.after ? sql`${whereSql(search)} AND ${afterSql(cols, search.after)}` : whereSql(search)
-      // one page in the sort's order: PostgreSQL may walk an index in that order and stop at the
-      // page's end; parallel workers only add their start-up to such a walk (measured at 5M scenes,
-      // a 3°×3° box by time: 11–16 ms alone, 90–670 ms with two workers on a busy machine)
-      return db.transaction().execute(async (trx) => {
-        await sql`SET LOCAL max_parallel_workers_per_gather = 0`.execute(trx)
-        const result = await sql<StacRow>`
-          SELECT ${SCENE_COLUMNS}, ST_XMin(s.footprint) AS minx, ST_YMin(s.footprint) AS miny, ST_XMax(s.footprint) AS maxx,
-            ST_YMax(s.footprint) AS maxy, ${keys}
-          FROM scene s
-          WHERE ${where}
-          ORDER BY ${order}
-          LIMIT ${search.limit + 1}::int`.execute(trx)
-        return result.rows
+    /** One page of the one scene query and the keyset position after it (null: the last page). */
+    async search(search: StacSearch): Promise<{ rows: StacRow[]; next: KeyValues | null }> {
+      return query.page<Bounds>(stacQuery(search), {
+        limit: search.limit,
+        after: search.after,
+        columns: sql<Bounds>`ST_XMin(s.footprint) AS minx, ST_YMin(s.footprint) AS miny, ST_XMax(s.footprint) AS maxx, ST_YMax(s.footprint) AS maxy`,
       })
     },
 

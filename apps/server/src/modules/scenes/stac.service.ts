@@ -1,6 +1,6 @@
 import { geometriesOf, quoteText } from '../../lib/filter/ast'
 import { collectionId, encodeToken, StacError } from './stac-params'
-import { type CollectionSummary, type StacRepository, type StacRow, type StacSearch, sortColumns } from './stac-search'
+import type { CollectionSummary, StacRepository, StacRow, StacSearch } from './stac-search'
 
 /** How long the collections and their extents are kept before the archive is summed up again. */
 export const COLLECTIONS_CACHE_MS = 5 * 60_000
@@ -44,16 +44,8 @@ export function createStacService(repo: StacRepository, options: { cacheMs?: num
       const reason = await repo.invalidReason(geometries)
       if (reason) throw StacError.of(400, 'stac.errors.invalidGeometry', { reason: quoteText(reason, 120) })
     }
-    const rows = await repo.search(s)
-    if (rows.length <= s.limit) return { rows }
-    const page = rows.slice(0, s.limit)
-    const last = page[page.length - 1] as StacRow
-    // float8 keys come back as numbers (PGlite) or text (some drivers): numbers in the token
-    const keys = sortColumns(s.sortby).map((c, i) => {
-      const v = last[`k${i}`]
-      return c.kind === 'number' ? Number(v) : String(v)
-    })
-    return { rows: page, next: encodeToken(s.sortby, keys) }
+    const page = await repo.search(s)
+    return page.next ? { rows: page.rows, next: encodeToken(s.sortby, page.next) } : { rows: page.rows }
   }
 
   return { collections, collection, search, invalidateCollections: () => (cached = undefined) }

@@ -1,10 +1,11 @@
 import type { Scene } from '@rs/shared'
-import { type Kysely, sql } from 'kysely'
+import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
-import { SCENE_COLUMNS, type SceneRow, toScene } from './scene-sql'
+import { ApiError } from '../../lib/errors'
+import type { Condition } from '../../lib/filter/ast'
+import { createSceneQuery, SCENE_FIELDS, type SceneQuery, zonedDayStart } from './scene-query'
+import { toScene } from './scene-sql'
 
-/** Beijing time, as the archive's days (scene-sql.ts). */
-const ZONE = 'Asia/Shanghai'
 /** The archive's published scenes (SPEC §9 data status '2', the image query's default). */
 const PUBLISHED = '2'
 
@@ -12,22 +13,38 @@ const PUBLISHED = '2'
  * The scenes of the archive around a date over a geometry (the 'term data' of a monitoring spot,
  * modules/monitor/term-data.ts asks through modules/index.ts): among the published scenes whose
  * footprint covers the whole geometry, the latest acquired before the day `date` (YYYYMMDD,
- * Beijing) and the earliest on or after it. The footprint index finds the candidates; each side is
- * one ordered, limited query.
+ * Beijing) and the earliest on or after it. Each side is one page of one scene of the one scene
+ * query (the footprint index finds the candidates).
  */
 export function createTermScenes(db: Kysely<Database>) {
-  async function side(geojson: string, date: string, before: boolean): Promise<Scene | null> {
-    const day = sql`(to_date(${date}, 'YYYYMMDD')::timestamp AT TIME ZONE ${ZONE})`
-    const { rows } = await sql<SceneRow>`
-      SELECT ${SCENE_COLUMNS} FROM scene s, (SELECT ST_SetSRID(ST_GeomFromGeoJSON(${geojson}), 4326) AS g) q
-      WHERE s.footprint && q.g AND ST_Covers(s.footprint, q.g) AND s.data_status = ${PUBLISHED}
-        AND ${before ? sql`s.acquired_at < ${day}` : sql`s.acquired_at >= ${day}`}
-      ORDER BY s.acquired_at ${sql.raw(before ? 'DESC' : 'ASC')}, s.id LIMIT 1`.execute(db)
+  const query = createSceneQuery(db)
+
+  async function side(geojson: string, day: string, before: boolean): Promise<Scene | null> {
+    const q: SceneQuery = {
+      filter: {
+        op: 'and',
+        items: [
+          { op: 'covers', geojson },
+          { op: 'compare', cmp: '=', attr: SCENE_FIELDS.dataStatus, value: PUBLISHED, matchCase: true },
+          { op: 'compare', cmp: before ? '<' : '>=', attr: SCENE_FIELDS.acquiredAt, value: day, matchCase: true },
+        ] satisfies Condition[],
+      },
+      // the nearest acquisition first, ties to the smaller id on both sides
+      sort: [
+        { column: 'time', desc: before },
+        { column: 'id', desc: false },
+      ],
+    }
+    const { rows } = await query.page(q, { limit: 1 })
     return rows[0] ? toScene(rows[0]) : null
   }
+
   return {
     async around(geojson: string, date: string): Promise<{ before: Scene | null; after: Scene | null }> {
-      const [before, after] = await Promise.all([side(geojson, date, true), side(geojson, date, false)])
+      const m = /^(\d{4})(\d{2})(\d{2})$/.exec(date)
+      const day = m ? zonedDayStart(`${m[1]}-${m[2]}-${m[3]}`) : undefined
+      if (!day) throw ApiError.of(400, 'archive.errors.badDate')
+      const [before, after] = await Promise.all([side(geojson, day, true), side(geojson, day, false)])
       return { before, after }
     },
   }
