@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import {
   ARCHIVE_TAB,
   type ArchiveSearch,
+  archiveSearchPath,
   areaKey,
   DEFAULT_FILTERS,
   DEFAULT_PAGE,
@@ -209,5 +210,19 @@ describe('the whole search', () => {
 
   it('does not run a search without an area', () => {
     expect(readSearch(new URLSearchParams('run=1&tab=2')).run).toBe(false)
+  })
+
+  it("links one satellite's archived scenes of an area as a search already run on RESULT", () => {
+    const area: SceneArea = { mode: 'shp', uploadId: '0f8fad5b-d9cb-469f-a165-70867728950e' }
+    const path = archiveSearchPath(area, 'GF1')
+    expect(path.startsWith('/normal?')).toBe(true)
+    expect(readSearch(new URLSearchParams(path.slice(path.indexOf('?'))))).toEqual({
+      area,
+      filters: { ...DEFAULT_FILTERS, satellites: ['GF1'] },
+      sort: DEFAULT_SORT,
+      page: DEFAULT_PAGE,
+      tab: ARCHIVE_TAB.RESULT,
+      run: true,
+    })
   })
 })

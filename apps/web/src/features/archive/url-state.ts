@@ -10,6 +10,7 @@ import {
   type SceneSortField,
 } from '@rs/shared'
 import { decodeDeltas, encodeDeltas } from 'ol/format/Polyline'
+import { PATHS } from '../../config/paths'
 
 /**
  * The image query in the address (SPEC §4): one encoder and decoder per concern (area, filters,
@@ -260,6 +261,19 @@ export function writeSearch(search: ArchiveSearch, base: URLSearchParams = new U
   encodeTab(search.tab, params)
   encodeRun(search.run, params)
   return params
+}
+
+/** The address of one satellite's archived scenes over an area: the image search, already run on its RESULT tab. */
+export function archiveSearchPath(area: SceneArea, satelliteCode: string): string {
+  const search = writeSearch({
+    area,
+    filters: { ...DEFAULT_FILTERS, satellites: [satelliteCode] },
+    sort: DEFAULT_SORT,
+    page: DEFAULT_PAGE,
+    tab: ARCHIVE_TAB.RESULT,
+    run: true,
+  })
+  return `${PATHS.normal}?${search.toString()}`
 }
 
 /** The text of an area's parameters, to tell whether two areas are the same. */
