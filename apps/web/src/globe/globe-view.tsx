@@ -6,7 +6,8 @@ import { useEffect, useRef, useState } from 'react'
  * The one CesiumJS shell (loaded lazily with the 3D page): a CesiumWidget on Cesium's own bundled
  * Natural Earth II imagery (served at /chinese/cesium/, so it works offline), the ellipsoid as
  * terrain, no ion services and no widgets that need eval. `onReady` gets the widget once the
- * base imagery is ready (the container then carries data-ready="true").
+ * base imagery is ready (the container then carries data-ready="true"); data-render-state is "complete" while
+ * the frames show all the imagery of the view.
  */
 export function GlobeView({ height = 680, onReady }: { height?: number | string; onReady?: (widget: CesiumWidget | undefined) => void }) {
   const target = useRef<HTMLDivElement>(null)
@@ -15,12 +16,13 @@ export function GlobeView({ height = 680, onReady }: { height?: number | string;
   const [isReady, setReady] = useState(false)
 
   useEffect(() => {
-    if (!target.current) return
+    const element = target.current
+    if (!element) return
     const base = ImageryLayer.fromProviderAsync(TileMapServiceImageryProvider.fromUrl(buildModuleUrl('Assets/Textures/NaturalEarthII')))
     // the first view is drawn by software WebGL on machines without a GPU (as this one): no star box
     // (six 150 KB textures and a pass), no multisampling, no 2D/Columbus variants, no
     // order-independent translucency (extra targets and shaders) and no ground atmosphere
-    const widget = new CesiumWidget(target.current, {
+    const widget = new CesiumWidget(element, {
       baseLayer: base,
       skyAtmosphere: false,
       skyBox: false,
@@ -36,8 +38,14 @@ export function GlobeView({ height = 680, onReady }: { height?: number | string;
       setReady(true)
       ready.current?.(widget)
     })
+    // the container says whether the last frame showed all the imagery of its view (data-render-state), for anyone who waits for it
+    const drawn = widget.scene.postRender.addEventListener(() => {
+      const state = widget.scene.globe.tilesLoaded ? 'complete' : 'rendering'
+      if (element.dataset.renderState !== state) element.dataset.renderState = state
+    })
     return () => {
       done()
+      drawn()
       ready.current?.(undefined)
       widget.destroy()
     }

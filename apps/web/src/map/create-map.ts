@@ -19,6 +19,7 @@ import {
 import { clearDrawing, createDrawInteraction, createDrawLayer, type DrawKind } from './draw'
 import { CHINA_BBOX, fitToRegion, type RegionLookup } from './fit'
 import { extentToLonLat, type LonLatBBox, lonLatToExtent, MAP_PROJECTION } from './geometry'
+import { signalRenderState } from './render-signal'
 
 export interface MapOptions {
   target: HTMLElement
@@ -73,6 +74,8 @@ export function createMap(options: MapOptions): MapController {
     ],
   })
   view.fit(lonLatToExtent(options.initialBBox ?? CHINA_BBOX), { size: map.getSize() ?? [800, 600] })
+  // the container says when the map has drawn everything it shows (data-render-state, data-rendered)
+  const stopRenderSignal = signalRenderState(map, options.target)
 
   let draw: Draw | undefined
   const onMove = (event: { coordinate: Coordinate }) => options.onPointer?.(event.coordinate)
@@ -110,6 +113,7 @@ export function createMap(options: MapOptions): MapController {
     visibleBBox: () => extentToLonLat(view.calculateExtent(map.getSize())),
     dispose() {
       controller.stopDraw()
+      stopRenderSignal()
       viewport?.removeEventListener('mouseleave', onLeave)
       map.un('pointermove', onMove)
       map.setTarget(undefined)

@@ -24,9 +24,14 @@ export default function TrendChart({ batches, total, series, unit, color, height
   const chart = useRef<EChartsType | null>(null)
 
   useEffect(() => {
-    if (!box.current) return
-    const instance = init(box.current, undefined, { renderer: 'svg' })
+    const element = box.current
+    if (!element) return
+    const instance = init(element, undefined, { renderer: 'svg' })
     chart.current = instance
+    // the container says when the chart has drawn its last option (data-render-state), for anyone who waits for it
+    instance.on('finished', () => {
+      element.dataset.renderState = 'complete'
+    })
     const resize = () => instance.resize()
     window.addEventListener('resize', resize)
     return () => {
@@ -37,6 +42,7 @@ export default function TrendChart({ batches, total, series, unit, color, height
   }, [])
 
   useEffect(() => {
+    if (box.current && chart.current) box.current.dataset.renderState = 'rendering'
     chart.current?.setOption(
       {
         animation: false,
