@@ -1,4 +1,4 @@
-import { shapefileZip } from '../apps/server/src/modules/aoi/aoi.fixtures'
+import { shapefileZip } from '../apps/server/test-support/aoi.fixtures'
 import { chooseOption, expect, sql, test, watchPage } from './support'
 
 test.describe('image query area', () => {

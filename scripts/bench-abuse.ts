@@ -5,7 +5,7 @@
  * must keep p99 < 200 ms and /api/health must answer every poll. Then SIGTERM must stop the
  * server within 10 s with that load still running. Prints figures; asserts nothing.
  */
-import { overlappingSquares, polygonsGeojson, selfCrossingStar } from '../apps/server/src/modules/aoi/aoi.fixtures'
+import { overlappingSquares, polygonsGeojson, selfCrossingStar } from '../apps/server/test-support/aoi.fixtures'
 import { BENCH_PORT, BENCH_SECONDS, ensureWrk, fmt, load, loadInBackground, printLoad, startServer, withPostgres } from './bench-support'
 
 const base = `http://127.0.0.1:${BENCH_PORT}`

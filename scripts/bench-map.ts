@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql } from 'kysely'
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database'
-import { insertMapFixtures } from '../apps/server/src/modules/map/test-fixtures'
+import { insertMapFixtures } from '../apps/server/test-support/map.fixtures'
 import { BENCH_PORT, BENCH_SECONDS, ensureWrk, fmt, load, printLoad, startServer, stopServer, withPostgres } from './bench-support'
 
 const CONNECTIONS = [1, 8]

@@ -26,7 +26,7 @@ import { sql } from 'kysely'
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database'
 import { loadReferenceData } from '../apps/server/src/db/reference-data'
 import { hashSessionToken } from '../apps/server/src/lib/session'
-import { buildUser } from '../apps/server/src/test/factories'
+import { buildUser } from '../apps/server/test-support/factories'
 import {
   BENCH_PORT,
   ensureDatabase,

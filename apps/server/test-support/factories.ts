@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { type Kysely, sql } from 'kysely'
-import type { Database } from '../db/schema'
-import { hashPassword } from '../lib/password'
+import type { Database } from '../src/db/schema'
+import { hashPassword } from '../src/lib/password'
 
 /** An area range of a built user: a six-digit region code, or the full record to test the status rules. */
 export type AreaRangeSpec = string | { regionId: string; status?: number; isDelete?: number }

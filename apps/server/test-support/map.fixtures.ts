@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely'
-import type { Database } from '../../db/schema'
+import type { Database } from '../src/db/schema'
 
 /**
  * A few real-looking regions for the map-service tests (rough outlines of the real boundaries,

@@ -1,6 +1,6 @@
 import { PERMISSION } from '@rs/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildUser } from './factories'
+import { buildUser } from '../../test-support/factories'
 import { createTestContext, loginAs, type TestContext } from './test-context'
 
 let ctx: TestContext

@@ -1,5 +1,5 @@
 import { PERMISSION } from '@rs/shared'
-import { buildUser } from './factories'
+import { buildUser } from '../../test-support/factories'
 import { loginAs, type TestContext } from './test-context'
 
 /** The callers of the monitoring route tests, each one side of the module-code and area-range rules. */

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildScene } from '../../test/factories'
+import { buildScene } from '../../../test-support/factories'
 import { createTestContext, type TestContext } from '../../test/test-context'
 import { loadSceneArchive } from './load'
 import { DEFAULT_ARCHIVE_SETTINGS } from './settings'

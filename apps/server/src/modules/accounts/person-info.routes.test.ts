@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildUser } from '../../test/factories'
+import { buildUser } from '../../../test-support/factories'
 import { createTestContext, DEMO_PASSWORDS, fetchCaptcha, loginAs, type TestContext } from '../../test/test-context'
 
 let ctx: TestContext

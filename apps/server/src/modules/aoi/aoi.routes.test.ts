@@ -2,9 +2,6 @@ import { execFileSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { AOI_LIMITS } from '@rs/shared'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { AuditRecorder } from '../../lib/audit'
-import { createTaskPool } from '../../lib/workers/pool'
-import { createTestContext, DEMO_PASSWORDS, loginAs, type TestContext } from '../../test/test-context'
 import {
   makeZip,
   overlappingSquares,
@@ -15,7 +12,10 @@ import {
   selfCrossingStar,
   shapefileZip,
   zipBomb,
-} from './aoi.fixtures'
+} from '../../../test-support/aoi.fixtures'
+import type { AuditRecorder } from '../../lib/audit'
+import { createTaskPool } from '../../lib/workers/pool'
+import { createTestContext, DEMO_PASSWORDS, loginAs, type TestContext } from '../../test/test-context'
 import { createAoiRepository } from './aoi.repository'
 import { createAoiService } from './aoi.service'
 

@@ -1,7 +1,7 @@
 import { APPLY_LIMITS, PERMISSION } from '@rs/shared'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildUser } from '../../test/factories'
+import { buildUser } from '../../../test-support/factories'
 import { multipartForm, picture } from '../../test/images'
 import { createTestContext, DEMO_PASSWORDS, loginAs, type TestContext } from '../../test/test-context'
 import { isCompletePdf } from './attachment'

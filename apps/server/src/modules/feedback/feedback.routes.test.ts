@@ -1,6 +1,6 @@
 import { FEEDBACK_LIMITS } from '@rs/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildUser } from '../../test/factories'
+import { buildUser } from '../../../test-support/factories'
 import { createTestContext, DEMO_PASSWORDS, fetchCaptcha, loginAs, type TestContext } from '../../test/test-context'
 
 let ctx: TestContext

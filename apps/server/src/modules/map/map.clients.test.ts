@@ -6,8 +6,8 @@ import { promisify } from 'node:util'
 import { createCanvas, loadImage } from '@napi-rs/canvas'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { insertMapFixtures } from '../../../test-support/map.fixtures'
 import { createTestContext, type TestContext } from '../../test/test-context'
-import { insertMapFixtures } from './test-fixtures'
 
 /**
  * Real clients that nobody here wrote read the services from a listening server: GDAL's WFS and

@@ -4,8 +4,8 @@ import { PERMISSION } from '@rs/shared'
 import { sql } from 'kysely'
 import MVT from 'ol/format/MVT.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildSpot, buildUser } from '../../../test-support/factories'
 import { refreshMonitorMapLayers } from '../../datasets/monitor-map-layers/refresh'
-import { buildSpot, buildUser } from '../../test/factories'
 import { createTestContext, loginAs, type TestContext } from '../../test/test-context'
 
 /**

@@ -3,8 +3,8 @@ import { DOMParser } from '@xmldom/xmldom'
 import { sql } from 'kysely'
 import MVT from 'ol/format/MVT.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BEIJING_CENTER, insertMapFixtures } from '../../../test-support/map.fixtures'
 import { createTestContext, type TestContext } from '../../test/test-context'
-import { BEIJING_CENTER, insertMapFixtures } from './test-fixtures'
 
 let ctx: TestContext
 

@@ -1,7 +1,7 @@
 import { PERMISSION } from '@rs/shared'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildSpot, buildUser } from '../../test/factories'
+import { buildSpot, buildUser } from '../../../test-support/factories'
 import { multipartForm } from '../../test/images'
 import { createTestContext, DEMO_PASSWORDS, getData, loginAs, type TestContext } from '../../test/test-context'
 import { geojsonFile, shapefileZip, square } from './import.fixtures'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildSpot } from '../../test/factories'
+import { buildSpot } from '../../../test-support/factories'
 import { loginMonitorCallers, type MonitorCallerHeaders } from '../../test/monitor-callers'
 import { createTestContext, getData, getJson, type TestContext } from '../../test/test-context'
 

@@ -1,7 +1,7 @@
 import { PERMISSION } from '@rs/shared'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildSpot, buildUser } from '../../test/factories'
+import { buildSpot, buildUser } from '../../../test-support/factories'
 import { createTestContext, loginAs, type TestContext } from '../../test/test-context'
 
 /** GET /api/monitor/spot/terms: the archive scenes before and after a spot's batch that cover it. */

@@ -1,7 +1,7 @@
 import { PERMISSION } from '@rs/shared'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildSpot, buildUser } from '../../test/factories'
+import { buildSpot, buildUser } from '../../../test-support/factories'
 import { multipartForm, picture } from '../../test/images'
 import { createTestContext, getData, getJson, loginAs, type TestContext } from '../../test/test-context'
 

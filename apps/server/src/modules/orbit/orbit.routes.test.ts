@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { API_CODE, geodesicKm, maxRollDegOf, ORBIT_LIMITS, type Pass, PERMISSION, tleChecksum, tZh } from '@rs/shared'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildUser } from '../../test/factories'
+import { buildUser } from '../../../test-support/factories'
 import { createTestContext, DEMO_PASSWORDS, loginAs, type TestContext } from '../../test/test-context'
 import { createOrbitRepository } from './orbit.repository'
 

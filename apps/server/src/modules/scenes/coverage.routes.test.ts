@@ -9,8 +9,8 @@ import type { Position } from 'geojson'
 import MVT from 'ol/format/MVT.js'
 import readXlsxFile from 'read-excel-file/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildScene } from '../../../test-support/factories'
 import { geodesicAreaKm2 } from '../../lib/geometry/geodesic'
-import { buildScene } from '../../test/factories'
 import { createTestContext, type TestContext } from '../../test/test-context'
 
 let ctx: TestContext

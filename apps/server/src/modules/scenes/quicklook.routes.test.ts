@@ -1,7 +1,7 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildScene } from '../../test/factories'
+import { buildScene } from '../../../test-support/factories'
 import { createTestContext, type TestContext } from '../../test/test-context'
 import { CLOUD_MIN, LAND_MAX } from './quicklook'
 import { quicklookShape } from './scene-sql'

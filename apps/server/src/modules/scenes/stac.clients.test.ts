@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildScene } from '../../test/factories'
+import { buildScene } from '../../../test-support/factories'
 import { createTestContext, type TestContext } from '../../test/test-context'
 
 /**

@@ -1,6 +1,6 @@
 import { PERMISSION } from '@rs/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildUser } from '../../test/factories'
+import { buildUser } from '../../../test-support/factories'
 import { attemptLogin, createTestContext, DEMO_PASSWORDS, loginAs, type TestContext } from '../../test/test-context'
 
 let ctx: TestContext
