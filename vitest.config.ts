@@ -1,6 +1,35 @@
 import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
+/**
+ * The API tests run once, on PostgreSQL+PostGIS (the production engine): DATABASE_URL, or the
+ * local server that CI and `npm test` use. `DATABASE_URL= npx vitest run --project server` (empty)
+ * runs them all on the embedded PGlite instead.
+ */
+const postgresUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+
+/**
+ * The set that proves the embedded default (PGlite) on every run: one journey per slice on one
+ * server, migrations and the worker-thread client, the loaders a first start runs, the vector-tile
+ * fallback (PGlite has no ST_AsMVT) and the statement triggers of the monitoring rollup.
+ */
+const PGLITE_SET = [
+  'apps/server/src/test/pglite-journeys.test.ts',
+  'apps/server/src/db/*.test.ts',
+  'apps/server/src/datasets/*/load.test.ts',
+  'apps/server/src/modules/map/tile-zoom.test.ts',
+  'apps/server/src/modules/monitor/statistics-rollup.test.ts',
+  'apps/server/src/app.spa.test.ts',
+]
+
+const serverTest = {
+  environment: 'node' as const,
+  // the database every API test copies, prepared once per run and project
+  globalSetup: ['apps/server/src/test/global-setup.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 180_000,
+}
+
 export default defineConfig({
   test: {
     // a test file's work is mostly in its database (PGlite's thread, or PostgreSQL): two files at a
@@ -16,13 +45,19 @@ export default defineConfig({
       },
       {
         test: {
+          ...serverTest,
           name: 'server',
-          environment: 'node',
           include: ['apps/server/src/**/*.test.ts'],
-          // the database every API test copies, prepared once per run
-          globalSetup: ['apps/server/src/test/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          exclude: ['apps/server/src/test/pglite-journeys.test.ts'],
+          env: { DATABASE_URL: postgresUrl },
+        },
+      },
+      {
+        test: {
+          ...serverTest,
+          name: 'server-pglite',
+          include: PGLITE_SET,
+          env: { DATABASE_URL: '' },
         },
       },
       {
@@ -31,6 +66,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['apps/web/src/**/*.test.tsx'],
           setupFiles: ['apps/web/src/test/setup-dom.ts'],
+          // antd's screens take seconds to render on a loaded 2-core machine: a test waits for what
+          // it waits for (Testing Library's timeout, setup-dom.ts), not for vitest's 5 s default
+          testTimeout: 60_000,
         },
       },
     ],

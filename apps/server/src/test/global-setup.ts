@@ -12,12 +12,14 @@ declare module 'vitest' {
 }
 
 /**
- * Prepares the database every API test starts from, once per run: migrated, with every region and
+ * Prepares the database every API test starts from, once per run and project: migrated, with every region and
  * country, the demo accounts and the administrator. Each test's server then starts from a copy
  * (a tar file for PGlite, CREATE DATABASE … TEMPLATE on PostgreSQL) instead of redoing that work.
  */
 export default async function setup(project: TestProject) {
-  const adminUrl = process.env.DATABASE_URL
+  // the project's own engine (vitest.config.ts sets DATABASE_URL per project; empty: PGlite)
+  const projectUrl = project.config.env?.DATABASE_URL
+  const adminUrl = typeof projectUrl === 'string' ? projectUrl : process.env.DATABASE_URL
   if (adminUrl) {
     const { name, databaseUrl, drop } = await scratchDatabase(adminUrl, 'rs_test_template')
     await prepareDatabase({ databaseUrl })

@@ -1,7 +1,11 @@
 // jsdom lacks a few browser APIs antd relies on (Menu, Grid, Modal); the stubs below answer like a
 // wide desktop window. Testing Library's cleanup runs after each test (vitest has no globals here).
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach, vi } from 'vitest'
+
+// a screen of antd takes seconds to render on a loaded 2-core machine: findBy and waitFor wait up to
+// 15 s for what they wait for (they return as soon as it is there)
+configure({ asyncUtilTimeout: 15_000 })
 
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
