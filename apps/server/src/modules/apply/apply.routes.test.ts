@@ -256,3 +256,34 @@ describe('GET /api/request/attachment/file', () => {
     expect(other.statusCode).toBe(404)
   })
 })
+
+describe('separation of duties in review', () => {
+  it('refuses an administrator deciding their own application with a Chinese 403, granting nothing; another administrator approves it', async () => {
+    const self = await buildUser(ctx.database.db, { permissions: [PERMISSION.systemAdmin], areaRanges: ['110000'] })
+    tokens.selfAdmin = await loginAs(ctx, self.username, self.password)
+    const submitted = await apply({ module: PERMISSION.windmill, attachmentId: await attachment('selfAdmin') }, 'selfAdmin')
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(200)
+    const id = submitted.body.data.id
+    const permissions = await count('user_permission', self.id)
+    const own = await post('/api/request/review', 'selfAdmin', { id, decision: 'approve' })
+    expect([own.status, own.body.message]).toEqual([403, '不能审核本人提交的申请，请由其他管理员审核'])
+    const ownReject = await post('/api/request/review', 'selfAdmin', { id, decision: 'reject', reason: '本人驳回' })
+    expect([ownReject.status, ownReject.body.message]).toEqual([403, '不能审核本人提交的申请，请由其他管理员审核'])
+    // nothing recorded: still pending, no grant, no decision in the audit log
+    const [pending] = (await get('/api/request/list', 'selfAdmin')).body.data.list
+    expect(pending).toMatchObject({ id, status: 'pending', reviewer: null, rejectReason: null })
+    expect(await count('user_permission', self.id)).toBe(permissions)
+    const decisions = await ctx.database.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('target', '=', `application:${id}`)
+      .where('action', 'in', ['applyApprove', 'applyReject'])
+      .execute()
+    expect(decisions).toEqual([])
+
+    const other = await post('/api/request/review', 'admin', { id, decision: 'approve' })
+    expect(other.status, JSON.stringify(other.body)).toBe(200)
+    expect(other.body.data).toMatchObject({ status: 'approved', reviewer: 'admin' })
+    expect(await count('user_permission', self.id)).toBeGreaterThan(permissions)
+  })
+})

@@ -4,6 +4,7 @@ import {
   type ApplyKind,
   type ApplyState,
   type ApplySummary,
+  applyMachine,
   canSeeRegion,
   grantedCodes,
   isApplicableModule,
@@ -14,6 +15,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import { type AuditRecorder, actorOf, type Caller } from '../../lib/audit'
 import { ApiError } from '../../lib/errors'
+import { requireSeparateActor } from '../../lib/workflow'
 import { type ApplyRepository, type ApplyRow, toApplySummary } from './apply.repository'
 import { AttachmentError, attachmentName, checkAttachment } from './attachment'
 import { type ApplyMail, applyDecisionMail } from './mail'
@@ -165,7 +167,8 @@ export function createApplyService(
     },
 
     /**
-     * An administrator decides: approval grants the module's codes and the area ranges not yet
+     * An administrator decides an application someone else submitted (the machine's separation of
+     * duties, 403 for one's own): approval grants the module's codes and the area ranges not yet
      * covered, in the transaction that moves the state; a rejection needs a reason.
      */
     async review(admin: Caller, input: { id: number; decision: 'approve' | 'reject'; reason?: string }): Promise<ApplySummary> {
@@ -175,6 +178,7 @@ export function createApplyService(
       const granted = await db.transaction().execute(async (trx) => {
         const row = await repo.application(trx, input.id, { forUpdate: true })
         if (!row) throw ApiError.of(404, 'apply.errors.notFound')
+        requireSeparateActor(applyMachine, event, admin.userId, { submitter: row.user_id }, 'apply.errors.selfReview')
         const to = nextApplyState(row.status, event)
         if (!to) throw transitionError(row.status, event)
         let added: string[] = []

@@ -83,6 +83,19 @@ export const verificationRepository = {
     }))
   },
 
+  /** The account that recorded the check now on the spot (its latest record step), null when none or deleted. */
+  async recorder(db: Db, spotId: number): Promise<number | null> {
+    const row = await db
+      .selectFrom('monitor_verification_step')
+      .select('user_id')
+      .where('spot_id', '=', spotId)
+      .where('event', '=', 'record')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst()
+    return row?.user_id ?? null
+  },
+
   /**
    * The position rule (VERIFICATION_LIMITS.nearMetres): the point lies inside the spot's county
    * (its real boundary) or within the given metres of the spot (geodesic).

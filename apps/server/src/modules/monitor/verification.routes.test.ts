@@ -6,7 +6,7 @@ import { multipartForm, picture } from '../../test/images'
 import { createTestContext, getData, getJson, loginAs, type TestContext } from '../../test/test-context'
 
 let ctx: TestContext
-type Who = 'province' | 'city' | 'ministry' | 'ministry2' | 'noCode' | 'beijing'
+type Who = 'province' | 'city' | 'ministry' | 'ministry2' | 'noCode' | 'beijing' | 'recorder'
 const tokens = {} as Record<Who, Record<string, string>>
 const ids: Record<string, number> = {}
 let center: [number, number]
@@ -26,7 +26,7 @@ beforeAll(async () => {
     lat: number
   }>`SELECT ST_X(center) AS lon, ST_Y(center) AS lat FROM region WHERE code = '150102'`.execute(db)
   center = [rows[0]?.lon as number, rows[0]?.lat as number]
-  const users: Record<Who, Awaited<ReturnType<typeof buildUser>>> = {
+  const users: Record<Exclude<Who, 'recorder'>, Awaited<ReturnType<typeof buildUser>>> = {
     province: await buildUser(db, { permissions: [PERMISSION.pvland], areaRanges: ['150000'], realName: '内蒙古核查员' }),
     city: await buildUser(db, { permissions: [PERMISSION.pvland], areaRanges: ['150200'] }),
     ministry: await buildUser(db, { permissions: [PERMISSION.pvland], areaRanges: ['100000'], realName: '部级审核员' }),
@@ -252,5 +252,44 @@ describe('spot verification', () => {
     expect((await getJson(ctx, '/api/monitor/verification/progress?module=pvland&batch=20200101', tokens.ministry)).status).toBe(400)
     expect((await getJson(ctx, '/api/monitor/verification/progress?module=pvland', tokens.noCode)).status).toBe(403)
     expect((await getJson(ctx, '/api/monitor/verification/progress?module=pvland')).status).toBe(401)
+  })
+})
+
+describe('separation of duties in review', () => {
+  it('refuses the account that recorded a check reviewing it, writing nothing; another ministry user accepts it', async () => {
+    const db = ctx.database.db
+    const recorder = await buildUser(db, { permissions: [PERMISSION.pvland], areaRanges: ['150000'] })
+    tokens.recorder = { token: await loginAs(ctx, recorder.username, recorder.password) }
+    const { rows } = await sql<{ lon: number; lat: number }>`
+      SELECT ST_X(center) AS lon, ST_Y(center) AS lat FROM region WHERE code = '150203'`.execute(db)
+    const position: [number, number] = [rows[0]?.lon as number, rows[0]?.lat as number]
+    expect((await record('recorder', { id: ids.baotou, position })).status).toBe(200)
+    // the same account is later given the whole country: it is now a ministry user
+    await db
+      .insertInto('area_range')
+      .values({ user_id: recorder.id, type: 'regionId', region_id: '100000', status: 0, is_delete: 0 })
+      .execute()
+    tokens.recorder = { token: await loginAs(ctx, recorder.username, recorder.password) }
+    const view = `/api/monitor/verification?module=pvland&id=${ids.baotou}`
+    expect(await getData(ctx, view, tokens.recorder)).toMatchObject({ role: 'ministry', state: 'recorded', allowed: [] })
+    expect(await getData(ctx, view, tokens.ministry)).toMatchObject({ role: 'ministry', allowed: ['accept', 'return'] })
+
+    const before = await counts()
+    const own = await review('recorder', 'accept', { id: ids.baotou })
+    expect([own.status, own.body.message]).toEqual([403, '不能审核本人录入的核查记录，请由其他部级用户审核'])
+    const ownReturn = await review('recorder', 'return', { id: ids.baotou, reason: '本人退回' })
+    expect([ownReturn.status, ownReturn.body.message]).toEqual([403, '不能审核本人录入的核查记录，请由其他部级用户审核'])
+    expect(await counts()).toEqual(before)
+    const audit = await db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('target', '=', `monitor_spot:${ids.baotou}`)
+      .orderBy('id')
+      .execute()
+    expect(audit.map((a) => a.action)).toEqual(['monitorVerifyRecord'])
+
+    const accepted = await review('ministry', 'accept', { id: ids.baotou })
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200)
+    expect(accepted.body.data.state).toBe('accepted')
   })
 })

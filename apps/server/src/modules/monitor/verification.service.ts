@@ -11,7 +11,7 @@ import {
   type VerificationEvent,
   type VerificationResult,
   type VerificationState,
-  verificationEventsFrom,
+  verificationMachine,
   verificationRole,
   verificationRoleOf,
 } from '@rs/shared'
@@ -21,6 +21,7 @@ import { type AuditRecorder, actorOf } from '../../lib/audit'
 import { ApiError } from '../../lib/errors'
 import { ImageCheckError, inspectImage, sniffImageType } from '../../lib/image-upload'
 import { regionScopeOf, type SessionUser } from '../../lib/session'
+import { requireSeparateActor } from '../../lib/workflow'
 import { requireModuleAccess } from './monitor.service'
 import type { VerificationRepository, VerificationSpot } from './verification.repository'
 
@@ -103,12 +104,15 @@ export function createVerificationService(
     const needsCheck = needsVerification(spot.stage)
     const state = await repo.state(db, spot.id)
     const role = verificationRole(user.regionIds)
+    const events = needsCheck && role ? verificationMachine.eventsFor(state, [role]) : []
+    // a review is not offered to the account that recorded the check (the server refuses it too)
+    const recorder = events.some((e) => verificationMachine.separatedFrom(e).length > 0) ? await repo.recorder(db, spot.id) : null
     return {
       spotId: spot.id,
       needsCheck,
       state,
       role,
-      allowed: needsCheck && role ? verificationEventsFrom(state).filter((e) => verificationRoleOf(e) === role) : [],
+      allowed: events.filter((e) => verificationMachine.separationConflict(e, user.userId, { recorder }) === null),
       history: await repo.history(db, spot.id),
     }
   }
@@ -176,7 +180,7 @@ export function createVerificationService(
       return view(user, spot)
     },
 
-    /** The ministry accepts a recorded check, or returns it with a reason. */
+    /** The ministry accepts a recorded check, or returns it with a reason; never the account that recorded it. */
     async review(
       caller: VerificationCaller,
       input: { module: string; id: number; decision: 'accept' | 'return'; reason?: string },
@@ -190,6 +194,8 @@ export function createVerificationService(
       if (event === 'return' && !reason) throw ApiError.of(400, 'monitorVerify.errors.reasonRequired')
       const stepId = await db.transaction().execute(async (trx) => {
         await repo.spot(trx, spot.module, spot.id, { forUpdate: true })
+        const recorder = await repo.recorder(trx, spot.id)
+        requireSeparateActor(verificationMachine, event, user.userId, { recorder }, 'monitorVerify.errors.selfReview')
         const state = await repo.state(trx, spot.id)
         const to = nextVerificationState(state, event)
         if (to !== 'accepted' && to !== 'returned') throw transitionError(state, event)

@@ -421,6 +421,31 @@ describe('rejecting and cancelling', () => {
   })
 })
 
+describe('separation of duties in review', () => {
+  it('refuses a reviewer deciding their own order with a Chinese 403, recording nothing; another reviewer approves it', async () => {
+    const self = await buildUser(ctx.database.db, { permissions: [PERMISSION.orderReview] })
+    const token = await loginAs(ctx, self.username, self.password)
+    await post('/api/ordercart/add', token, { sceneIds: [sceneIds[0]] })
+    const id = (await submit([sceneIds[0] as string], token)).body.data.id
+    const own = await post('/api/order/review', token, { id, decision: 'approve' })
+    expect([own.status, own.body.message]).toEqual([403, tZh('order.errors.selfReview')])
+    const ownReject = await post('/api/order/review', token, { id, decision: 'reject', reason: '本人驳回' })
+    expect([ownReject.status, ownReject.body.message]).toEqual([403, tZh('order.errors.selfReview')])
+    // nothing recorded: still pending and unreviewed, only the submission in the audit log
+    const row = await sql<{ status: string; reviewed_by: number | null; reject_reason: string | null }>`
+      SELECT status, reviewed_by, reject_reason FROM scene_order WHERE id = ${id}`.execute(ctx.database.db)
+    expect(row.rows[0]).toEqual({ status: 'pending', reviewed_by: null, reject_reason: null })
+    const audit = await sql<{ action: string }>`SELECT action FROM audit_log WHERE target = ${`order:${id}`} ORDER BY id`.execute(
+      ctx.database.db,
+    )
+    expect(audit.rows.map((a) => a.action)).toEqual(['orderSubmit'])
+
+    const other = await post('/api/order/review', 'reviewer', { id, decision: 'approve' })
+    expect(other.status, JSON.stringify(other.body)).toBe(200)
+    expect((await until(id, 'ready', token)).extractCode).toMatch(/^[A-Z2-9]{6}$/)
+  })
+})
+
 describe('production beside anonymous work', () => {
   it('reaches 可下载 while anonymous tasks hold the request thread and queue behind it', async () => {
     const requests = ctx.app.taskPools.requests

@@ -11,6 +11,7 @@ import {
   type OrderState,
   type OrderSummary,
   orderEventsFrom,
+  orderMachine,
   tZh,
 } from '@rs/shared'
 import type { Kysely } from 'kysely'
@@ -19,6 +20,7 @@ import { type AuditRecorder, actorOf, type Caller } from '../../lib/audit'
 import { ApiError } from '../../lib/errors'
 import { JsonText } from '../../lib/json-text'
 import { DEFAULT_LOAD_RETRY, type LoadRetry, retryUnderLoad, type TaskPool } from '../../lib/workers/pool'
+import { requireSeparateActor } from '../../lib/workflow'
 import { type OrderMail, orderStateMail } from './mail'
 import { type Db, type OrderFilter, type OrderRow, type OrdersRepository, toSummary } from './orders.repository'
 import { PACKAGE_WORKER, type PackageInput, type PackageOutput } from './package.worker'
@@ -322,16 +324,19 @@ export function createOrdersService(
       return summary(id)
     },
 
+    /** A reviewer decides an order someone else submitted (the machine's separation of duties, 403 for one's own). */
     async review(user: Caller, input: { id: number; decision: 'approve' | 'reject'; reason?: string }): Promise<OrderSummary> {
+      const notOwnOrder = (row: OrderRow) =>
+        requireSeparateActor(orderMachine, input.decision, user.userId, { submitter: row.user_id }, 'order.errors.selfReview')
       if (input.decision === 'reject') {
         const reason = input.reason?.trim() ?? ''
         if (!reason) throw ApiError.of(400, 'order.errors.reasonRequired')
-        const { from } = await transition(input.id, 'reject', () => {}, { rejectReason: reason, reviewedBy: user.userId })
+        const { from } = await transition(input.id, 'reject', notOwnOrder, { rejectReason: reason, reviewedBy: user.userId })
         await afterChange(input.id, from, 'reject', user, { reason })
         return summary(input.id)
       }
       // approve and start, one after the other: each is its own state change in the log and the mail
-      const { from } = await transition(input.id, 'approve', () => {}, { reviewedBy: user.userId })
+      const { from } = await transition(input.id, 'approve', notOwnOrder, { reviewedBy: user.userId })
       await afterChange(input.id, from, 'approve', user)
       const started = await transition(input.id, 'start', () => {}, { progress: 0 })
       await afterChange(input.id, started.from, 'start', null)

@@ -74,6 +74,7 @@ export const applyEn: Messages['apply'] = {
     alreadyGranted: 'You already hold "{module}" over the area ranges applied for',
     notFound: 'No such application',
     transition: 'The application is "{state}" and cannot be {action}',
+    selfReview: 'You cannot review an application you submitted; another administrator must',
     rejectReasonRequired: 'A rejection needs a reason',
   },
   mail: {

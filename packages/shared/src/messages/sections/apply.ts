@@ -71,6 +71,7 @@ export const applyZh = {
     alreadyGranted: '您已拥有“{module}”权限，且已覆盖所申请的权限范围',
     notFound: '申请不存在',
     transition: '申请当前为“{state}”，不能{action}',
+    selfReview: '不能审核本人提交的申请，请由其他管理员审核',
     rejectReasonRequired: '驳回须填写原因',
   },
   mail: {

@@ -70,6 +70,7 @@ export const monitorVerifyEn: Shape<typeof monitorVerifyZh> = {
     spotNotFound: 'Spot not found',
     notNeeded: 'A persisting spot needs no field check',
     transition: 'The check is “{state}”: cannot {action}',
+    selfReview: 'You cannot review a check you recorded; another ministry user must',
     provinceOnly: 'Province users record checks; ministry users review them',
     ministryOnly: 'Only ministry users (whole country) review checks',
     reasonRequired: 'Give a reason for the return',

@@ -82,6 +82,7 @@ export const monitorVerifyZh = {
     spotNotFound: '图斑不存在',
     notNeeded: '该图斑为延续图斑，无需实地核查',
     transition: '核查状态为“{state}”，不能{action}',
+    selfReview: '不能审核本人录入的核查记录，请由其他部级用户审核',
     provinceOnly: '核查结果由省级用户录入，部级用户（全国权限范围）负责审核',
     ministryOnly: '仅部级用户（权限范围为全国）可审核核查结果',
     reasonRequired: '请填写退回原因',

@@ -106,6 +106,7 @@ export const orderEn: Messages['order'] = {
     termsRequired: 'Please accept the data-use terms',
     notFound: 'No such order',
     transition: 'The order is "{state}" and cannot be {action}',
+    selfReview: 'You cannot review an order you submitted; another reviewer must',
     reasonRequired: 'A rejection needs a reason',
     wrongCode: 'Wrong extraction code',
     notReady: 'The package is not ready; the order is "{state}"',

@@ -104,6 +104,7 @@ export const orderZh = {
     termsRequired: '请阅读并同意数据使用协议',
     notFound: '订单不存在',
     transition: '订单当前为“{state}”，不能{action}',
+    selfReview: '不能审核本人提交的订单，请由其他审核员审核',
     reasonRequired: '驳回时请填写原因',
     wrongCode: '提取码错误',
     notReady: '数据包尚未生成，当前状态为“{state}”',
