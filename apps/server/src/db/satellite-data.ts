@@ -1,4 +1,4 @@
-import { MAX_SATELLITE_CATALOGUE, tZh } from '@rs/shared'
+import { MAX_SATELLITE_CATALOGUE, tleChecksum, tleEpochMs, tZh } from '@rs/shared'
 
 /** One entry of data/satellites/satellites.json (only the fields the rules read; the rest is kept as facts). */
 export interface SatelliteFacts {
@@ -223,16 +223,6 @@ export interface TleSkip {
   reason: string
 }
 
-/** Checksum of a TLE line: the sum of its digits, each minus sign counting 1, over columns 1–68, modulo 10. */
-export function tleChecksum(line: string): number {
-  let sum = 0
-  for (const ch of line.slice(0, 68)) {
-    if (ch >= '0' && ch <= '9') sum += ch.charCodeAt(0) - 48
-    else if (ch === '-') sum += 1
-  }
-  return sum % 10
-}
-
 /** Whether a line is a well-formed TLE line of the given number (1 or 2) with a correct checksum in column 69. */
 export function isValidTleLine(line: string, lineNumber: 1 | 2): boolean {
   return line.length === 69 && line.startsWith(`${lineNumber} `) && /^\d$/.test(line[68] ?? '') && tleChecksum(line) === Number(line[68])
@@ -240,12 +230,8 @@ export function isValidTleLine(line: string, lineNumber: 1 | 2): boolean {
 
 /** The epoch of line 1 (columns 19–32: two-digit year, 57–99 = 19xx, and fractional day of the year) as an ISO time. */
 export function tleEpoch(line1: string): string | null {
-  const yy = Number(line1.slice(18, 20))
-  const day = Number(line1.slice(20, 32))
-  if (!/^\d\d$/.test(line1.slice(18, 20)) || !Number.isFinite(day) || day < 1 || day >= 367) return null
-  const year = yy < 57 ? 2000 + yy : 1900 + yy
-  const ms = Date.UTC(year, 0, 1) + Math.round((day - 1) * 86_400_000)
-  return new Date(ms).toISOString()
+  const ms = tleEpochMs(line1)
+  return ms === null ? null : new Date(ms).toISOString()
 }
 
 /**

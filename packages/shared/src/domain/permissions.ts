@@ -49,6 +49,11 @@ export function hasPermission(permissions: readonly string[], code: string): boo
   return permissions.includes(code)
 }
 
+/** Whether a user with these permissions may add, edit and delete news and replace and restore typical images (MOD_002; the routes' auth rule is the same code). */
+export function canEditContent(permissions: readonly string[] | undefined): boolean {
+  return hasPermission(permissions ?? [], PERMISSION.contentEditor)
+}
+
 /** One area-range record as stored for a user (SPEC.md §3). */
 export interface AreaRangeRecord {
   type: string

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
+import { tleChecksum } from '@rs/shared'
 import { describe, expect, it } from 'vitest'
 import { SATELLITE_DATA_DIR } from '../../db/reference-data'
-import { isValidTleLine, parseTle, type SatelliteFacts, tleChecksum, tleEpoch } from '../../db/satellite-data'
+import { isValidTleLine, parseTle, type SatelliteFacts, tleEpoch } from '../../db/satellite-data'
 
 const facts = JSON.parse(readFileSync(path.join(SATELLITE_DATA_DIR, 'satellites.json'), 'utf8')) as SatelliteFacts[]
 const text = readFileSync(path.join(SATELLITE_DATA_DIR, 'tle/resource.tle'), 'utf8')

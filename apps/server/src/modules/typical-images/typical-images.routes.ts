@@ -5,7 +5,7 @@ import { callerOf } from '../../lib/audit'
 import { bindRoute } from '../../lib/route'
 import { sendPicture, versionedCaching } from '../../lib/send-picture'
 import { bindUploadRoute } from '../../lib/upload-route'
-import { CREDIT_MAX, IMAGE_PATH, type TypicalImagesService } from './typical-images.service'
+import { IMAGE_PATH, type TypicalImagesService } from './typical-images.service'
 
 /** Typical-image samples: public list and pictures; replacing and restoring for content editors. */
 export function registerTypicalImagesRoutes(app: FastifyInstance, images: TypicalImagesService) {
@@ -38,7 +38,7 @@ export function registerTypicalImagesRoutes(app: FastifyInstance, images: Typica
       messages: {
         noFile: 'typicalImage.errors.noFile',
         tooLarge: 'typicalImage.errors.tooLarge',
-        fieldTooLong: { key: 'typicalImage.creditTooLong', params: { max: CREDIT_MAX } },
+        fieldTooLong: { key: 'typicalImage.creditTooLong', params: { max: TYPICAL_IMAGE_LIMITS.maxCreditChars } },
       },
     },
     async ({ query, file, fields, user, request }) =>

@@ -8,9 +8,6 @@ import type { TypicalImageRow, TypicalImagesRepository } from './typical-images.
 
 const MB = 1024 * 1024
 
-/** Longest credit line of a real image, in characters. */
-export const CREDIT_MAX = 200
-
 export const IMAGE_PATH = '/api/satellite/typical-images/image'
 
 function toAnswer(key: TypicalImageKey, row: TypicalImageRow | undefined): TypicalImage {
@@ -55,7 +52,8 @@ export function createTypicalImagesService(repo: TypicalImagesRepository, audit:
     async replace(key: TypicalImageKey, input: { data: Buffer; credit: string | undefined }, by: Caller): Promise<TypicalImage> {
       const credit = (input.credit ?? '').trim()
       if (!credit) throw ApiError.of(400, 'typicalImage.creditRequired')
-      if ([...credit].length > CREDIT_MAX) throw ApiError.of(400, 'typicalImage.creditTooLong', { max: CREDIT_MAX })
+      if ([...credit].length > TYPICAL_IMAGE_LIMITS.maxCreditChars)
+        throw ApiError.of(400, 'typicalImage.creditTooLong', { max: TYPICAL_IMAGE_LIMITS.maxCreditChars })
       if (input.data.length === 0) throw ApiError.of(400, 'typicalImage.errors.noFile')
       if (input.data.length > TYPICAL_IMAGE_LIMITS.maxBytes)
         throw ApiError.of(413, 'typicalImage.errors.tooLarge', { size: `${TYPICAL_IMAGE_LIMITS.maxBytes / MB} MB` })

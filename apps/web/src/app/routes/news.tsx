@@ -1,8 +1,8 @@
+import { canEditContent } from '@rs/shared'
 import '../../features/news/news.css'
 import { useAuthStore } from '../../features/auth/state/auth-store'
 import { NewsArticlePage } from '../../features/news/components/news-article-page'
 import { NewsListPage } from '../../features/news/components/news-list-page'
-import { canEditContent } from '../../features/news/utils/can-edit'
 import type { ScreenProps } from '../screen-props'
 
 /** 卫星新闻 (news): the list (/satellite/news) and one article (/satellite/news/:id); content editors (MOD_002) also edit. */

@@ -34,15 +34,38 @@ export class OrbitError extends Error {
   }
 }
 
-/** An orbit from two element lines; throws OrbitError when satellite.js cannot read them. */
+/**
+ * An orbit from two element lines as SGP4 reads them; throws OrbitError when satellite.js cannot.
+ * A set whose perigee already lies underground is kept: SGP4 then answers no position and sets its
+ * error (hasDecayed), which a page can show.
+ */
+export function readOrbit(line1: string, line2: string): Orbit {
+  let satrec: SatRec
+  try {
+    satrec = twoline2satrec(line1, line2)
+  } catch {
+    throw new OrbitError('elements not readable', 'elements')
+  }
+  if (satrec.error !== 0 || !Number.isFinite(satrec.jdsatepoch))
+    throw new OrbitError(`elements rejected by SGP4 (error ${satrec.error})`, 'elements')
+  return { satrec, epochMs: (satrec.jdsatepoch - 2440587.5) * 86_400_000 }
+}
+
+/** SGP4's error code for an orbit that has decayed (the computed position is underground). */
+const SGP4_DECAYED = 6
+
+/** Whether the last propagation of this orbit failed because, by its elements, it has decayed (re-entry). */
+export function hasDecayed(orbit: Orbit): boolean {
+  return orbit.satrec.error === SGP4_DECAYED
+}
+
+/** An orbit from two element lines for prediction; throws OrbitError when SGP4 cannot read them or the object has decayed. */
 export function orbitFromTle(line1: string, line2: string): Orbit {
-  const satrec = twoline2satrec(line1, line2)
-  if (satrec.error !== 0) throw new OrbitError(`elements rejected by SGP4 (error ${satrec.error})`, 'elements')
+  const { satrec, epochMs } = readOrbit(line1, line2)
   // a perigee under 80 km: the object has decayed, SGP4's answers mean nothing
   const n = satrec.no / 60
   const perigeeKm = Math.cbrt(MU / (n * n)) * (1 - satrec.ecco) - EQUATOR_KM
   if (!Number.isFinite(perigeeKm) || perigeeKm < 80) throw new OrbitError('perigee below 80 km', 'elements')
-  const epochMs = (satrec.jdsatepoch - 2440587.5) * 86_400_000
   return { satrec, epochMs }
 }
 
@@ -62,7 +85,7 @@ const TWO_PI = 2 * Math.PI
 export function subPoint(orbit: Orbit, t: number): SubPoint | null {
   const jd = t / 86_400_000 + 2440587.5
   const pv = sgp4(orbit.satrec, (jd - orbit.satrec.jdsatepoch) * 1440)
-  if (!pv) return null
+  if (!pv || !Number.isFinite(pv.position.x)) return null
   const { x, y, z } = pv.position
   const gmst = gstime(jd)
   let lon = ((((Math.atan2(y, x) - gmst + Math.PI) % TWO_PI) + TWO_PI) % TWO_PI) - Math.PI

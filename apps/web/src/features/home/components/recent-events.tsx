@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { useT } from '../../../lib/i18n'
+import { satellitePath } from '../../../lib/satellite-path'
 import { useRecentEvents } from '../api/fetch-satellite-events'
-import { satellitePath } from '../utils/satellite-path'
 import { BlockEmpty, BlockError, BlockSkeleton } from './block-state'
 
 /** 'Recent satellite events': a dated timeline of launches, each linking to its satellite page. */

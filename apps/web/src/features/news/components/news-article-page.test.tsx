@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { buildArticle, ok, refuse, renderNews, SERIES, stubApi } from '../test/news-fixtures'
-import { canEditContent } from '../utils/can-edit'
 import { NewsArticlePage, parseArticleId } from './news-article-page'
 import { NewsListPage } from './news-list-page'
 
@@ -95,14 +94,5 @@ describe('NewsArticlePage', { timeout: 30_000 }, () => {
     await screen.findByTestId('news-article')
     expect(screen.queryByTestId('news-edit-7')).toBeNull()
     expect(screen.queryByTestId('news-delete-7')).toBeNull()
-  })
-})
-
-describe('canEditContent', () => {
-  it('is true only with MOD_002', () => {
-    expect(canEditContent(['MOD_002'])).toBe(true)
-    expect(canEditContent(['MOD_001', 'MOD_061', 'MOD_002_DISPLAY'])).toBe(false)
-    expect(canEditContent([])).toBe(false)
-    expect(canEditContent(undefined)).toBe(false)
   })
 })

@@ -1,11 +1,12 @@
-import { degreesLat, degreesLong, eciToGeodetic, gstime, propagate, type SatRec, twoline2satrec } from './sgp4'
+import { type Orbit, hasDecayed as orbitHasDecayed, readOrbit, subPoint } from '@rs/shared'
 
 /** A point on the ground in WGS84 degrees: [longitude −180…180, latitude]. */
 export type LonLat = [number, number]
 
 /** One member's orbit, ready to propagate: the parsed elements and what the page says about them. */
 export interface OrbitModel {
-  satrec: SatRec
+  /** The elements as SGP4 reads them (packages/shared domain/orbit/propagate.ts). */
+  orbit: Orbit
   /** Time of the elements (UTC). */
   epoch: Date
   /** Orbital period from the mean motion, in minutes. */
@@ -25,24 +26,22 @@ export interface SubSatellitePoint {
 const MINUTES_PER_DAY = 1440
 const MS_PER_MINUTE = 60_000
 const MS_PER_DAY = 86_400_000
-/** Julian date of the Unix epoch (1970-01-01T00:00Z). */
-const JD_UNIX_EPOCH = 2_440_587.5
 
 /** Parses a two-line element set; undefined when the lines are not a usable TLE. */
 export function parseTle(line1: string, line2: string): OrbitModel | undefined {
-  let satrec: SatRec
+  let orbit: Orbit
   try {
-    satrec = twoline2satrec(line1.trim(), line2.trim())
+    orbit = readOrbit(line1.trim(), line2.trim())
   } catch {
     return undefined
   }
+  const { satrec } = orbit
   // nokozai: the TLE's mean motion in radians per minute; NaN or 0 when the lines did not parse
   const meanMotion = satrec.nokozai
-  if (!Number.isFinite(meanMotion) || meanMotion <= 0 || !Number.isFinite(satrec.jdsatepoch) || satrec.error !== 0) return undefined
-  const epochMs = (satrec.jdsatepoch - JD_UNIX_EPOCH) * MS_PER_DAY
+  if (!Number.isFinite(meanMotion) || meanMotion <= 0) return undefined
   return {
-    satrec,
-    epoch: new Date(Math.round(epochMs)),
+    orbit,
+    epoch: new Date(Math.round(orbit.epochMs)),
     periodMin: (2 * Math.PI) / meanMotion,
     isDeepSpace: satrec.method === 'd',
   }
@@ -50,22 +49,14 @@ export function parseTle(line1: string, line2: string): OrbitModel | undefined {
 
 /** The sub-satellite point at a time; undefined when SGP4 cannot propagate to it (decayed, elements too old). */
 export function subSatellitePoint(model: OrbitModel, date: Date): SubSatellitePoint | undefined {
-  const state = propagate(model.satrec, date)
-  const position = state?.position
-  if (!position || !Number.isFinite(position.x)) return undefined
-  const geodetic = eciToGeodetic(position, gstime(date))
-  const lon = normalizeLongitude(degreesLong(geodetic.longitude))
-  const lat = degreesLat(geodetic.latitude)
-  if (!Number.isFinite(lon) || !Number.isFinite(lat)) return undefined
-  return { lon, lat, altitudeKm: geodetic.height }
+  const point = subPoint(model.orbit, date.getTime())
+  if (!point || !Number.isFinite(point.lon) || !Number.isFinite(point.lat)) return undefined
+  return { lon: normalizeLongitude(point.lon), lat: point.lat, altitudeKm: point.altitudeKm }
 }
-
-/** SGP4's error code for an orbit that has decayed (the computed position is underground). */
-const SGP4_DECAYED = 6
 
 /** Whether the last propagation failed because, by these elements, the orbit has decayed (re-entry). */
 export function hasDecayed(model: OrbitModel): boolean {
-  return model.satrec.error === SGP4_DECAYED
+  return orbitHasDecayed(model.orbit)
 }
 
 /** A longitude folded into −180…180. */

@@ -8,7 +8,7 @@ import { useT } from '../../../lib/i18n'
 import { notify } from '../../../lib/notify'
 import { typicalImagesQuery } from '../api/fetch-typical-images'
 import { replaceTypicalImage } from '../api/replace-typical-image'
-import { CREDIT_MAX, fileProblem, formatBytes, IMAGE_TYPES, type PixelSize, pixelProblem, readPixelSize } from '../utils/image-check'
+import { fileProblem, formatBytes, IMAGE_TYPES, type PixelSize, pixelProblem, readPixelSize } from '../utils/image-check'
 
 export interface ReplaceImageDialogProps {
   /** The sample being replaced; the dialog is closed when null. */
@@ -142,8 +142,8 @@ export function ReplaceImageDialog({ image, onClose, measure = readPixelSize }: 
               { required: true, whitespace: true, message: t('typicalImagePage.rules.creditRequired') },
               {
                 validator: async (_, value: string | undefined) => {
-                  if ((value ?? '').trim().length > CREDIT_MAX)
-                    throw new Error(t('typicalImagePage.rules.creditTooLong', { max: CREDIT_MAX }))
+                  if ((value ?? '').trim().length > TYPICAL_IMAGE_LIMITS.maxCreditChars)
+                    throw new Error(t('typicalImagePage.rules.creditTooLong', { max: TYPICAL_IMAGE_LIMITS.maxCreditChars }))
                 },
               },
             ]}
@@ -151,7 +151,7 @@ export function ReplaceImageDialog({ image, onClose, measure = readPixelSize }: 
             <Input.TextArea
               autoSize={{ minRows: 2, maxRows: 4 }}
               placeholder={t('typicalImagePage.creditPlaceholder')}
-              count={{ show: true, max: CREDIT_MAX }}
+              count={{ show: true, max: TYPICAL_IMAGE_LIMITS.maxCreditChars }}
               data-testid="typical-replace-credit"
             />
           </Form.Item>

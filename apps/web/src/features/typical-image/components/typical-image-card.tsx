@@ -3,7 +3,7 @@ import { Image } from 'antd'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { useT } from '../../../lib/i18n'
-import { satellitePath } from '../utils/satellite-path'
+import { satellitePath } from '../../../lib/satellite-path'
 
 export interface TypicalImageCardProps {
   image: TypicalImage

@@ -5,9 +5,6 @@ import type { Translate } from '../../../lib/i18n'
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const
 const IMAGE_EXTENSIONS = /\.(png|jpe?g|webp)$/i
 
-/** Longest credit line accepted. */
-export const CREDIT_MAX = 200
-
 export interface PixelSize {
   width: number
   height: number
