@@ -225,16 +225,13 @@ describe('exports', () => {
     ])
   })
 
-  it('writes 10,000 footprints in each format within the export target (3 s)', async () => {
+  it('writes 10,000 footprints in each format (the limit of one export; timed by npm run bench:coverage)', async () => {
     const many = Array.from({ length: 10_000 }, (_, i) => record({ id: `S${i}`, fileName: `S${i}_资源.tar.gz` }))
     for (const format of ['csv', 'xlsx', 'geojson', 'shp'] as const) {
-      const t = performance.now()
       const file = await writeExport(format, many, AT)
-      const ms = performance.now() - t
-      console.log(`export ${format}: 10,000 footprints in ${ms.toFixed(0)} ms, ${(file.bytes.length / 1e6).toFixed(2)} MB`)
-      // the target is 3 s on an idle machine (measured: csv 243, xlsx 683, geojson 105, shp 334 ms); the
-      // bound leaves room for a full parallel test run on two cores
-      expect(ms).toBeLessThan(9000)
+      expect(file.bytes.length, format).toBeGreaterThan(10_000 * 5)
+      if (format === 'csv') expect(new TextDecoder().decode(file.bytes).trimEnd().split('\r\n')).toHaveLength(10_001)
+      if (format === 'geojson') expect(JSON.parse(new TextDecoder().decode(file.bytes)).features).toHaveLength(10_000)
     }
   })
 })
