@@ -5,6 +5,7 @@ import { AdminUsersPage } from '../../features/admin/components/admin-users-page
 import { AuditLogPage } from '../../features/admin/components/audit-log-page'
 import { OutboxPage } from '../../features/admin/components/outbox-page'
 import { ApplyReviewPage } from '../../features/apply/components/apply-review-page'
+import { useAuthStore } from '../../features/auth/state/auth-store'
 import { FeedbackAdminPage } from '../../features/feedback/components/feedback-admin-page'
 import { RegionName } from '../../features/region/components/region-name'
 import { RegionPicker } from '../../features/region/components/region-picker'
@@ -19,9 +20,10 @@ const regions = {
 
 /** 系统管理 (MOD_001): users (search, disable, permissions and area ranges), the audit log, the outbox, application review, feedback. */
 export default function AdminScreen({ route }: ScreenProps) {
+  const username = useAuthStore((s) => s.user?.username)
   if (route.name === 'adminAudit') return <AuditLogPage />
   if (route.name === 'adminOutbox') return <OutboxPage />
-  if (route.name === 'adminApply') return <ApplyReviewPage regions={regions} />
+  if (route.name === 'adminApply') return <ApplyReviewPage regions={regions} currentUser={username} />
   if (route.name === 'adminFeedback') return <FeedbackAdminPage />
   return <AdminUsersPage regions={regions} />
 }

@@ -82,7 +82,7 @@ export default function PersonalScreen({ route }: ScreenProps) {
             <Tabs
               items={[
                 { key: 'mine', label: t('order.list.title'), children: <OrderList mode="mine" /> },
-                { key: 'review', label: t('order.list.reviewTitle'), children: <OrderList mode="review" /> },
+                { key: 'review', label: t('order.list.reviewTitle'), children: <OrderList mode="review" currentUser={user.username} /> },
               ]}
             />
           ) : (

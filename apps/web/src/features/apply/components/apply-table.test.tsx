@@ -42,10 +42,10 @@ function fakeServer(list: ApplySummary[]) {
 
 const regions = { renderPicker: () => null, renderName: (code: string) => <span>{`region-${code}`}</span> }
 
-function show(mode: 'mine' | 'review', onGranted?: () => void) {
+function show(mode: 'mine' | 'review', onGranted?: () => void, currentUser?: string) {
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <ApplyTable mode={mode} regions={regions} onGranted={onGranted} />
+      <ApplyTable mode={mode} regions={regions} onGranted={onGranted} currentUser={currentUser} />
     </QueryClientProvider>,
   )
 }
@@ -107,6 +107,19 @@ describe('ApplyTable', { timeout: 20_000 }, () => {
         reason: '材料不全',
       }),
     )
+  })
+
+  it('does not offer an administrator the review of their own application', async () => {
+    const server = fakeServer([application(1, 'pending', { applicant: 'admin2' }), application(2, 'pending')])
+    vi.stubGlobal('fetch', server.fetchMock)
+    show('review', undefined, 'admin2')
+    const [own, other] = await screen.findAllByTestId('apply-approve')
+    expect(own?.hasAttribute('disabled')).toBe(true)
+    expect(own?.getAttribute('title')).toBe('不能审核本人提交的申请，请由其他管理员审核')
+    expect(screen.getAllByTestId('apply-reject')[0]?.hasAttribute('disabled')).toBe(true)
+    expect(other?.hasAttribute('disabled')).toBe(false)
+    fireEvent.click(own as HTMLElement)
+    expect(document.querySelector('.ant-popconfirm')).toBeNull()
   })
 
   it('tells when one of my applications became approved, so the session’s rights reload', async () => {

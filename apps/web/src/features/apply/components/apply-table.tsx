@@ -19,10 +19,22 @@ import type { RegionSlots } from './region-slots'
 
 /**
  * The applications: mine (withdraw before review) or every one for review (approve, or reject
- * with a reason); the decision and its reviewer shown once made. Buttons follow the shared state
- * machine's allowed events; the server decides.
+ * with a reason; not on the administrator's own, which the server refuses too); the decision and
+ * its reviewer shown once made. Buttons follow the shared state machine's allowed events; the
+ * server decides.
  */
-export function ApplyTable({ mode, regions, onGranted }: { mode: 'mine' | 'review'; regions: RegionSlots; onGranted?: () => void }) {
+export function ApplyTable({
+  mode,
+  regions,
+  onGranted,
+  currentUser,
+}: {
+  mode: 'mine' | 'review'
+  regions: RegionSlots
+  onGranted?: () => void
+  /** The signed-in user name. */
+  currentUser?: string
+}) {
   const t = useT()
   const queryClient = useQueryClient()
   const [filter, setFilter] = useState<ApplyFilterState>({ pageNum: 1, pageSize: 10, ...(mode === 'review' ? { status: 'pending' } : {}) })
@@ -139,13 +151,28 @@ export function ApplyTable({ mode, regions, onGranted }: { mode: 'mine' | 'revie
           <Space size={0}>
             <Popconfirm
               title={t('apply.approveConfirm', { module: t(permissionNameKey(a.module)) })}
+              disabled={a.applicant === currentUser}
               onConfirm={() => act(() => reviewApplication(a.id, 'approve'), t('apply.approved', { id: a.id }))}
             >
-              <Button type="link" size="small" data-testid="apply-approve">
+              <Button
+                type="link"
+                size="small"
+                data-testid="apply-approve"
+                disabled={a.applicant === currentUser}
+                title={a.applicant === currentUser ? t('apply.errors.selfReview') : undefined}
+              >
                 {t('apply.action.approve')}
               </Button>
             </Popconfirm>
-            <Button type="link" size="small" danger data-testid="apply-reject" onClick={() => setRejecting(a.id)}>
+            <Button
+              type="link"
+              size="small"
+              danger
+              data-testid="apply-reject"
+              disabled={a.applicant === currentUser}
+              title={a.applicant === currentUser ? t('apply.errors.selfReview') : undefined}
+              onClick={() => setRejecting(a.id)}
+            >
               {t('apply.action.reject')}
             </Button>
           </Space>

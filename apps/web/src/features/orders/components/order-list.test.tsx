@@ -50,10 +50,10 @@ function fakeServer(list: OrderSummary[]) {
   return { fetchMock, calls }
 }
 
-function show(mode: 'mine' | 'review') {
+function show(mode: 'mine' | 'review', currentUser?: string) {
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <OrderList mode={mode} />
+      <OrderList mode={mode} currentUser={currentUser} />
     </QueryClientProvider>,
   )
 }
@@ -124,6 +124,22 @@ describe('OrderList', () => {
         decision: 'reject',
         reason: '用途不明确',
       }),
+    )
+  })
+
+  it('does not offer a reviewer the review of their own order', async () => {
+    const server = fakeServer([order(1, 'pending', { owner: 'reviewer1' }), order(2, 'pending')])
+    vi.stubGlobal('fetch', server.fetchMock)
+    show('review', 'reviewer1')
+    const [own, other] = await screen.findAllByTestId('order-approve')
+    expect(own?.hasAttribute('disabled')).toBe(true)
+    expect(own?.getAttribute('title')).toBe('不能审核本人提交的订单，请由其他审核员审核')
+    expect(screen.getAllByTestId('order-reject')[0]?.hasAttribute('disabled')).toBe(true)
+    fireEvent.click(own as HTMLElement)
+    expect(other?.hasAttribute('disabled')).toBe(false)
+    fireEvent.click(other as HTMLElement)
+    await waitFor(() =>
+      expect(server.calls.filter((c) => c.url === '/api/order/review').map((c) => c.body)).toEqual([{ id: 2, decision: 'approve' }]),
     )
   })
 })

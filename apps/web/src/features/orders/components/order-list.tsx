@@ -12,9 +12,10 @@ import { OrderStatusTag } from './order-status'
 
 /**
  * 我的订单 (mode mine: cancel before review) or 订单审核 (mode review: approve, or reject with a
- * reason), filtered by status and submission day; a row opens the order's detail.
+ * reason; not on the reviewer's own orders, which the server refuses too), filtered by status and
+ * submission day; a row opens the order's detail.
  */
-export function OrderList({ mode }: { mode: 'mine' | 'review' }) {
+export function OrderList({ mode, currentUser }: { mode: 'mine' | 'review' /** The signed-in user name. */; currentUser?: string }) {
   const t = useT()
   const queryClient = useQueryClient()
   const [filter, setFilter] = useState<OrderFilterState>({ pageNum: 1, pageSize: 10 })
@@ -86,11 +87,21 @@ export function OrderList({ mode }: { mode: 'mine' | 'review' }) {
                 type="link"
                 size="small"
                 data-testid="order-approve"
+                disabled={o.owner === currentUser}
+                title={o.owner === currentUser ? t('order.errors.selfReview') : undefined}
                 onClick={() => void act(() => reviewOrder(o.id, 'approve'), t('order.review.approved'))}
               >
                 {t('order.review.approve')}
               </Button>
-              <Button type="link" size="small" danger data-testid="order-reject" onClick={() => setRejecting(o.id)}>
+              <Button
+                type="link"
+                size="small"
+                danger
+                data-testid="order-reject"
+                disabled={o.owner === currentUser}
+                title={o.owner === currentUser ? t('order.errors.selfReview') : undefined}
+                onClick={() => setRejecting(o.id)}
+              >
                 {t('order.review.reject')}
               </Button>
             </>
