@@ -1,5 +1,5 @@
 import type { OrderScene, OrderState, OrderSummary } from '@rs/shared'
-import { type Kysely, sql, type Transaction } from 'kysely'
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely'
 import type { ExportRecord } from '../../capabilities/exports'
 import type { Database } from '../../db/schema'
 
@@ -57,15 +57,10 @@ export function toSummary(r: OrderRow): OrderSummary {
   }
 }
 
-interface SceneRow {
-  id: string
-  satellite: string | null
-  sensor: string | null
-  acquired_at: Date | string | null
-  cloud_percent: number | null
-  resolution_m: number | null
-  illustrative: boolean | null
-}
+/** A cart or order scene by LEFT JOIN on the scene table: its columns are null once the scene has left the archive. */
+type SceneRow = Pick<Selectable<Database['scene']>, 'id'> & {
+  [K in 'satellite' | 'sensor' | 'cloud_percent' | 'resolution_m' | 'illustrative']: Selectable<Database['scene']>[K] | null
+} & { acquired_at: Date | string | null }
 
 const toScene = (r: SceneRow): OrderScene => ({
   id: r.id,

@@ -9,7 +9,7 @@ import { ApiError } from '../../lib/errors'
 import { assertAuthPlugin } from '../../lib/route'
 import { TaskBusyError, type TaskPool, TaskTimeoutError } from '../../lib/workers/pool'
 import { QUICKLOOK_WORKER, type QuicklookInput } from './quicklook'
-import { QUICKLOOK_SIZE } from './scene-sql'
+import { QUICKLOOK_SIZE, type SceneRow } from './scene-sql'
 
 /** Longest a quicklook may take in a worker thread, its wait included. */
 const QUICKLOOK_BUDGET_SECONDS = 10
@@ -18,12 +18,7 @@ const DRAWING_VERSION = 'q1'
 /** Quicklooks per client address and minute: a result page shows up to 100, the map lays more. */
 const QUICKLOOKS_PER_MINUTE = 1200
 
-interface QuicklookRow {
-  id: string
-  cloud_percent: number
-  illustrative: boolean
-  quicklook_href: string | null
-  footprint: string
+type QuicklookRow = Pick<SceneRow, 'id' | 'cloud_percent' | 'illustrative' | 'quicklook_href' | 'footprint'> & {
   minx: number
   miny: number
   maxx: number

@@ -1,5 +1,6 @@
 import type { Scene } from '@rs/shared'
-import { sql } from 'kysely'
+import { type Selectable, sql } from 'kysely'
+import type { Database } from '../../db/schema'
 
 /**
  * The one scene query's row shape (its filter, order and pager are scene-query/), shared by the
@@ -12,27 +13,9 @@ export const SCENE_COLUMNS = sql`s.id, s.satellite, s.sensor, s.slug, s.acquired
   s.product_level, s.orbit, s.path, s."row", s.direction, s.off_nadir_deg, s.sun_elevation_deg, s.file_name,
   s.data_status, s.area_km2, s.illustrative, s.quicklook_href, ST_AsGeoJSON(s.footprint, 6) AS footprint`
 
-export interface SceneRow {
-  id: string
-  satellite: string
-  sensor: string
-  slug: string | null
+/** A scene row as SCENE_COLUMNS selects it: the scene table's columns (footprint as GeoJSON text; a driver may give the time as text). */
+export type SceneRow = Omit<Selectable<Database['scene']>, 'acquired_at' | 'source' | 'imported_at' | 'province_codes'> & {
   acquired_at: Date | string
-  cloud_percent: number
-  resolution_m: number
-  product_level: string
-  orbit: number | null
-  path: number | null
-  row: number | null
-  direction: 'ascending' | 'descending' | null
-  off_nadir_deg: number | null
-  sun_elevation_deg: number | null
-  file_name: string
-  data_status: string
-  area_km2: number
-  illustrative: boolean
-  quicklook_href: string | null
-  footprint: string
 }
 
 /** Where the portal serves a scene's quicklook. */
