@@ -72,6 +72,28 @@ beforeAll(async () => {
       dataStatus: r.chance(0.1) ? '1' : '2',
     })
   }
+  // a drawn area is repaired in the worker pool within a budget: the first search starts its threads,
+  // which on a loaded machine may take longer than the budget, so it is started before the cases
+  await ctx.app.inject({
+    method: 'POST',
+    url: '/api/normalmeta/query',
+    payload: {
+      area: {
+        mode: 'draw',
+        geometry: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [100, 24],
+              [101, 24],
+              [101, 25],
+              [100, 24],
+            ],
+          ],
+        },
+      },
+    },
+  })
 }, 120_000)
 
 afterAll(async () => {
