@@ -10,10 +10,13 @@ import {
   frameLengthKm,
   type LonLat,
   maxRollDegOf,
+  type Orbit,
   PRODUCT_LEVELS,
+  readOrbit,
+  revolutionsPerDay,
+  stateAt,
   subSwaths,
 } from '@rs/shared'
-import { degreesLat, degreesLong, eciToGeodetic, gstime, propagate, type SatRec, twoline2satrec } from 'satellite.js'
 import { cloudPercentAt } from './cloud'
 import { multiPolygonWkt } from './geometry'
 import { fileName } from './naming'
@@ -80,12 +83,9 @@ const FINE_STEP_S = 30
 /** Coarse time step away from the area, seconds. */
 const COARSE_STEP_S = 120
 
-function position(rec: SatRec, t: number): { lon: number; lat: number; altKm: number; u: number } | null {
-  const date = new Date(t)
-  const pv = propagate(rec, date)
-  if (!pv || typeof pv.position === 'boolean' || typeof pv.velocity === 'boolean') return null
-  const g = eciToGeodetic(pv.position, gstime(date))
-  return { lon: degreesLong(g.longitude), lat: degreesLat(g.latitude), altKm: g.height, u: argumentOfLatitude(pv.position, pv.velocity) }
+function position(orbit: Orbit, t: number): { lon: number; lat: number; altKm: number; u: number } | null {
+  const s = stateAt(orbit, t)
+  return s && { lon: s.lon, lat: s.lat, altKm: s.altitudeKm, u: argumentOfLatitude(s.position, s.velocity) }
 }
 
 const MARGIN = 8
@@ -99,7 +99,8 @@ const inBox = (lon: number, lat: number) =>
  * latitude. Below the area's latitudes the satellite is skipped ahead in one step to where its
  * orbit reaches them again (sin lat = sin i · sin u), so about half of each orbit is never propagated.
  */
-function* passes(rec: SatRec, start: number, end: number): Generator<FramingPoint[]> {
+function* passes(orbit: Orbit, start: number, end: number): Generator<FramingPoint[]> {
+  const rec = orbit.satrec
   const periodMs = ((2 * Math.PI) / rec.no) * 60_000
   const lowLat = ARCHIVE_BOX.south - MARGIN
   const sinI = Math.abs(Math.sin(rec.inclo))
@@ -109,7 +110,7 @@ function* passes(rec: SatRec, start: number, end: number): Generator<FramingPoin
   let lastU = -1
   let turns = 0
   while (t <= end) {
-    const p = position(rec, t)
+    const p = position(orbit, t)
     if (!p) break
     if (nearBox(p.lon, p.lat)) {
       if (pass.length === 0) {
@@ -147,8 +148,13 @@ function dutyCycle(sat: ArchiveSatellite, sensor: ArchiveSensor, settings: Archi
  * optical and hyperspectral sensors in daylight (sun over 10°).
  */
 export function* satelliteScenes(sat: ArchiveSatellite, settings: ArchiveSettings, isLand: LandMask): Generator<GeneratedScene> {
-  const rec = twoline2satrec(sat.line1, sat.line2)
-  const revsPerDay = (rec.no * 1440) / (2 * Math.PI)
+  let orbit: Orbit
+  try {
+    orbit = readOrbit(sat.line1, sat.line2)
+  } catch {
+    return // elements SGP4 cannot read give no position, so no scenes
+  }
+  const revsPerDay = revolutionsPerDay(orbit)
   if (revsPerDay < 5) return // not a low orbit (GF-4 is geostationary): no swath to cut
   const start = Date.parse(settings.start)
   const end = start + settings.days * 86_400_000
@@ -159,7 +165,7 @@ export function* satelliteScenes(sat: ArchiveSatellite, settings: ArchiveSetting
   const parts = subSwaths(sat.sensors)
   const optical = sat.kind !== 'radar'
 
-  for (const pass of passes(rec, start, end)) {
+  for (const pass of passes(orbit, start, end)) {
     const first = pass[0] as FramingPoint
     // revolutions since the epoch: the number of ascending nodes passed
     const uAtEpochOffset = ((first.t - epochMs) / 86_400_000) * revsPerDay

@@ -1,4 +1,4 @@
-import { gstime, type SatRec, sgp4, twoline2satrec } from 'satellite.js'
+import { degreesLat, degreesLong, type EciVec3, eciToGeodetic, gstime, propagate, type SatRec, sgp4, twoline2satrec } from 'satellite.js'
 
 /**
  * SGP4 through satellite.js (the Vallado implementation, WGS-72 gravity constants as the elements
@@ -106,6 +106,29 @@ export function subPoint(orbit: Orbit, t: number): SubPoint | null {
   if (lon > 180) lon -= 360
   else if (lon < -180) lon += 360
   return { t, lon, lat: lat * RAD, altitudeKm: R / Math.cos(lat) - A * C, ascending: pv.velocity.z > 0 }
+}
+
+/** A sub-satellite point with the TEME state it came from: position (km) and velocity (km/s). */
+export interface OrbitState {
+  lon: number
+  lat: number
+  altitudeKm: number
+  position: EciVec3<number>
+  velocity: EciVec3<number>
+}
+
+/**
+ * The state at a moment by satellite.js's own Date propagation and eciToGeodetic (20 latitude
+ * rounds), or null when SGP4 fails there. The demo scene archive was generated with exactly this
+ * arithmetic, so its scenes stay byte-identical; subPoint is the faster form prediction uses (the
+ * two differ in the last digits, enough to change the archive's bytes).
+ */
+export function stateAt(orbit: Orbit, t: number): OrbitState | null {
+  const date = new Date(t)
+  const pv = propagate(orbit.satrec, date)
+  if (!pv || !Number.isFinite(pv.position.x)) return null
+  const g = eciToGeodetic(pv.position, gstime(date))
+  return { lon: degreesLong(g.longitude), lat: degreesLat(g.latitude), altitudeKm: g.height, position: pv.position, velocity: pv.velocity }
 }
 
 /** Mean motion in revolutions per day. */
