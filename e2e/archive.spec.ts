@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
-import { chooseOption, expect, sql, test, watchPage } from './support'
+import { chooseOption, expect, mapRenderMark, sql, test, untilDrawn, untilMapRendered, watchPage } from './support'
 
 /**
  * The image query (/normal) as a person uses it. A fixture of 45 scenes over Beijing in March 2020
@@ -137,13 +137,16 @@ test.describe('image query', () => {
     await rows(page).nth(2).hover()
     await expect(rows(page).nth(2)).toHaveClass(/archive-row--hovered/)
     const opened = (await rowIds(page))[2] as string
+    const beforeOpen = await mapRenderMark(page)
     await rows(page).nth(2).locator('td').nth(3).click()
     const drawer = page.getByTestId('scene-drawer')
     await expect(drawer).toBeVisible()
     await expect(page.getByTestId('scene-fields')).toContainText(opened)
     await expect(page.getByTestId('scene-fields')).toContainText('北京时间')
     await expect(page.getByTestId('scene-fields')).toContainText('降轨')
-    await page.waitForTimeout(600)
+    // the map has come to the scene and laid its quicklook, the drawer has slid in
+    await untilMapRendered(page, beforeOpen)
+    await untilDrawn(page)
     await page.screenshot({ path: 'test-results/screens/archive-drawer.png' })
     await page.keyboard.press('Escape')
     await expect(drawer).toBeHidden()
@@ -190,7 +193,7 @@ test.describe('image query', () => {
     const coverCount = Number(coverText.match(/(\d+) 景/)?.[1])
     expect(coverCount).toBeGreaterThan(0)
     expect(coverCount).toBeLessThanOrEqual(expected.length)
-    await page.waitForTimeout(500)
+    await untilDrawn(page)
     await page.screenshot({ path: 'test-results/screens/archive-coverage.png' })
     await page.getByTestId('coverage-check-cover').click()
     await page.getByTestId('archive-tabs').getByText('查询结果').click()
@@ -382,7 +385,7 @@ test.describe('image query', () => {
         return n
       })
     await expect.poll(bluePixels).toBeGreaterThan(2000)
-    await page.waitForTimeout(400)
+    await untilDrawn(page)
     await page.screenshot({ path: 'test-results/screens/archive-demo-tiles.png' })
     await page.getByTestId('result-footprints').click()
     await expect.poll(bluePixels).toBeLessThan(50)
@@ -390,11 +393,13 @@ test.describe('image query', () => {
     await expect.poll(bluePixels).toBeGreaterThan(2000)
 
     // a generated scene opens with its illustrative quicklook, labelled 示意, laid on the map
+    const beforeOpen = await mapRenderMark(page)
     await rows(page).nth(0).locator('td').nth(3).click()
     await expect(page.getByTestId('scene-drawer')).toBeVisible()
     await expect(page.getByTestId('scene-fields')).toContainText(demo[0]?.first[0] ?? 'no scene')
     await expect(page.getByTestId('scene-drawer')).toContainText('示意')
-    await page.waitForTimeout(600)
+    await untilMapRendered(page, beforeOpen)
+    await untilDrawn(page)
     await page.screenshot({ path: 'test-results/screens/archive-demo-drawer.png' })
 
     expect(watch.errors).toEqual([])
@@ -421,15 +426,17 @@ test.describe('image query', () => {
       expect(scroll).toBeLessThanOrEqual(client)
       await page.screenshot({ path: 'test-results/screens/archive-phone.png' })
       // each tab as a phone shows it: the drawer with the quicklook, the coverage with its gaps, the filters
+      const beforeOpen = await mapRenderMark(page)
       await rows(page).nth(0).locator('td').nth(3).click()
       await expect(page.getByTestId('scene-drawer')).toBeVisible()
-      await page.waitForTimeout(600)
+      await untilMapRendered(page, beforeOpen)
+      await untilDrawn(page)
       await page.screenshot({ path: 'test-results/screens/archive-phone-drawer.png' })
       await page.keyboard.press('Escape')
       await expect(page.getByTestId('scene-drawer')).toBeHidden()
       await page.getByTestId('archive-tabs').getByText('覆盖分析').click()
       await expect(page.getByTestId('coverage-percent')).toContainText('%', { timeout: 20_000 })
-      await page.waitForTimeout(500)
+      await untilDrawn(page)
       await page.screenshot({ path: 'test-results/screens/archive-phone-coverage.png' })
       await page.getByTestId('archive-tabs').getByText('条件选择').click()
       await expect(page.getByTestId('filter-panel')).toBeVisible()

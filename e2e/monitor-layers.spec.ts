@@ -1,4 +1,4 @@
-import { chooseOption, expect, loginThroughPopup, sql, test, watchPage } from './support'
+import { chooseOption, expect, loginThroughPopup, mapRenderMark, sql, test, untilDrawn, untilMapRendered, watchPage } from './support'
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results/screens'
 
@@ -24,6 +24,7 @@ test.describe('monitoring layers and term data', () => {
     const terms = page.waitForResponse((r) => r.url().includes('/api/monitor/spot/terms'))
     // the quicklook may load before the scene's text is checked: listen from the click on
     const quicklook = page.waitForResponse((r) => r.url().includes('/api/normalmeta/quicklook'), { timeout: 45_000 })
+    const beforeOpen = await mapRenderMark(page)
     await page
       .getByTestId('spot-table')
       .getByRole('cell', { name: String(spot?.id), exact: true })
@@ -43,7 +44,9 @@ test.describe('monitoring layers and term data', () => {
     await expect(page.getByTestId('spot-terms')).toBeVisible()
     await expect(page.getByTestId('term-scene')).toContainText('云量')
     expect((await quicklook).status()).toBeLessThan(400)
-    await page.waitForTimeout(1500)
+    // the quicklook lies on the map
+    await untilMapRendered(page, beforeOpen)
+    await untilDrawn(page)
     await page.screenshot({ path: `${SHOTS}/monitor-windmill-terms.png`, fullPage: true })
 
     // the module's vector tiles: the token as a header opens them inside the range, never without it

@@ -1,6 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib'
 import type { Browser, Page } from '@playwright/test'
-import { expect, loginThroughPopup, sql, test, waitForInteractiveLoads, watchPage } from './support'
+import { expect, loginThroughPopup, sql, test, untilDrawn, waitForInteractiveLoads, watchPage } from './support'
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results/screens'
 const BATCH = '20261231'
@@ -121,7 +121,7 @@ test.describe
         BATCH,
       ])
       expect(none?.n).toBe(0)
-      await page.waitForTimeout(500)
+      await untilDrawn(page)
       await page.screenshot({ path: `${SHOTS}/monitor-import-report.png`, fullPage: true })
 
       await dialog
@@ -181,7 +181,7 @@ test.describe
       await expect(section.getByTestId('verify-step')).toHaveCount(1)
       await expect(section.getByTestId('verify-photo')).toHaveCount(1)
       await expect(section.getByTestId('verify-form')).toHaveCount(0)
-      await province.waitForTimeout(800)
+      await untilDrawn(province)
       await province.screenshot({ path: `${SHOTS}/monitor-verify-recorded.png`, fullPage: true })
 
       const ministry = await loggedIn(browser, 'ministry', 'Ministry@2026', path)
@@ -216,7 +216,7 @@ test.describe
         'accept',
       ])
       await expect(section.getByTestId('verify-review')).toHaveCount(0)
-      await ministry.waitForTimeout(800)
+      await untilDrawn(ministry)
       await ministry.screenshot({ path: `${SHOTS}/monitor-verify-accepted.png`, fullPage: true })
 
       // the progress of Inner Mongolia counts the accepted check

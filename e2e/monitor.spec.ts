@@ -1,4 +1,4 @@
-import { expect, loginThroughPopup, sql, test, watchPage } from './support'
+import { expect, loginThroughPopup, mapRenderMark, sql, test, untilDrawn, untilMapRendered, watchPage } from './support'
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results/screens'
 
@@ -19,15 +19,18 @@ test.describe('monitoring modules', () => {
     await expect(table.getByRole('row', { name: /内蒙古自治区/ })).toBeVisible()
     await expect(page.getByTestId('largest-region')).toContainText('最多')
     await expect(page.getByTestId('map-legend')).toBeVisible()
-    await page.waitForTimeout(1500)
+    await untilDrawn(page)
     await page.screenshot({ path: `${SHOTS}/monitor-pvland-country.png`, fullPage: true })
 
     // drill down to Inner Mongolia, then back up
+    let beforeClick = await mapRenderMark(page)
     await table.getByRole('row', { name: /内蒙古自治区/ }).click()
     await expect(page).toHaveURL(/region=150000/)
     await expect(page.getByTestId('current-region')).toHaveText('内蒙古自治区')
     await expect(table.getByRole('row', { name: /呼和浩特市/ })).toBeVisible()
-    await page.waitForTimeout(1500)
+    // the map has flown to the province and coloured its cities
+    await untilMapRendered(page, beforeClick)
+    await untilDrawn(page)
     await page.screenshot({ path: `${SHOTS}/monitor-pvland-province.png`, fullPage: true })
 
     // detail: the scope rule keeps the province; every listed spot lies in it
@@ -40,10 +43,13 @@ test.describe('monitoring modules', () => {
     expect(regions.length).toBeGreaterThan(0)
     expect(regions.length).toBeLessThanOrEqual(20)
     for (const r of regions) expect(r).toMatch(/^内蒙古自治区/)
+    beforeClick = await mapRenderMark(page)
     await spots.locator('tbody tr.ant-table-row').first().click()
     const drawer = page.getByTestId('spot-fields')
     await expect(drawer).toContainText('电站名称（GPPD）')
-    await page.waitForTimeout(1500)
+    // the map has come to the spot
+    await untilMapRendered(page, beforeClick)
+    await untilDrawn(page)
     await page.screenshot({ path: `${SHOTS}/monitor-pvland-detail.png`, fullPage: true })
 
     // straight to the API: a spot outside the province is refused
@@ -80,9 +86,11 @@ test.describe('monitoring modules', () => {
       await expect(page.getByTestId('statistics-table').getByRole('row', { name: /河北省/ })).toBeVisible()
       await page.getByTestId('mode-tabs').getByText('详情').click()
       await expect(page.getByTestId('detail-scope')).toHaveText('权限范围：全国')
+      const beforeClick = await mapRenderMark(page)
       await page.getByTestId('spot-table').locator('tbody tr.ant-table-row').first().click()
       await expect(page.getByTestId('spot-fields')).toContainText('厂区编号')
-      await page.waitForTimeout(1500)
+      await untilMapRendered(page, beforeClick)
+      await untilDrawn(page)
       await page.screenshot({ path: `${SHOTS}/monitor-steelplant-detail.png`, fullPage: true })
       const provinces = await sql<{ n: number }>(
         "select count(distinct province_code)::int as n from monitor_spot where module = 'steelplant'",
@@ -131,13 +139,15 @@ test.describe('monitoring modules drawn from their declarations', () => {
         await expect(table.getByRole('row', { name: /河北省/ })).toBeVisible()
         if (measure) await expect(table).toContainText(measure)
         else await expect(table).not.toContainText('面积')
-        await page.waitForTimeout(1500)
+        await untilDrawn(page)
         await page.screenshot({ path: `${SHOTS}/monitor-${path}-country.png`, fullPage: true })
         await page.getByTestId('mode-tabs').getByText('详情').click()
         await expect(page.getByTestId('spot-table').locator('tbody tr.ant-table-row').first()).toBeVisible()
+        const beforeClick = await mapRenderMark(page)
         await page.getByTestId('spot-table').locator('tbody tr.ant-table-row').first().click()
         await expect(page.getByTestId('spot-card')).toBeVisible()
-        await page.waitForTimeout(1500)
+        await untilMapRendered(page, beforeClick)
+        await untilDrawn(page)
         await page.screenshot({ path: `${SHOTS}/monitor-${path}-detail.png`, fullPage: true })
       } finally {
         await sql('delete from user_permission where user_id = $1 and code = $2', [user?.id, code])
@@ -183,7 +193,9 @@ test.describe('monitoring modes: grid, sequence, trend', () => {
     )
     const totals = await table.locator('.ant-table-summary td').allTextContents()
     expect(totals.slice(1).map((v) => Number(v.replace(/,/g, '')))).toEqual(counts.map((c) => c.n))
-    await page.waitForTimeout(1000)
+    // the chart has drawn its option
+    await expect(page.getByTestId('trend-chart')).toHaveAttribute('data-render-state', 'complete')
+    await untilDrawn(page)
     await page.screenshot({ path: `${SHOTS}/monitor-pvland-trend.png`, fullPage: true })
 
     await page.getByTestId('trend-export').hover()
@@ -232,12 +244,14 @@ test.describe('monitoring modes: grid, sequence, trend', () => {
       expect(lat).toBeGreaterThan(37)
       expect(lat).toBeLessThan(54)
     }
-    await page.waitForTimeout(1500)
+    await untilDrawn(page)
     await page.screenshot({ path: `${SHOTS}/monitor-pvland-grid.png`, fullPage: true })
     // a row zooms to its cell
+    const beforeClick = await mapRenderMark(page)
     await rows.first().click()
     await expect(rows.first()).toHaveClass(/ant-table-row-selected/)
-    await page.waitForTimeout(1000)
+    await untilMapRendered(page, beforeClick)
+    await untilDrawn(page)
     await page.screenshot({ path: `${SHOTS}/monitor-pvland-grid-cell.png`, fullPage: true })
 
     // sequence: five batches side by side, the last one the province's count
@@ -248,7 +262,7 @@ test.describe('monitoring modes: grid, sequence, trend', () => {
     await expect(cards.last()).toContainText(latest?.batch ?? 'none')
     await expect(cards.last().locator('.ant-statistic-content-value').first()).toHaveText(String(inProvince?.n))
     await expect(page.getByTestId('sequence-table')).toContainText('→')
-    await page.waitForTimeout(500)
+    await untilDrawn(page)
     await page.screenshot({ path: `${SHOTS}/monitor-pvland-sequence.png`, fullPage: true })
 
     // straight to the API: another province is refused, a bad level is a Chinese 400

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, loginThroughPopup, test, watchPage } from './support'
+import { expect, loginThroughPopup, mapRenderMark, test, untilMapRendered, watchPage } from './support'
 
 /**
  * The live map of 100 satellites (issue 12, speed): 吉林一号 (78), SkySat (15) and WorldView (9)
@@ -10,7 +10,8 @@ import { expect, loginThroughPopup, test, watchPage } from './support'
  * no task over 500 ms): this machine is shared and its figures are inflated by the load.
  */
 
-async function measure(page: Page, ms: number, during?: () => Promise<void>) {
+/** Measures for `ms` in the page; `during` runs meanwhile and is told whether the measurement still runs. */
+async function measure(page: Page, ms: number, during?: (isMeasuring: () => boolean) => Promise<void>) {
   const done = page.evaluate(
     (duration) =>
       new Promise<{ fps: number; longTasks: number; longestMs: number; totalLongMs: number; worstFrameMs: number }>((resolve) => {
@@ -43,7 +44,12 @@ async function measure(page: Page, ms: number, during?: () => Promise<void>) {
       }),
     ms,
   )
-  if (during) await during()
+  let isMeasuring = true
+  const stop = () => {
+    isMeasuring = false
+  }
+  void done.then(stop, stop)
+  if (during) await during(() => isMeasuring)
   return done
 }
 
@@ -56,19 +62,21 @@ test('the live map of 100 satellites keeps drawing while they move', async ({ pa
   await expect(page.getByTestId('map-canvas').locator('canvas').first()).toBeVisible()
   const box = await page.getByTestId('map-canvas').boundingBox()
   if (!box) throw new Error('no map')
-  const drag = async () => {
+  // the pointer goes round while the measurement runs, each step once the page has drawn the one before
+  const nextFrame = () => page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))))
+  const drag = async (isMeasuring: () => boolean) => {
     const x = box.x + box.width / 2
     const y = box.y + box.height / 2
     await page.mouse.move(x, y)
     await page.mouse.down()
-    for (let i = 0; i < 100; i++) {
+    for (let i = 0; isMeasuring(); i++) {
       await page.mouse.move(x + 150 * Math.sin(i / 8), y + 100 * Math.cos(i / 8))
-      await page.waitForTimeout(80)
+      await nextFrame()
     }
     await page.mouse.up()
   }
-  // the same drag with no satellite: what the map costs by itself
-  await page.waitForTimeout(2000)
+  // the same drag with no satellite: what the map costs by itself, once its base map is drawn
+  await untilMapRendered(page)
   const bare = await measure(page, 10_000, drag)
 
   await page.getByTestId('orbit-satellites').click()
@@ -79,7 +87,11 @@ test('the live map of 100 satellites keeps drawing while they move', async ({ pa
   // the live layer: one point and swath per satellite (the screen says how many it moves)
   await expect(page.getByTestId('orbit-screen')).toHaveAttribute('data-live-count', /^(10[0-9]|9[5-9])$/, { timeout: 15_000 })
   const count = await page.getByTestId('orbit-screen').getAttribute('data-live-count')
-  await page.waitForTimeout(2000)
+  // the satellites have moved on (a later second's positions) and the map has drawn them
+  const tickCount = () => page.evaluate(() => performance.getEntriesByName('orbit-live-tick').length)
+  const [ticksBefore, framesBefore] = [await tickCount(), await mapRenderMark(page)]
+  await expect.poll(tickCount).toBeGreaterThan(ticksBefore)
+  await untilMapRendered(page, framesBefore)
   await page.evaluate(() => performance.clearMeasures('orbit-live-tick'))
 
   const still = await measure(page, 10_000)

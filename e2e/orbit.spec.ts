@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { chooseOption, expect, loginThroughPopup, sql, test, watchPage } from './support'
+import { chooseOption, expect, loginThroughPopup, sql, test, untilDrawn, watchPage } from './support'
 
 const SHOTS = process.env.E2E_SHOTS_DIR
 
@@ -100,8 +100,11 @@ test('a user predicts the passes over Beijing, sees them on the map and in the c
   await expect(page.getByTestId('globe-view')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 })
   console.log(`3D first view: ${Date.now() - opened} ms`)
   await expect(page.getByTestId('globe-time')).toContainText('时间')
-  await page.waitForTimeout(1500)
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/orbit-3d.png` })
+  if (SHOTS) {
+    // the globe shows all the imagery of its view
+    await untilDrawn(page)
+    await page.screenshot({ path: `${SHOTS}/orbit-3d.png` })
+  }
 
   expect(watched.errors).toEqual([])
   expect(watched.external).toEqual([])

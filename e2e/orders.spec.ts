@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
-import { chooseOption, expect, loginThroughPopup, sql, test, watchPage } from './support'
+import { chooseOption, expect, loginThroughPopup, mapRenderMark, sql, test, untilDrawn, untilMapRendered, watchPage } from './support'
 
 /**
  * The cart and an order as people use them: a province user searches /normal, adds scenes to the
@@ -70,7 +70,7 @@ test('a user orders scenes from the image query, a reviewer approves, the owner 
   const cart = page.getByTestId('cart-table')
   await expect(cart.locator('tr.ant-table-row')).toHaveCount(3)
   await expect(cart).toContainText('GF2')
-  await page.waitForTimeout(500)
+  await untilDrawn(page)
   await page.screenshot({ path: 'test-results/screens/orders-shopping.png' })
   await cart.locator('thead .ant-checkbox-input').check()
   await page.getByTestId('cart-submit').click()
@@ -84,7 +84,7 @@ test('a user orders scenes from the image query, a reviewer approves, the owner 
   const [order] = await sql<{ id: number }>(
     `SELECT o.id FROM scene_order o JOIN app_user u ON u.id = o.user_id WHERE u.username = 'neimenggu' ORDER BY o.id DESC LIMIT 1`,
   )
-  await page.waitForTimeout(300)
+  await untilDrawn(page)
   await page.screenshot({ path: 'test-results/screens/orders-my-orders.png' })
   await logout(page)
 
@@ -105,11 +105,14 @@ test('a user orders scenes from the image query, a reviewer approves, the owner 
   await page.goto('/chinese/personal/personalCenter/myOrder')
   const mine = page.getByTestId('order-list-mine')
   await expect(mine.locator(`tr[data-row-key="${order?.id}"]`).getByTestId('order-status')).toHaveText('可下载', { timeout: 60_000 })
+  const beforeOpen = await mapRenderMark(page)
   await mine.locator(`tr[data-row-key="${order?.id}"]`).getByTestId('order-open').click()
   const code = (await page.getByTestId('order-extract-code').innerText()).trim()
   expect(code).toMatch(/^[A-Z2-9]{6}$/)
   await expect(page.getByTestId('order-scenes').locator('tr.ant-table-row')).toHaveCount(3)
-  await page.waitForTimeout(800)
+  // the order's map shows its footprints
+  await untilMapRendered(page, beforeOpen)
+  await untilDrawn(page)
   await page.screenshot({ path: 'test-results/screens/orders-detail.png' })
   // a wrong code first
   await page.getByTestId('order-code-input').fill('AAAAAA')

@@ -95,8 +95,18 @@ test('register with a mailed code, log in, get locked out by five wrong password
 
   // thirty days later the warning links to the change form, which takes the old password
   await sql("update app_user set password_changed_at = now() - interval '40 days' where username = $1", [username])
-  // the server reuses user information for SESSION_CACHE_MS (2 s); a change made behind its back shows after that
-  await page.waitForTimeout(2500)
+  // the server reuses user information for SESSION_CACHE_MS (2 s); a change made behind its back shows after that:
+  // wait until the server answers with it
+  const token = (await page.evaluate(() => localStorage.getItem('token'))) ?? ''
+  await expect
+    .poll(
+      async () => {
+        const info = await page.request.get('/api/userinfo/info', { headers: { token } })
+        return Date.now() - Date.parse((await info.json()).data.lastModifyTime)
+      },
+      { timeout: 15_000 },
+    )
+    .toBeGreaterThan(30 * 86_400_000)
   await page.getByTestId('header-logout').click()
   await page.goto('/chinese/home')
   await loginThroughPopup(page, username, 'Second#Pass2026')

@@ -70,6 +70,58 @@ export async function untilSettled(page: Page): Promise<void> {
   )
 }
 
+/**
+ * The newest complete frame of any map of the page: the map shell numbers each OpenLayers
+ * `rendercomplete` page-wide on the map's element (`data-rendered`, apps/web/src/map/render-signal.ts).
+ * Read it before an action that changes a map, then wait with `untilMapRendered(page, mark)`.
+ */
+export async function mapRenderMark(page: Page): Promise<number> {
+  return page.evaluate(() =>
+    Math.max(
+      0,
+      ...Array.from(document.querySelectorAll<HTMLElement>('[data-testid="map-canvas"]'), (e) => Number(e.dataset.rendered ?? 0)),
+    ),
+  )
+}
+
+/**
+ * Waits until the map (the page's visible one unless given) has drawn everything it shows: its last
+ * frame complete (`data-render-state="complete"`: no tile or image loading, no animation) and, with
+ * `after` (a mapRenderMark read before an action), a frame completed since that action.
+ */
+export async function untilMapRendered(
+  page: Page,
+  after = 0,
+  map: Locator = page.getByTestId('map-canvas').filter({ visible: true }).last(),
+): Promise<void> {
+  await expect
+    .poll(() => map.evaluate((e) => (e.dataset.renderState === 'complete' ? Number(e.dataset.rendered) : -1), null, { timeout: 5000 }), {
+      timeout: 30_000,
+    })
+    .toBeGreaterThan(after)
+}
+
+/**
+ * Waits until the screen is drawn as a person would see it, before a screenshot: nothing animating
+ * (untilSettled), every shown image loaded, and every shown map, chart and globe done with its last
+ * frame (their shells mark `data-render-state="complete"`).
+ */
+export async function untilDrawn(page: Page): Promise<void> {
+  await untilSettled(page)
+  await page.waitForFunction(
+    () => {
+      const shown = (e: Element) => e.getClientRects().length > 0
+      const images = Array.from(document.images).every((i) => i.complete || i.loading === 'lazy' || !shown(i))
+      const drawings = Array.from(document.querySelectorAll<HTMLElement>('[data-render-state]')).every(
+        (e) => e.dataset.renderState === 'complete' || !shown(e),
+      )
+      return images && drawings
+    },
+    null,
+    { timeout: 30_000 },
+  )
+}
+
 /** Presses the confirming button of the open Popconfirm once it has come to rest (see untilSettled). */
 export async function confirmPopup(page: Page): Promise<void> {
   await untilSettled(page)
