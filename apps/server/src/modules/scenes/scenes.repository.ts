@@ -187,15 +187,6 @@ export function createScenesRepository(db: Kysely<Database>) {
       return { count: Number(res.rows[0]?.n ?? 0), unionAreaKm2: Number(res.rows[0]?.km2 ?? 0) }
     },
 
-    /** Geodesic area (km², WGS84) of the union of footprints given as GeoJSON geometry texts. */
-    async unionOfFootprints(footprints: string[]): Promise<number> {
-      if (footprints.length === 0) return 0
-      const res = await sql<{ km2: number | null }>`
-        SELECT ST_Area(ST_Union(ST_SetSRID(ST_GeomFromGeoJSON(f), 4326))::geography) / 1e6 AS km2
-        FROM unnest(${footprints}::text[]) AS f`.execute(db)
-      return Number(res.rows[0]?.km2 ?? 0)
-    },
-
     /** The satellites and `satellite:sensor` pairs the archive has no scene of (one index probe each). */
     async unknownSatellites(satellites: string[], sensors: string[]): Promise<string[]> {
       if (satellites.length === 0 && sensors.length === 0) return []

@@ -200,25 +200,13 @@ export function createScenesService(repo: ScenesRepository, tasks: TaskPool, dep
       return jsonText(`${head.slice(0, -1)},"list":[${r.rows.map(sceneJson).join(',')}]}`)
     },
 
+    /** The one scene query of a search (coverage, exports and footprint tiles select their scenes with it). */
     sceneQuery,
-
-    /** How many scenes match (exact up to ARCHIVE_LIMITS.exactCountLimit). */
-    async count(area: AreaInput, filters: SceneFilters) {
-      return repo.query.count(await sceneQuery(area, filters, undefined), ARCHIVE_LIMITS.exactCountLimit)
-    },
-
-    /** Scenes by id in the order given (unknown ids left out). */
-    byIds: (ids: string[]) => repo.byIds(ids),
 
     /** The geodesic area of the union of the scenes' footprints, and how many of the ids exist. */
     async unionArea(ids: string[]): Promise<{ count: number; unionAreaKm2: number }> {
       const r = await repo.unionOfIds(ids)
       return { count: r.count, unionAreaKm2: round3(r.unionAreaKm2) }
-    },
-
-    /** The geodesic area of the union of footprints given as GeoJSON texts. */
-    async unionOfFootprints(footprints: string[]): Promise<number> {
-      return round3(await repo.unionOfFootprints(footprints))
     },
 
     /**
