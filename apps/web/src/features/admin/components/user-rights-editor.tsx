@@ -78,7 +78,7 @@ export function UserRightsEditor({
           const checkedModules = values as string[]
           const derivable = new Set(modules.flatMap((p) => menuKeysOf(p.code)))
           const kept = permissions.filter((c) => !moduleCodes.has(c) && !derivable.has(c))
-          setPermissions([...new Set([...kept, ...checkedModules, ...checkedModules.flatMap(menuKeysOf)])])
+          setPermissions([...new Set([...kept, ...checkedModules, ...checkedModules.flatMap((code) => menuKeysOf(code))])])
         }}
         options={modules.map((p) => ({ value: p.code, label: `${p.name}（${p.code}）` }))}
         data-testid="rights-permissions"
