@@ -74,7 +74,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
   const jobs = createTaskPool({ maxThreads: 1, maxQueue: 256, budgetFrom: 'started' })
   app.addHook('onClose', () => Promise.all([tasks.close(), background.close(), jobs.close()]))
   app.decorate('taskPools', { requests: tasks, background, jobs })
-  await registerModules(app, config, database, tasks, background, jobs)
+  await registerModules(app, config, database, { tasks, background, jobs })
   await registerSpa(app, config.WEB_DIST, (input) => background.run(PAGE_RENDER_WORKER, 'renderPageTask', input, PAGE_RENDER_BUDGET_MS))
   return app
 }

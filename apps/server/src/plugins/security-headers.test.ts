@@ -1,6 +1,6 @@
 import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { publicBase } from '../modules/map/map.routes'
+import { publicBase } from '../lib/public-base'
 import { createTestContext, type TestContext } from '../test/test-context'
 import { contentSecurityPolicy } from './security-headers'
 

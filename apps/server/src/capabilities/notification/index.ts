@@ -14,3 +14,4 @@ export {
   smtpConfigured,
 } from './delivery'
 export { type MailContent, type MailLine, type MailMessage, portalMail } from './mail'
+export { createOutbox } from './outbox'

@@ -1,11 +1,7 @@
 import type { PersonDetail, VerifyChannel, VerifyPurpose } from '@rs/shared'
 import { type Kysely, sql } from 'kysely'
-import type { OutboxWriter } from '../../capabilities/notification'
 import { recentPasswordHashes, rememberCurrentPassword } from '../../db/password-history'
 import type { Database } from '../../db/schema'
-
-/** Days the outbox keeps a message. */
-const OUTBOX_DAYS = 30
 
 export interface NewPersonAccount {
   username: string
@@ -23,7 +19,7 @@ export interface NewPersonAccount {
 /** Thrown inside a transaction when the verification was used meanwhile; the transaction rolls back. */
 export class VerificationUsed extends Error {}
 
-/** SQL for availability checks, verification codes, registration, password reset and the outbox. */
+/** SQL for availability checks, verification codes, registration, password reset and the outbox's page (capabilities/notification writes it). */
 export function createAccountsRepository(db: Kysely<Database>) {
   async function markUsed(trx: Kysely<Database>, verificationId: number) {
     const row = await trx
@@ -36,19 +32,7 @@ export function createAccountsRepository(db: Kysely<Database>) {
     if (!row) throw new VerificationUsed()
   }
 
-  const outbox: OutboxWriter = {
-    async keep(m) {
-      await db.deleteFrom('outbox').where('at', '<', sql<Date>`now() - make_interval(days => ${OUTBOX_DAYS})`).execute()
-      await db
-        .insertInto('outbox')
-        .values({ channel: m.channel, recipient: m.recipient, subject: m.subject, text_body: m.text, html_body: m.html })
-        .execute()
-    },
-  }
-
   return {
-    outbox,
-
     async usernameTaken(username: string) {
       const row = await db.selectFrom('app_user').select('id').where(sql`lower(username)`, '=', username.toLowerCase()).executeTakeFirst()
       return row !== undefined

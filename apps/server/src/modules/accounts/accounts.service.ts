@@ -11,6 +11,7 @@ import {
   type VerifyPurpose,
 } from '@rs/shared'
 import type { FastifyBaseLogger } from 'fastify'
+import type { Events } from '../../capabilities/events'
 import type { Delivery } from '../../capabilities/notification'
 import { type AuditActor, type AuditRecorder, actorOf, type Caller } from '../../lib/audit'
 import { ApiError } from '../../lib/errors'
@@ -33,14 +34,15 @@ export interface CodeChecker {
   actor: AuditActor | null
 }
 
-/** What this module needs of the auth module, handed in by modules/index.ts (no module imports another). */
-export interface AuthHooks {
+/**
+ * What this module asks of the auth module, handed in by its registration (no module imports
+ * another). Ending sessions and forgetting cached users are reactions: the events
+ * account.passwordReset and account.changed.
+ */
+export interface AuthPorts {
   /** Uses up a picture captcha: its one-time secret key when the answer is right. */
   consumeCaptcha(token: string, answer: string): Promise<string | undefined>
   openSessionFor(userId: number, client: ClientInfo): Promise<string>
-  endSessionsOf(userId: number): Promise<void>
-  /** Drops an account's cached session information (a changed name, e-mail or telephone shows at once). */
-  forgetCachedUser(userId: number): void
 }
 
 export interface AccountsSettings {
@@ -96,7 +98,8 @@ export type PersonDetailInput = Pick<
 export function createAccountsService(
   repo: AccountsRepository,
   delivery: Delivery,
-  auth: AuthHooks,
+  auth: AuthPorts,
+  events: Pick<Events, 'emit'>,
   audit: AuditRecorder,
   log: FastifyBaseLogger,
   settings: AccountsSettings = DEFAULT_ACCOUNTS_SETTINGS,
@@ -319,7 +322,7 @@ export function createAccountsService(
         if (err instanceof VerificationUsed) throw codeInvalid()
         throw err
       }
-      await auth.endSessionsOf(account.id)
+      await events.emit('account.passwordReset', { userId: account.id })
       await audit.record({
         actor: { userId: account.id, username: account.username },
         ip: client.ip,
@@ -348,7 +351,7 @@ export function createAccountsService(
       if (current.accountType !== 0) throw ApiError.of(400, 'account.errors.notPersonAccount')
       if (!(await repo.regionExists(input.regionCode))) throw ApiError.of(400, 'account.errors.regionInvalid')
       await repo.updatePersonDetail(caller.userId, input)
-      auth.forgetCachedUser(caller.userId)
+      await events.emit('account.changed', { userId: caller.userId })
       const changed = (Object.keys(input) as Array<keyof PersonDetailInput>).filter((k) => input[k] !== current[k])
       await audit.record({
         actor: actorOf(caller),
@@ -388,7 +391,7 @@ export function createAccountsService(
         if ((err as { code?: string }).code === '23505') throw ApiError.of(400, takenKey)
         throw err
       }
-      auth.forgetCachedUser(caller.userId)
+      await events.emit('account.changed', { userId: caller.userId })
       await audit.record({
         actor: actorOf(caller),
         ip: caller.ip,

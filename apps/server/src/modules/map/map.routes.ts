@@ -2,6 +2,7 @@ import { ARCHIVE_LIMITS, tZh } from '@rs/shared'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
+import { publicBase } from '../../lib/public-base'
 import { readToken } from '../../lib/session'
 import type { TaskPool } from '../../lib/workers/pool'
 import { findLayer, findQueryLayer, layerNames, QUERY_LAYERS } from './layers'
@@ -25,21 +26,6 @@ function sendReport(reply: FastifyReply, dialect: OgcDialect, error: OgcError) {
     .header('cache-control', 'no-store')
     .type(exceptionContentType(dialect))
     .send(exceptionReport(dialect, error))
-}
-
-/**
- * The address capabilities documents link to: PUBLIC_BASE_URL when set, else the address the server
- * listens on (localhost for all interfaces, the configured port before it listens). Never the
- * request's Host header, which a client chooses.
- */
-export function publicBase(app: FastifyInstance, configured: string | undefined, port: number): string {
-  if (configured) return configured
-  const addresses = app.addresses().filter((a) => typeof a === 'object')
-  const address = addresses.find((a) => a.family === 'IPv4') ?? addresses[0]
-  if (!address) return `http://localhost:${port}`
-  const wildcard = address.address === '0.0.0.0' || address.address === '::'
-  const host = wildcard ? 'localhost' : address.family === 'IPv6' ? `[${address.address}]` : address.address
-  return `http://${host}:${address.port}`
 }
 
 /** Who asks a map route: the session of the `token` header (map-access.ts). */

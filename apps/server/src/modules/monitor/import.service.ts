@@ -1,5 +1,6 @@
 import { MONITOR_IMPORT_LIMITS, type MonitorImportReport, monitorModule, tZh } from '@rs/shared'
 import { type Kysely, sql } from 'kysely'
+import type { Events } from '../../capabilities/events'
 import { assignCounties, regionRows } from '../../datasets/monitor-spots/load'
 import type { Database } from '../../db/schema'
 import type { AuditActor, AuditRecorder } from '../../lib/audit'
@@ -47,8 +48,8 @@ export function createImportService(
   tasks: TaskPool,
   audit: AuditRecorder,
   limits: ImportLimits = MONITOR_IMPORT_LIMITS,
-  /** Called after a batch is stored (the server refreshes the derived map layers then, in the background). */
-  afterImport?: () => void,
+  /** Told of each stored batch (monitor.batchImported: the derived map layers and rollups follow); none in scripts. */
+  events?: Pick<Events, 'emit'>,
 ) {
   /** Validity, a point on each feature and its site id, by PostGIS, one chunk of the worker's answer a statement. */
   async function placeChunk(chunk: string) {
@@ -214,7 +215,7 @@ export function createImportService(
       await sql`ANALYZE monitor_spot`.execute(db)
       const answer = report(regionOf.size)
       await record('success', { featureCount: checked.featureCount, imported: regionOf.size })
-      afterImport?.()
+      await events?.emit('monitor.batchImported', { module: decl.key, batch: input.batch })
       return answer
     },
   }

@@ -1,17 +1,11 @@
-import type { MonitorBatch, MonitorSpotDetail, MonitorSpotSummary, MonitorStatisticsRow, RegionScope } from '@rs/shared'
+import type { MonitorSpotDetail, MonitorSpotSummary, RegionScope } from '@rs/shared'
 import { type Kysely, type RawBuilder, sql } from 'kysely'
 import { scopeSql } from '../../db/fragments'
 import type { Database } from '../../db/schema'
 
-/** The region columns of monitor_spot and what a region of each level filters and groups by. */
+/** The region levels of monitor_spot's region columns, and the column a region of each level filters by. */
 export type RegionLevel = 'country' | 'province' | 'city' | 'county'
 
-const GROUP_COLUMN: Record<RegionLevel, string> = {
-  country: 'province_code',
-  province: 'city_code',
-  city: 'county_code',
-  county: 'county_code',
-}
 const FILTER_COLUMN: Record<Exclude<RegionLevel, 'country'>, string> = {
   province: 'province_code',
   city: 'city_code',
@@ -109,14 +103,6 @@ const SUMMARY_JOINS = sql`JOIN monitor_batch b ON b.module = s.module AND b.batc
 /** SQL over monitor_batch and monitor_spot for every module (the module is a parameter, never a table). */
 export function createMonitorRepository(db: Kysely<Database>) {
   return {
-    async batches(module: string): Promise<MonitorBatch[]> {
-      // counted live (an index-only scan of monitor_spot_list_idx, EXPLAIN on PostgreSQL), so imports and tests never leave a stale figure
-      const { rows } = await sql<{ batch: string; filename: string; source: string; n: number }>`
-        SELECT b.batch, b.filename, b.source, (SELECT count(*) FROM monitor_spot s WHERE s.module = b.module AND s.batch = b.batch)::int AS n
-        FROM monitor_batch b WHERE b.module = ${module} ORDER BY b.batch`.execute(db)
-      return rows.map((r) => ({ batch: r.batch, filename: r.filename, spotCount: r.n, illustrative: r.source === 'generated' }))
-    },
-
     async region(code: string): Promise<RegionInfo | undefined> {
       const row = await db.selectFrom('region').select(['code', 'name', 'level', 'parent_code']).where('code', '=', code).executeTakeFirst()
       return row && { code: row.code, name: row.name, level: row.level, parentCode: row.parent_code }
@@ -126,43 +112,6 @@ export function createMonitorRepository(db: Kysely<Database>) {
     async children(region: RegionInfo): Promise<Array<{ code: string; name: string }>> {
       if (region.level === 'county') return [{ code: region.code, name: region.name }]
       return db.selectFrom('region').select(['code', 'name']).where('parent_code', '=', region.code).orderBy('code').execute()
-    },
-
-    /**
-     * Count, area and length of the spots under a region grouped by its children's column; a site
-     * counts once in the batch range, with its latest row in it (its latest shape and type).
-     */
-    async statistics(filter: SpotFilter, region: RegionInfo): Promise<Array<Omit<MonitorStatisticsRow, 'name'>>> {
-      const conditions: RawBuilder<unknown>[] = [
-        sql`s.module = ${filter.module}`,
-        sql`s.batch BETWEEN ${filter.batchFrom} AND ${filter.batchTo}`,
-      ]
-      if (region.level !== 'country') conditions.push(sql`${sql.ref(`s.${FILTER_COLUMN[region.level]}`)} = ${region.code}`)
-      if (filter.stage) conditions.push(sql`s.stage = ${filter.stage}`)
-      if (filter.spotType) conditions.push(sql`s.spot_type = ${filter.spotType}`)
-      const group = sql.ref(`latest.${GROUP_COLUMN[region.level]}`)
-      const { rows } = await sql<{ code: string; num: number; area_m2: number | null; length_m: number | null }>`
-        SELECT ${group} AS code, count(*)::int AS num, sum(latest.area_m2) AS area_m2, sum(latest.length_m) AS length_m
-        FROM (
-          SELECT DISTINCT ON (s.site_id) s.province_code, s.city_code, s.county_code, s.area_m2, s.length_m
-          FROM monitor_spot s WHERE ${sql.join(conditions, sql` AND `)}
-          ORDER BY s.site_id, s.batch DESC
-        ) AS latest
-        GROUP BY 1`.execute(db)
-      return rows.map((r) => ({
-        code: r.code,
-        num: r.num,
-        areaKm2: round(r.area_m2 === null ? null : r.area_m2 / 1e6, 4),
-        lengthKm: round(r.length_m === null ? null : r.length_m / 1e3, 2),
-      }))
-    },
-
-    /** The detail list's total: the spots inside the caller's scope (scopeSql on the county code) and the filters, counted. */
-    async listTotal(filter: ListCountFilter): Promise<number> {
-      const { rows } = await sql<{ n: number }>`
-        SELECT count(*)::int AS n FROM monitor_spot s JOIN monitor_batch b ON b.module = s.module AND b.batch = s.batch
-        WHERE ${listConditions(filter)}`.execute(db)
-      return rows[0]?.n ?? 0
     },
 
     /**

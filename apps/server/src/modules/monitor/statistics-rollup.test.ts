@@ -1,19 +1,76 @@
-import { MONITOR_MODULES, type RegionScope } from '@rs/shared'
-import { sql } from 'kysely'
+import { MONITOR_MODULES, type MonitorBatch, type MonitorStatisticsRow, type RegionScope } from '@rs/shared'
+import { type Kysely, type RawBuilder, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildSpot } from '../../../test-support/factories'
 import { scopeSql } from '../../db/fragments'
+import type { Database } from '../../db/schema'
 import { createTestContext, type TestContext } from '../../test/test-context'
-import { createMonitorRepository, type MonitorRepository, type RegionInfo } from './monitor.repository'
+import { type ListCountFilter, listConditions, type RegionInfo, type SpotFilter } from './monitor.repository'
 import { createStatisticsRollup } from './statistics-rollup'
 
+const GROUP_COLUMN = { country: 'province_code', province: 'city_code', city: 'county_code', county: 'county_code' } as const
+const FILTER_COLUMN = { province: 'province_code', city: 'city_code', county: 'county_code' } as const
+const round = (value: number | null, digits: number) => (value === null ? null : Math.round(value * 10 ** digits) / 10 ** digits)
+
 /**
- * The rollup answers exactly as the repository's DISTINCT ON statistics, for every batch range,
+ * The oracle: the statistics, batch counts and list totals read directly from monitor_spot (DISTINCT
+ * ON the site, count(*)), as the repository answered before the rollup; production reads the rollup.
+ */
+function createDirectSql(db: Kysely<Database>) {
+  return {
+    async batches(module: string): Promise<MonitorBatch[]> {
+      const { rows } = await sql<{ batch: string; filename: string; source: string; n: number }>`
+        SELECT b.batch, b.filename, b.source, (SELECT count(*) FROM monitor_spot s WHERE s.module = b.module AND s.batch = b.batch)::int AS n
+        FROM monitor_batch b WHERE b.module = ${module} ORDER BY b.batch`.execute(db)
+      return rows.map((r) => ({ batch: r.batch, filename: r.filename, spotCount: r.n, illustrative: r.source === 'generated' }))
+    },
+
+    /**
+     * Count, area and length of the spots under a region grouped by its children's column; a site
+     * counts once in the batch range, with its latest row in it (its latest shape and type).
+     */
+    async statistics(filter: SpotFilter, region: RegionInfo): Promise<Array<Omit<MonitorStatisticsRow, 'name'>>> {
+      const conditions: RawBuilder<unknown>[] = [
+        sql`s.module = ${filter.module}`,
+        sql`s.batch BETWEEN ${filter.batchFrom} AND ${filter.batchTo}`,
+      ]
+      if (region.level !== 'country') conditions.push(sql`${sql.ref(`s.${FILTER_COLUMN[region.level]}`)} = ${region.code}`)
+      if (filter.stage) conditions.push(sql`s.stage = ${filter.stage}`)
+      if (filter.spotType) conditions.push(sql`s.spot_type = ${filter.spotType}`)
+      const group = sql.ref(`latest.${GROUP_COLUMN[region.level]}`)
+      const { rows } = await sql<{ code: string; num: number; area_m2: number | null; length_m: number | null }>`
+        SELECT ${group} AS code, count(*)::int AS num, sum(latest.area_m2) AS area_m2, sum(latest.length_m) AS length_m
+        FROM (
+          SELECT DISTINCT ON (s.site_id) s.province_code, s.city_code, s.county_code, s.area_m2, s.length_m
+          FROM monitor_spot s WHERE ${sql.join(conditions, sql` AND `)}
+          ORDER BY s.site_id, s.batch DESC
+        ) AS latest
+        GROUP BY 1`.execute(db)
+      return rows.map((r) => ({
+        code: r.code,
+        num: r.num,
+        areaKm2: round(r.area_m2 === null ? null : r.area_m2 / 1e6, 4),
+        lengthKm: round(r.length_m === null ? null : r.length_m / 1e3, 2),
+      }))
+    },
+
+    /** The detail list's total: the spots inside the caller's scope (scopeSql on the county code) and the filters, counted. */
+    async listTotal(filter: ListCountFilter): Promise<number> {
+      const { rows } = await sql<{ n: number }>`
+        SELECT count(*)::int AS n FROM monitor_spot s JOIN monitor_batch b ON b.module = s.module AND b.batch = s.batch
+        WHERE ${listConditions(filter)}`.execute(db)
+      return rows[0]?.n ?? 0
+    },
+  }
+}
+
+/**
+ * The rollup answers exactly as the direct SQL's DISTINCT ON statistics, for every batch range,
  * stage and type filter and region level, and follows changes of the spots.
  */
 
 let ctx: TestContext
-let repo: MonitorRepository
+let repo: ReturnType<typeof createDirectSql>
 let rollup: ReturnType<typeof createStatisticsRollup>
 const BATCHES = ['20250331', '20250630', '20250930']
 const region = (code: string, level: RegionInfo['level']): RegionInfo => ({ code, name: code, level, parentCode: null })
@@ -21,7 +78,7 @@ const region = (code: string, level: RegionInfo['level']): RegionInfo => ({ code
 beforeAll(async () => {
   ctx = await createTestContext()
   const db = ctx.database.db
-  repo = createMonitorRepository(db)
+  repo = createDirectSql(db)
   rollup = createStatisticsRollup(db)
   // sites whose type and stage change between batches, in two provinces, some missing from a batch
   const sites: Array<{ site: string; county: string; rows: Array<[number, string, 'new' | 'persist']> }> = [

@@ -5,7 +5,7 @@ import { scopeSql } from '../../db/fragments'
 import type { Database } from '../../db/schema'
 import { type ListCountFilter, listConditions, type RegionInfo, type SpotFilter } from './monitor.repository'
 
-/** As monitor.repository.ts: the column a region's children group by, and the one a region filters by. */
+/** The column a region's children group by, and the one a region filters by (monitor.repository.ts filters the same way). */
 const GROUP_COLUMN = { country: 'province_code', province: 'city_code', city: 'county_code', county: 'county_code' } as const
 const FILTER_COLUMN = { province: 'province_code', city: 'city_code', county: 'county_code' } as const
 
@@ -13,7 +13,7 @@ const round = (value: number | null, digits: number) => (value === null ? null :
 
 /**
  * The statistics of the monitoring engine from a rollup (migration 20261129360000): the same
- * answer as monitor.repository.ts `statistics` (a site once in the batch range, with its latest row
+ * answer as the direct DISTINCT ON statistics (statistics-rollup.test.ts) (a site once in the batch range, with its latest row
  * there; stage and type filters choose among its rows first), read from monitor_stat_rollup. A row
  * of the rollup is the latest of its site in [from, to] when its batch lies in the range and the
  * site's next row (of the same stage / type when those are filtered) lies after `to` or is none.
@@ -92,7 +92,7 @@ export function createStatisticsRollup(db: Kysely<Database>) {
     },
 
     /**
-     * The same signature and answer as MonitorRepository['batches'] (the spots of each batch, counted
+     * The same answer as the direct count of statistics-rollup.test.ts (the spots of each batch, counted
      * live there: a scan of every spot of the module, 100 ms at 1M), summed from the rollup.
      */
     async batches(module: string): Promise<MonitorBatch[]> {
@@ -105,7 +105,7 @@ export function createStatisticsRollup(db: Kysely<Database>) {
       })
     },
 
-    /** The same signature and answer as MonitorRepository['statistics']. */
+    /** The same answer as the direct DISTINCT ON statistics of statistics-rollup.test.ts. */
     async statistics(filter: SpotFilter, region: RegionInfo): Promise<Array<Omit<MonitorStatisticsRow, 'name'>>> {
       const version = await ensure(filter.module)
       const key = [version, 'statistics', filter.module, filter.batchFrom, filter.batchTo, filter.stage, filter.spotType, region.code]
@@ -146,7 +146,7 @@ export function createStatisticsRollup(db: Kysely<Database>) {
     },
 
     /**
-     * The same answer as MonitorRepository['listTotal'] (the detail list's count(*), up to every
+     * The same answer as the direct count(*) of statistics-rollup.test.ts (the detail list's count(*), up to every
      * spot of a module), summed from the rollup: each spot is counted in exactly one rollup row,
      * and every filter of the list (module, scope and region on the codes, stage, type, batch, and
      * the batch's file name through monitor_batch) is a column of that row, so the sum is the count.
@@ -165,3 +165,5 @@ export function createStatisticsRollup(db: Kysely<Database>) {
     },
   }
 }
+
+export type StatisticsRollup = ReturnType<typeof createStatisticsRollup>

@@ -15,6 +15,7 @@ import {
   tleAgeDays,
   tZh,
 } from '@rs/shared'
+import type { Events } from '../../capabilities/events'
 import type { AuditRecorder, Caller } from '../../lib/audit'
 import { ApiError } from '../../lib/errors'
 import { TaskBusyError, type TaskPool, TaskTimeoutError } from '../../lib/workers/pool'
@@ -77,7 +78,7 @@ export function createOrbitService(
   repo: OrbitRepository,
   tasks: TaskPool,
   audit: AuditRecorder,
-  hooks: { onTleReplaced?: () => void } = {},
+  events: Pick<Events, 'emit'>,
   now: () => number = Date.now,
 ) {
   let targets: Promise<OrbitTarget[]> | undefined
@@ -303,7 +304,7 @@ export function createOrbitService(
         })
         await repo.replaceTle(rows)
         targets = undefined
-        hooks.onTleReplaced?.()
+        await events.emit('tle.replaced', { noradIds: rows.map((r) => r.noradId) })
         await record('success', { count: rows.length, noradIds: rows.map((r) => r.noradId).slice(0, 200) })
         return { replaced: rows.map((r) => ({ noradId: r.noradId, satellite: r.member, epoch: r.epoch })) }
       } catch (error) {

@@ -5,7 +5,7 @@ import type { UsersRepository } from './users.repository'
 import { createUsersService } from './users.service'
 
 const audit = { record: async () => {} } as unknown as AuditRecorder
-const noSessions = { endSessionsOf: async () => {} }
+const noSessions = { emit: async () => {} }
 const caller = { sessionId: 1, userId: 7, username: 'neimenggu', isServiceAccount: false, permissions: ['MOD_056'], regionIds: ['150000'] }
 const info = { id: 7, username: 'neimenggu' } as UserInfo
 

@@ -1,5 +1,6 @@
 import { type AdminUser, activeAreaRanges, PERMISSION, type UserInfo } from '@rs/shared'
 import { LRUCache } from 'lru-cache'
+import type { Events } from '../../capabilities/events'
 import { type AuditRecorder, actorOf } from '../../lib/audit'
 import { ApiError } from '../../lib/errors'
 import type { SessionUser } from '../../lib/session'
@@ -13,7 +14,7 @@ export function createUsersService(
   repo: UsersRepository,
   options: { cacheMs: number },
   audit: AuditRecorder,
-  sessions: { endSessionsOf(userId: number): Promise<void> },
+  events: Pick<Events, 'emit'>,
 ) {
   const infos = new LRUCache<number, UserInfo>({ max: 50_000, ttl: Math.max(options.cacheMs, 1) })
   async function adminUser(userId: number): Promise<AdminUser> {
@@ -72,7 +73,8 @@ export function createUsersService(
       if (disabled && userId === admin.userId) throw ApiError.of(400, 'admin.errors.selfDisable')
       const result = await repo.setDisabled(userId, disabled)
       if (!result) throw ApiError.of(404, 'errors.userNotFound')
-      if (disabled) await sessions.endSessionsOf(userId)
+      // the auth module ends its sessions (a must-succeed event: a failure fails the request)
+      if (disabled) await events.emit('account.disabled', { userId })
       infos.delete(userId)
       await audit.record({
         actor: actorOf(admin),

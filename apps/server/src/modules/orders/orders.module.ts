@@ -1,0 +1,42 @@
+import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import type { ModuleDeps } from '../../module-deps'
+import { ordersRepository } from './orders.repository'
+import { registerOrdersRoutes } from './orders.routes'
+import { createOrdersService, type QuicklookSource } from './orders.service'
+
+/**
+ * The cart and orders: packages built in the promised work's pool with the scenes module's
+ * quicklooks, mails through the notification capability. Unfinished packages resume at start; old
+ * ones are swept every ORDER_SWEEP_MINUTES.
+ */
+export function registerOrders(
+  app: FastifyInstance,
+  { db, config, pools, audit, delivery }: ModuleDeps,
+  ports: { quicklooks: QuicklookSource },
+) {
+  const orders = createOrdersService(
+    db,
+    ordersRepository,
+    { jobs: pools.jobs, audit, quicklooks: ports.quicklooks, sendMail: (to, mail) => delivery.sendMail(to, mail), log: app.log },
+    {
+      packageDir: path.join(config.DATA_DIR, 'orders'),
+      downloadDays: config.ORDER_DOWNLOAD_DAYS,
+      quicklookSize: 384,
+      packageBudgetMs: 120_000,
+    },
+  )
+  registerOrdersRoutes(app, orders, { downloadsPerMinute: config.ORDER_DOWNLOADS_PER_MINUTE })
+  let sweeper: NodeJS.Timeout | undefined
+  app.addHook('onReady', async () => {
+    await orders.sweep()
+    await orders.resume()
+    if (config.ORDER_SWEEP_MINUTES > 0)
+      sweeper = setInterval(
+        () => void orders.sweep().catch((err) => app.log.error({ err }, 'order sweep failed')),
+        config.ORDER_SWEEP_MINUTES * 60_000,
+      ).unref()
+  })
+  // a production cut short by a stop stays 生产中 and is started again by resume() at the next start
+  app.addHook('onClose', async () => clearInterval(sweeper))
+}

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify'
+import { publicBase } from '../../lib/public-base'
+import type { ModuleDeps } from '../../module-deps'
+import { createCoverageRepository } from './coverage.repository'
+import { registerCoverageRoutes } from './coverage.routes'
+import { createCoverageService } from './coverage.service'
+import { registerExportRoutes } from './export.routes'
+import { registerNormalmetaRoutes } from './normalmeta.routes'
+import { QUICKLOOK_WORKER, type QuicklookInput } from './quicklook'
+import { registerQuicklookRoutes } from './quicklook.routes'
+import { createScenesRepository } from './scenes.repository'
+import { type AreaUploader, createScenesService } from './scenes.service'
+import { registerStacRoutes } from './stac.routes'
+import { createStacService } from './stac.service'
+import { createStacRepository } from './stac-search'
+import { createTermScenes } from './term-scenes'
+
+/**
+ * The scene archive's faces: the image query, STAC, coverage and exports, quicklooks. Returns what
+ * other modules ask of it: the footprint layer's stored searches (map), the scenes around a date
+ * (monitoring term data) and quicklooks drawn in the promised work's pool (order packages).
+ */
+export function registerScenes(app: FastifyInstance, { db, config, pools, audit }: ModuleDeps, ports: { areaUploader: AreaUploader }) {
+  registerStacRoutes(app, createStacService(createStacRepository(db)), {
+    baseUrl: () => publicBase(app, config.PUBLIC_BASE_URL, config.PORT),
+    requestsPerMinute: config.MAP_REQUESTS_PER_MINUTE,
+  })
+  const scenes = createScenesService(createScenesRepository(db), pools.tasks, { audit, areaUploader: ports.areaUploader })
+  registerNormalmetaRoutes(app, scenes, { uploadsPerMinute: config.AOI_UPLOADS_PER_MINUTE })
+  const coverage = createCoverageService(createCoverageRepository(db), pools.tasks, scenes)
+  registerCoverageRoutes(app, coverage)
+  registerExportRoutes(app, coverage)
+  registerQuicklookRoutes(app, db, pools.tasks)
+  const termScenes = createTermScenes(db)
+  return {
+    tileQuery: (layer: string, token: string) => coverage.tileQuery(layer, token),
+    scenesAround: (geojson: string, date: string) => termScenes.around(geojson, date),
+    quicklooks: { draw: (input: QuicklookInput) => pools.jobs.run<Uint8Array>(QUICKLOOK_WORKER, 'quicklookTask', input, 10_000) },
+  }
+}
