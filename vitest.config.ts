@@ -48,7 +48,12 @@ export default defineConfig({
           ...serverTest,
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
-          exclude: ['apps/server/src/test/pglite-journeys.test.ts'],
+          // files that open PGlite whatever DATABASE_URL says run once, in the PGlite set
+          exclude: [
+            'apps/server/src/test/pglite-journeys.test.ts',
+            'apps/server/src/db/pglite-client.test.ts',
+            'apps/server/src/db/fragments.test.ts',
+          ],
           env: { DATABASE_URL: postgresUrl },
         },
       },
