@@ -1,4 +1,4 @@
-import { type MessageKey, tZh } from '@rs/shared'
+import { forbiddenCharacter, type MessageKey, tZh } from '@rs/shared'
 import { FilterError, parseInstant, quoteText } from '../../lib/filter/ast'
 import { parseCql2Json } from '../../lib/filter/cql2-json'
 import { parseCql2Text } from '../../lib/filter/cql2-text'
@@ -192,7 +192,8 @@ function decodeToken(token: unknown, sortby: SortKey[]): Array<string | number> 
     const kind = cols[i]?.kind
     if (kind === 'time' && !(typeof v === 'string' && parseInstant(v))) throw fail()
     if (kind === 'number' && !(typeof v === 'number' && Number.isFinite(v))) throw fail()
-    if (kind === 'text' && !(typeof v === 'string' && v.length <= 200)) throw fail()
+    // a forged token's text key reaches SQL as a bound value: no control character (PostgreSQL refuses NUL)
+    if (kind === 'text' && !(typeof v === 'string' && v.length <= 200 && !forbiddenCharacter(v))) throw fail()
   })
   return k as Array<string | number>
 }

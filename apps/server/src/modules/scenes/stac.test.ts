@@ -505,6 +505,19 @@ describe('bad input answers a Chinese 400 in STAC error JSON', () => {
     expect(res.body.description).toMatch(/[\u4e00-\u9fff]/)
   })
 
+  it('refuses a forged token whose text key holds a NUL or another control character (400, not 500)', async () => {
+    const first = (await get('/stac/search?limit=2')).body as Page
+    const token = new URL(first.links.find((l) => l.rel === 'next')?.href as string).searchParams.get('token') as string
+    const decoded = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as { s: string; k: Array<string | number> }
+    for (const forged of ['A\u0000B', 'A\u0001']) {
+      const k = decoded.k.map((v, i) => (i === decoded.k.length - 1 ? forged : v))
+      const bad = Buffer.from(JSON.stringify({ s: decoded.s, k })).toString('base64url')
+      const res = await get(`/stac/search?limit=2&token=${bad}`)
+      expect(res.status, JSON.stringify(res.body)).toBe(400)
+      expect(res.body.description).toMatch(/分页标记/)
+    }
+  })
+
   it('refuses a token from another sort and a body that is not an object', async () => {
     const first = (await get('/stac/search?limit=2')).body as Page
     const token = new URL(first.links.find((l) => l.rel === 'next')?.href as string).searchParams.get('token')
