@@ -20,7 +20,8 @@ describe('event bus', () => {
       seen.push(`a${id}`)
     })
     events.on('thing.changed', async ({ id }) => {
-      await new Promise((resolve) => setTimeout(resolve, 5))
+      // yield to the event loop: a bus that did not await each listener would run c before b
+      await new Promise((resolve) => setImmediate(resolve))
       seen.push(`b${id}`)
     })
     events.on('thing.changed', ({ id }) => {
