@@ -59,6 +59,40 @@ describe('a task budget', () => {
   })
 })
 
+describe('a full queue', () => {
+  it('refuses a task at once with TaskBusyError when every thread is busy and maxQueue tasks wait', async () => {
+    const pool = createTaskPool({ maxThreads: 1, maxQueue: 2 })
+    pools.push(pool)
+    const gate = newGate()
+    gates.push(gate)
+    const holder = pool.run<string>(POOL_TASKS, 'hold', { gate } satisfies Gate, 600_000)
+    await vi.waitFor(() => expect(taken(gate)).toBe(1), { timeout: 30_000, interval: 20 })
+    // the thread is held: two tasks wait (the queue is full), the third is refused without waiting
+    const waiting = [pool.run<string>(POOL_TASKS, 'echo', 'a', 600_000), pool.run<string>(POOL_TASKS, 'echo', 'b', 600_000)]
+    await expect(pool.run(POOL_TASKS, 'echo', 'c', 600_000)).rejects.toBeInstanceOf(TaskBusyError)
+    expect(taken(gate)).toBe(1)
+    openGate(gate)
+    await expect(holder).resolves.toBe('released')
+    await expect(Promise.all(waiting)).resolves.toEqual(['a', 'b'])
+    // places free again once tasks finish
+    await expect(pool.run(POOL_TASKS, 'echo', 'd', 30_000)).resolves.toBe('d')
+  })
+
+  it('counts the queue in a promised pool too (budget from the start)', async () => {
+    const pool = createTaskPool({ maxThreads: 1, maxQueue: 1, budgetFrom: 'started' })
+    pools.push(pool)
+    const gate = newGate()
+    gates.push(gate)
+    const holder = pool.run<string>(POOL_TASKS, 'hold', { gate } satisfies Gate, 600_000)
+    await vi.waitFor(() => expect(taken(gate)).toBe(1), { timeout: 30_000, interval: 20 })
+    const waiting = pool.run<string>(POOL_TASKS, 'echo', 'a', 600_000)
+    await expect(pool.run(POOL_TASKS, 'echo', 'b', 600_000)).rejects.toBeInstanceOf(TaskBusyError)
+    openGate(gate)
+    await expect(holder).resolves.toBe('released')
+    await expect(waiting).resolves.toBe('a')
+  })
+})
+
 describe('retryUnderLoad', () => {
   const quick = { attempts: 3, firstDelayMs: 1, maxDelayMs: 4 }
 

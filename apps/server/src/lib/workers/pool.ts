@@ -42,9 +42,10 @@ export interface TaskPoolOptions {
   /** Most threads (default: the cores less one, at least 1). */
   maxThreads?: number
   /**
-   * Most tasks waiting for a thread before new ones are refused. Piscina 5.3 keeps a task with an
-   * abort signal, which every task here has, in a queue of its own that it does not count against
-   * this limit, so it is not reached today (docs/architecture.md).
+   * Most tasks waiting for a thread before new ones are refused (default 16). Counted here, not by
+   * Piscina: Piscina 5.3 keeps a task with an abort signal, which every task here has, in a queue of
+   * its own that it does not count against its own maxQueue. A task is refused when the tasks in
+   * flight (running or waiting) already fill every thread and this many places in the queue.
    */
   maxQueue?: number
   /** Heap limit of each thread in MB: a task that allocates more fails instead of the server. */
@@ -69,6 +70,9 @@ export interface TaskPoolOptions {
 
 export function createTaskPool(options: TaskPoolOptions = {}): TaskPool {
   const maxThreads = options.maxThreads ?? Math.max(1, availableParallelism() - 1)
+  const maxQueue = options.maxQueue ?? 16
+  /** Tasks handed to Piscina and not yet settled: running or waiting for a thread. */
+  let inFlight = 0
   let pool: Piscina | undefined
   // threads start on first use, so a server (or a test) that never needs one pays nothing
   const get = () => {
@@ -76,7 +80,8 @@ export function createTaskPool(options: TaskPoolOptions = {}): TaskPool {
       filename: new URL('./boot.mjs', import.meta.url).href,
       minThreads: Math.min(options.keepThreads ?? 0, maxThreads),
       maxThreads,
-      maxQueue: options.maxQueue ?? 16,
+      // Piscina ignores this for tasks with a signal (all of ours); run() counts the queue itself
+      maxQueue,
       idleTimeout: 60_000,
       resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? 1024 },
       workerData: { nice: options.nice ?? 0 },
@@ -109,16 +114,23 @@ export function createTaskPool(options: TaskPoolOptions = {}): TaskPool {
   }
   return {
     async run<T>(module: string, fn: string, input: unknown, budgetMs: number): Promise<T> {
+      // every thread busy and the queue full: refused at once, before the task reaches Piscina
+      if (inFlight >= maxThreads + maxQueue) throw new TaskBusyError()
       const task = { module, fn, input }
-      const { result: running, timedOut } =
-        options.budgetFrom === 'started' ? runFromStarted(task, budgetMs) : runFromQueued(task, budgetMs)
+      inFlight++
       let result: unknown
       try {
-        result = await running
-      } catch (error) {
-        if (timedOut()) throw new TaskTimeoutError(budgetMs)
-        if (error instanceof Error && /queue is at limit/i.test(error.message)) throw new TaskBusyError()
-        throw error
+        const { result: running, timedOut } =
+          options.budgetFrom === 'started' ? runFromStarted(task, budgetMs) : runFromQueued(task, budgetMs)
+        try {
+          result = await running
+        } catch (error) {
+          if (timedOut()) throw new TaskTimeoutError(budgetMs)
+          if (error instanceof Error && /queue is at limit/i.test(error.message)) throw new TaskBusyError()
+          throw error
+        }
+      } finally {
+        inFlight--
       }
       if (isTaskUserError(result)) throw new ApiError(result.userError.status, result.userError.message, result.userError.code)
       return result as T
