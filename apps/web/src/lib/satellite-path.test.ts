@@ -1,14 +1,19 @@
 import { describe, expect, it } from 'vitest'
-import { satellitePath } from './satellite-path'
+import { satellitePageOf, satellitePath } from './satellite-path'
 
-describe('satellitePath', () => {
+describe('satellitePageOf', () => {
   it('finds the Chinese or the global page of a series', () => {
-    expect(satellitePath('gf1')).toBe('/satellite/chinese/gf1')
-    expect(satellitePath('landsat')).toBe('/satellite/global/landsat')
+    expect(satellitePageOf('gf1')).toBe('/satellite/chinese/gf1')
+    expect(satellitePageOf('landsat')).toBe('/satellite/global/landsat')
   })
 
   it('falls back to the Chinese list for a slug without a page', () => {
-    expect(satellitePath('no-such')).toBe('/satellite/chinese')
-    expect(satellitePath('')).toBe('/satellite/chinese')
+    expect(satellitePageOf('no-such')).toBe('/satellite/chinese')
+    expect(satellitePageOf('')).toBe('/satellite/chinese')
+  })
+
+  it('writes a section page or its index from the one prefix table', () => {
+    expect(satellitePath('global', 'landsat')).toBe('/satellite/global/landsat')
+    expect(satellitePath('chinese')).toBe('/satellite/chinese')
   })
 })

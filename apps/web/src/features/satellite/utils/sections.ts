@@ -1,7 +1,7 @@
 import { findRoute, GLOBAL_SATELLITE_GROUPS } from '@rs/shared'
+import { SATELLITE_SECTION_PREFIX as PREFIX, type SatelliteSectionId } from '../../../lib/satellite-path'
 
-/** The two satellite sections: 国产卫星 (/satellite/chinese) and 国外卫星 (/satellite/global). */
-export type SatelliteSectionId = 'chinese' | 'global'
+export { type SatelliteSectionId, satellitePath } from '../../../lib/satellite-path'
 
 /** A heading of the section's navigation and index (global satellites by kind) and its satellites. */
 export interface SectionGroup {
@@ -10,8 +10,6 @@ export interface SectionGroup {
   titleKey?: string
   slugs: string[]
 }
-
-const PREFIX: Record<SatelliteSectionId, string> = { chinese: 'satellite/chinese', global: 'satellite/global' }
 
 /** The satellites of a section in the route tree's order; global ones grouped by GLOBAL_SATELLITE_GROUPS. */
 export function sectionGroups(section: SatelliteSectionId): SectionGroup[] {
@@ -31,11 +29,6 @@ export function sectionSlugs(section: SatelliteSectionId): string[] {
 export function slugFromPath(section: SatelliteSectionId, path: string): string | undefined {
   const rest = path.startsWith(`${PREFIX[section]}/`) ? path.slice(PREFIX[section].length + 1) : ''
   return rest || undefined
-}
-
-/** The address of a satellite's page, or of the section's index without a slug. */
-export function satellitePath(section: SatelliteSectionId, slug?: string): string {
-  return slug ? `/${PREFIX[section]}/${slug}` : `/${PREFIX[section]}`
 }
 
 /** Message key of a satellite's short name in the navigation (the route title). */

@@ -3,7 +3,7 @@ import { Image } from 'antd'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { useT } from '../../../lib/i18n'
-import { satellitePath } from '../../../lib/satellite-path'
+import { satellitePageOf } from '../../../lib/satellite-path'
 
 export interface TypicalImageCardProps {
   image: TypicalImage
@@ -48,7 +48,7 @@ export function TypicalImageCard({ image, actions }: TypicalImageCardProps) {
           <dd>{image.howTaken}</dd>
         </dl>
         <footer className="typical-card__foot">
-          <Link to={satellitePath(image.slug)}>{t('typicalImagePage.satellitePage', { name: image.satellite })} ›</Link>
+          <Link to={satellitePageOf(image.slug)}>{t('typicalImagePage.satellitePage', { name: image.satellite })} ›</Link>
           {actions && <span className="typical-card__actions">{actions}</span>}
         </footer>
       </div>

@@ -6,7 +6,7 @@ import { Link } from 'react-router'
 import { errorMessage } from '../../../lib/api-client'
 import { useT } from '../../../lib/i18n'
 import { notify } from '../../../lib/notify'
-import { satellitePath } from '../../../lib/satellite-path'
+import { satellitePageOf } from '../../../lib/satellite-path'
 import { typicalImagesQuery, useTypicalImages } from '../api/fetch-typical-images'
 import { restoreTypicalImage } from '../api/restore-typical-image'
 import type { ReplaceImageDialogProps } from './replace-image-dialog'
@@ -123,7 +123,7 @@ export function TypicalImagePage({ canEdit, measure }: TypicalImagePageProps) {
               aria-labelledby={`typical-group-${group.slug}`}
             >
               <h2 id={`typical-group-${group.slug}`} className="typical-group__head">
-                <Link to={satellitePath(group.slug)}>{group.satellite}</Link>
+                <Link to={satellitePageOf(group.slug)}>{group.satellite}</Link>
                 <span className="typical-group__count">{t('typicalImagePage.count', { count: group.images.length })}</span>
               </h2>
               <div className="typical-group__grid">
