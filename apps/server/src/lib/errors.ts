@@ -12,6 +12,18 @@ export class ApiError extends Error {
     this.name = 'ApiError'
   }
 
+  /**
+   * True when the service that threw it has written its own audit record (e.g. a wrong extraction
+   * code): the auth plugin then writes no second 'accessDenied' record for the same 403.
+   */
+  audited = false
+
+  /** Marks the error as recorded in the audit log already (see {@link audited}). */
+  auditedAlready(): this {
+    this.audited = true
+    return this
+  }
+
   /** Fastify's name for the status: error handlers of other dialects (the OGC services) read this. */
   get statusCode(): number {
     return this.status

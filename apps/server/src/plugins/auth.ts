@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { type AuditRecorder, actorOf } from '../lib/audit'
+import { ApiError } from '../lib/errors'
 import { checkAccess, checkRegionField, hashSessionToken, readToken, type SessionResolver, type SessionUser } from '../lib/session'
 
 const sessions = new WeakMap<FastifyRequest, Promise<SessionUser | undefined>>()
@@ -20,8 +21,9 @@ function statusOf(error: unknown): number | undefined {
  *
  * Every 403 answered to a logged-in user is recorded in the audit log (等保 安全审计: `accessDenied`,
  * the user, the route and the reason), wherever it was thrown: the route's rule here, the map
- * services' access check, a service's own permission or area-range check. A 401 is not recorded
- * (a visitor's calls would flood the log; failed logins are recorded by the auth module).
+ * services' access check, a service's own permission or area-range check; a 403 the service has
+ * recorded itself (ApiError.audited, e.g. a wrong extraction code) is not recorded twice. A 401 is
+ * not recorded (a visitor's calls would flood the log; failed logins are recorded by the auth module).
  */
 export const authPlugin = fp(
   async (app: FastifyInstance, options: { resolve: SessionResolver; audit: AuditRecorder }) => {
@@ -44,6 +46,8 @@ export const authPlugin = fp(
     })
     app.addHook('onError', async (request, _reply, error) => {
       if (statusOf(error) !== 403) return
+      // the service recorded this refusal itself (a wrong extraction code): one record per attempt
+      if (error instanceof ApiError && error.audited) return
       try {
         const user = await request.session()
         if (!user) return

@@ -250,6 +250,17 @@ describe('an order from submission to download', () => {
     expect(failures.rows[0]?.n).toBe(1)
   })
 
+  it('writes exactly one audit record for one wrong extraction code', async () => {
+    const last = async () =>
+      Number((await sql<{ id: string }>`SELECT coalesce(max(id), 0) AS id FROM audit_log`.execute(ctx.database.db)).rows[0]?.id)
+    const before = await last()
+    const wrong = await get(`/api/order/download?id=${orderId}&code=BBBBBB`, 'owner')
+    expect(wrong.status).toBe(403)
+    const rows = await sql<{ action: string; outcome: string; target: string; reason: string | null }>`
+      SELECT action, outcome, target, detail->>'reason' AS reason FROM audit_log WHERE id > ${before} ORDER BY id`.execute(ctx.database.db)
+    expect(rows.rows).toEqual([{ action: 'orderDownload', outcome: 'failure', target: `order:${orderId}`, reason: 'wrongCode' }])
+  })
+
   it('serves byte ranges (206, Content-Range) and 416 for a bad range', async () => {
     const code = (await get(`/api/order/detail?id=${orderId}`, 'owner')).body.data.extractCode
     const url = `/api/order/download?id=${orderId}&code=${code}`

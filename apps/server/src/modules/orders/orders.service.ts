@@ -372,7 +372,8 @@ export function createOrdersService(
           outcome: 'failure',
           detail: { reason: 'wrongCode' },
         })
-        throw ApiError.of(403, 'order.errors.wrongCode')
+        // recorded here as a failed download, so the auth plugin's 403 record is not written as well
+        throw ApiError.of(403, 'order.errors.wrongCode').auditedAlready()
       }
       return {
         file: path.join(settings.packageDir, path.basename(row.package_file)),
