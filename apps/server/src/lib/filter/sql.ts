@@ -16,7 +16,14 @@ const col = (q: Queryable) => sql.ref(q.column ?? q.name)
 
 const CAST = { string: 'text', integer: 'double precision', number: 'double precision', timestamp: 'timestamptz' } as const
 const cast = (q: Queryable) => sql.raw(CAST[q.type])
-const bound = (q: Queryable, v: Literal) => sql`${q.type === 'string' ? String(v) : v}::${q.sqlType ? sql.raw(q.sqlType) : cast(q)}`
+/**
+ * A literal bound in the queryable's SQL type. A float4 column's number is first rounded to float4
+ * (Math.fround): the same value PostgreSQL would make of it, and past float4's range ±Infinity or 0
+ * instead of an 'out of range' error (gsd < 1e39 is every scene).
+ */
+const literal = (q: Queryable, v: Literal) =>
+  q.type === 'string' ? String(v) : q.sqlType === 'real' && typeof v === 'number' ? Math.fround(v) : v
+const bound = (q: Queryable, v: Literal) => sql`${literal(q, v)}::${q.sqlType ? sql.raw(q.sqlType) : cast(q)}`
 
 /** The envelope of a lon/lat box in EPSG:4326. */
 export const envelopeSql = (box: Box) => sql`ST_MakeEnvelope(${box.minx}, ${box.miny}, ${box.maxx}, ${box.maxy}, 4326)`

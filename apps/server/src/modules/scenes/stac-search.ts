@@ -21,19 +21,29 @@ import {
 /** The data status STAC publishes: scenes in the archive (已入库, SPEC §9's default '2'). */
 export const STAC_DATA_STATUS = '2'
 
-/** STAC fields a CQL2 filter may name, and the scene columns behind them. */
+/**
+ * STAC fields a CQL2 filter may name, and the scene columns behind them. The float4 (real) columns
+ * bind their literals as real too, like the portal form's (scene-query/fields.ts): 0.8 m is stored
+ * as 0.800000011920929 and would fail gsd <= 0.8 compared as float8.
+ */
 export const STAC_QUERYABLES: readonly Queryable[] = [
   { name: 'id', type: 'string', column: 's.id', title: tZh('stac.fields.id') },
   { name: 'datetime', type: 'timestamp', column: 's.acquired_at', title: tZh('stac.fields.datetime') },
-  { name: 'eo:cloud_cover', type: 'number', column: 's.cloud_percent', title: tZh('stac.fields.eoCloudCover') },
-  { name: 'gsd', type: 'number', column: 's.resolution_m', title: tZh('stac.fields.gsd') },
+  { name: 'eo:cloud_cover', type: 'number', sqlType: 'real', column: 's.cloud_percent', title: tZh('stac.fields.eoCloudCover') },
+  { name: 'gsd', type: 'number', sqlType: 'real', column: 's.resolution_m', title: tZh('stac.fields.gsd') },
   { name: 'platform', type: 'string', column: 's.satellite', title: tZh('stac.fields.platform') },
   { name: 'instruments', type: 'string', column: 's.sensor', array: true, title: tZh('stac.fields.instruments') },
   { name: 'sat:absolute_orbit', type: 'integer', column: 's.orbit', title: tZh('stac.fields.absoluteOrbit') },
   { name: 'sat:relative_orbit', type: 'integer', column: 's.path', title: tZh('stac.fields.relativeOrbit') },
   { name: 'sat:orbit_state', type: 'string', column: 's.direction', title: tZh('stac.fields.orbitState') },
-  { name: 'view:off_nadir', type: 'number', column: 's.off_nadir_deg', title: tZh('stac.fields.offNadir') },
-  { name: 'view:sun_elevation', type: 'number', column: 's.sun_elevation_deg', title: tZh('stac.fields.sunElevation') },
+  { name: 'view:off_nadir', type: 'number', sqlType: 'real', column: 's.off_nadir_deg', title: tZh('stac.fields.offNadir') },
+  {
+    name: 'view:sun_elevation',
+    type: 'number',
+    sqlType: 'real',
+    column: 's.sun_elevation_deg',
+    title: tZh('stac.fields.sunElevation'),
+  },
   { name: 'rs:product_level', type: 'string', column: 's.product_level', title: tZh('stac.fields.productLevel') },
 ]
 

@@ -42,13 +42,15 @@ const SENSORS = [
   ['ZY3-2', 'MUX', 5.8],
 ] as const
 const SATELLITES = ['GF1', 'GF2', 'ZY3-2'] as const
-/** Resolution limits exact in float4 and float8 alike: the STAC literal (float8) and the form's (float4) mean the same. */
+/** Resolution limits of the random cases; limits on the archive's own float4 values (0.8 m) have their own cases below. */
 const RESOLUTION_LIMITS = [0.5, 1, 2, 3, 5, 6, 8, 16, 20] as const
 /** The archive's extent (lon 100–108, lat 24–31) and its days (2026-01-01 to 2026-03-31, Beijing). */
 const DAY0 = Date.UTC(2026, 0, 1)
 const DAYS = 90
 
 let ctx: TestContext
+/** The generated archive's numbers, to compute the boundary searches' answers independently. */
+const ARCHIVE: Array<{ id: string; gsd: number; cloud: number; published: boolean }> = []
 
 beforeAll(async () => {
   ctx = await createTestContext({ PUBLIC_BASE_URL: BASE, MAP_REQUESTS_PER_MINUTE: '100000' })
@@ -60,17 +62,21 @@ beforeAll(async () => {
     const size = 0.3 + r.next() * 1.7
     // whole seconds, pairs of scenes sharing a time and clouds from a short list: ties the id must break
     const at = i % 5 === 1 ? undefined : new Date(DAY0 + r.int(0, DAYS * 24 * 3600 - 1) * 1000).toISOString()
+    const id = `Q${String(i).padStart(3, '0')}`
+    const cloud = r.pick([0, 5, 10, 10, 20, 35, 50, 50, 75, 90, 100])
+    // a few not yet in the archive: neither face shows them
+    const dataStatus = r.chance(0.1) ? '1' : '2'
     await buildScene(ctx.database.db, {
-      id: `Q${String(i).padStart(3, '0')}`,
+      id,
       satellite,
       sensor,
       acquiredAt: at ?? new Date(DAY0 + (i % 7) * 86_400_000 + 3_600_000).toISOString(),
-      cloudPercent: r.pick([0, 5, 10, 10, 20, 35, 50, 50, 75, 90, 100]),
+      cloudPercent: cloud,
       resolutionM: gsd,
       bbox: [lon, lat, lon + size, lat + size * 0.8],
-      // a few not yet in the archive: neither face shows them
-      dataStatus: r.chance(0.1) ? '1' : '2',
+      dataStatus,
     })
+    ARCHIVE.push({ id, gsd, cloud, published: dataStatus === '2' })
   }
   // a drawn area is repaired in the worker pool within a budget: the first search starts its threads,
   // which on a loaded machine may take longer than the budget, so it is started before the cases
@@ -302,5 +308,61 @@ describe('the portal and STAC are two faces of one scene query', () => {
     ).toBe(true)
     expect(totals.some((n) => n > 0 && n <= PAGE)).toBe(true)
     expect(totals.filter((n) => n > PAGE).length, totals.join(' ')).toBeGreaterThan(5)
+  })
+})
+
+describe("limits on the archive's own values keep the scenes at the limit (float4 columns)", () => {
+  // resolution and cloud are stored as real (float4): 0.8 m is 0.800000011920929 as float8, so a
+  // limit bound as float8 would leave the 0.8 m scenes out of gsd <= 0.8
+  const WHOLE: Area = { kind: 'bbox', bbox: [99, 23, 109, 32] }
+  const base = { seed: 0, area: WHOLE, sortField: 'resolution', sortOrder: 'asc' } as const
+  const expected = (keep: (s: (typeof ARCHIVE)[number]) => boolean) =>
+    ARCHIVE.filter((s) => s.published && keep(s))
+      .map((s) => s.id)
+      .sort()
+  const limits: Array<[string, Partial<Case>, (s: (typeof ARCHIVE)[number]) => boolean]> = [
+    ['resolution ≤ 0.8', { resolutionMax: 0.8 }, (s) => s.gsd <= 0.8],
+    ['resolution ≥ 0.8', { resolutionMin: 0.8 }, (s) => s.gsd >= 0.8],
+    ['0.8 ≤ resolution ≤ 0.8', { resolutionMin: 0.8, resolutionMax: 0.8 }, (s) => s.gsd === 0.8],
+    ['resolution ≤ 2', { resolutionMax: 2 }, (s) => s.gsd <= 2],
+    ['2 ≤ resolution ≤ 16', { resolutionMin: 2, resolutionMax: 16 }, (s) => s.gsd >= 2 && s.gsd <= 16],
+    ['resolution ≥ 16', { resolutionMin: 16 }, (s) => s.gsd >= 16],
+    ['cloud ≤ 10', { cloudMax: 10 }, (s) => s.cloud <= 10],
+    [
+      'cloud ≤ 10 and 0.8 ≤ resolution ≤ 2',
+      { cloudMax: 10, resolutionMin: 0.8, resolutionMax: 2 },
+      (s) => s.cloud <= 10 && s.gsd >= 0.8 && s.gsd <= 2,
+    ],
+  ]
+
+  it.each(limits)('%s: the portal form, CQL2 text and CQL2 JSON all answer the scenes at the limit', async (_name, limit, keep) => {
+    const want = expected(keep)
+    expect(want.length).toBeGreaterThan(0)
+    const portal = (await portalPages({ ...base, ...limit, post: false })).pages.flat()
+    const text = (await stacPages({ ...base, ...limit, post: false })).flat()
+    const json = (await stacPages({ ...base, ...limit, post: true })).flat()
+    expect([...portal].sort()).toEqual(want)
+    expect(text).toEqual(portal)
+    expect(json).toEqual(portal)
+  })
+
+  const stacOnly: Array<[string, string, (s: (typeof ARCHIVE)[number]) => boolean]> = [
+    ['gsd = 0.8', 'gsd = 0.8', (s) => s.gsd === 0.8],
+    ['gsd < 0.8', 'gsd < 0.8', (s) => s.gsd < 0.8],
+    ['gsd > 0.8', 'gsd > 0.8', (s) => s.gsd > 0.8],
+    ['gsd BETWEEN 0.8 AND 2', 'gsd BETWEEN 0.8 AND 2', (s) => s.gsd >= 0.8 && s.gsd <= 2],
+    ['gsd IN (0.8, 16)', 'gsd IN (0.8, 16)', (s) => s.gsd === 0.8 || s.gsd === 16],
+    ['eo:cloud_cover = 10', 'eo:cloud_cover = 10', (s) => s.cloud === 10],
+    ['gsd < 1e39 (past float4)', 'gsd < 1e39', () => true],
+    ['gsd > 1e-50 (below float4)', 'gsd > 1e-50', () => true],
+  ]
+
+  it.each(stacOnly)('STAC %s', async (_name, filter, keep) => {
+    const q = new URLSearchParams({ limit: '1000', bbox: '99,23,109,32', filter })
+    const res = await ctx.app.inject({ method: 'GET', url: `/stac/search?${q.toString()}` })
+    expect(res.statusCode, res.body).toBe(200)
+    const page = res.json() as { features: Array<{ id: string }>; links: Array<{ rel: string }> }
+    expect(page.links.some((l) => l.rel === 'next')).toBe(false)
+    expect(page.features.map((f) => f.id).sort()).toEqual(expected(keep))
   })
 })
