@@ -3,6 +3,7 @@ import { adminEn } from './sections/admin.en-US'
 import { analysisPageEn } from './sections/analysis-page.en-US'
 import { applyEn, feedbackEn } from './sections/apply.en-US'
 import { archivePageEn } from './sections/archive-page.en-US'
+import { figureEn } from './sections/figure.en-US'
 import { inputEn } from './sections/input.en-US'
 import { monitorEn } from './sections/monitor.en-US'
 import { monitorMapEn } from './sections/monitor-map.en-US'
@@ -253,6 +254,7 @@ export const enUS: DeepPartial<Messages> = {
   },
   satellitePage: satellitePageEn,
   analysisPage: analysisPageEn,
+  figure: figureEn,
   newsPage: newsPageEn,
   archivePage: archivePageEn,
   admin: adminEn,

@@ -20,6 +20,7 @@ function placeholders(text: string): string[] {
 const FULL_SCREENS = [
   'satellitePage',
   'analysisPage',
+  'figure',
   'newsPage',
   'typicalImagePage',
   'archivePage',

@@ -9,6 +9,7 @@ import { archiveCoverageZh } from './sections/archive-coverage'
 import { archiveDataZh } from './sections/archive-data'
 import { archiveImportZh } from './sections/archive-import'
 import { archivePageZh } from './sections/archive-page'
+import { figureZh } from './sections/figure'
 import { inputZh } from './sections/input'
 import { monitorZh } from './sections/monitor'
 import { monitorMapZh } from './sections/monitor-map'
@@ -522,6 +523,7 @@ export const zhCN = {
   news: newsZh,
   typicalImage: typicalImageZh,
   analysisPage: analysisPageZh,
+  figure: figureZh,
   newsPage: newsPageZh,
   admin: adminZh,
   typicalImagePage: typicalImagePageZh,

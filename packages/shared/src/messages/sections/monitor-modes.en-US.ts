@@ -29,14 +29,13 @@ export const monitorModesEn = {
     compare: 'Compared',
     endBatch: 'Up to batch',
   },
+  statistics: {
+    fileName: '{module}_{region}_statistics',
+  },
   trend: {
-    export: 'Export',
     title: 'Trend by batch',
     chartCount: 'Count trend',
     chartMeasure: '{measure} trend',
-    exportCsv: 'Export CSV',
-    exportExcel: 'Export Excel',
-    exportFailed: 'Export failed, please try again',
     fileName: '{module}_{region}_trend',
     children: 'Child regions',
     thisRegion: 'Region total',

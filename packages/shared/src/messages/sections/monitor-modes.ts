@@ -25,14 +25,13 @@ export const monitorModesZh = {
     compare: '对比',
     endBatch: '截止批次',
   },
+  statistics: {
+    fileName: '{module}_{region}_统计',
+  },
   trend: {
-    export: '导出',
     title: '各批次趋势',
     chartCount: '数量趋势',
     chartMeasure: '{measure}趋势',
-    exportCsv: '导出 CSV',
-    exportExcel: '导出 Excel',
-    exportFailed: '导出失败，请重试',
     fileName: '{module}_{region}_趋势',
     children: '下级行政区',
     thisRegion: '本级合计',

@@ -1,7 +1,56 @@
-import type { AnalysisPage } from '@rs/shared'
+import type { AnalysisFigure, AnalysisPage } from '@rs/shared'
 import { Card, Empty, Statistic } from 'antd'
+import { useMemo } from 'react'
 import { useT } from '../../../lib/i18n'
-import { FigureCard } from './figure-card'
+import { Figure, type FigureTableSpec } from '../../../widgets/figure'
+
+type FigureRow = AnalysisFigure['rows'][number]
+
+/**
+ * One figure of a page as the figure widget shows it: the server's SVG chart image, the table of its
+ * rows (10 a page), what is counted, and CSV and PNG exports carrying the attribution.
+ */
+function AnalysisFigureCard({
+  figure,
+  page,
+  attribution,
+  loading,
+}: {
+  figure: AnalysisFigure
+  page: AnalysisPage
+  attribution: string
+  loading: 'eager' | 'lazy'
+}) {
+  const t = useT()
+  const table = useMemo<FigureTableSpec<FigureRow>>(
+    () => ({ columns: figure.columns, rows: figure.rows, rowKey: (row) => String(figure.rows.indexOf(row)), pageSize: 10 }),
+    [figure.columns, figure.rows],
+  )
+  return (
+    <Figure
+      title={figure.title}
+      counted={figure.counted}
+      note={figure.note}
+      attribution={attribution}
+      chart={
+        figure.chartUrl
+          ? {
+              kind: 'image',
+              url: figure.chartUrl,
+              size: figure.chartSize,
+              alt: t('analysisPage.chartAlt', { title: figure.title, counted: figure.counted }),
+              loading,
+            }
+          : undefined
+      }
+      table={table}
+      exports={['csv', 'png']}
+      fileName={[page.title, figure.title, page.asOf]}
+      exportTitle={`${page.title} · ${figure.title}`}
+      testIds={{ prefix: 'figure', key: figure.key }}
+    />
+  )
+}
 
 /** One analysis page as the API gives it: title and attribution, sentences, highlight figures, then each figure. */
 export function AnalysisPageView({ data }: { data: AnalysisPage }) {
@@ -45,7 +94,13 @@ export function AnalysisPageView({ data }: { data: AnalysisPage }) {
         ) : (
           data.figures.map((figure, i) => (
             // the first chart is in view when the page opens; the others load as they scroll near
-            <FigureCard key={figure.key} figure={figure} page={data} attribution={attribution} loading={i === 0 ? 'eager' : 'lazy'} />
+            <AnalysisFigureCard
+              key={figure.key}
+              figure={figure}
+              page={data}
+              attribution={attribution}
+              loading={i === 0 ? 'eager' : 'lazy'}
+            />
           ))
         )}
       </section>

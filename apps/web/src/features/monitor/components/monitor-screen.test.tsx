@@ -7,10 +7,10 @@ import { MonitorScreen, type MonitorScreenProps } from './monitor-screen'
 
 // OpenLayers needs a canvas jsdom does not have: the map shell is replaced by a box (its layers are tested in map/)
 vi.mock('../../../map/map-view', () => ({ default: () => <div data-testid="map-stub" /> }))
-// ECharts draws into a sized box jsdom does not lay out: the trend chart is a box showing its series names
-vi.mock('./trend-chart', () => ({
-  default: (p: { total: { name: string }; series: Array<{ name: string }> }) => (
-    <div data-testid="trend-chart">{[p.total.name, ...p.series.map((s) => s.name)].join('|')}</div>
+// ECharts draws into a sized box jsdom does not lay out: the figure widget's chart is a box showing its series names
+vi.mock('../../../widgets/figure/echarts-chart', () => ({
+  default: (p: { option: { series: Array<{ name: string }> }; testId?: string }) => (
+    <div data-testid={p.testId}>{p.option.series.map((s) => s.name).join('|')}</div>
   ),
 }))
 
@@ -174,6 +174,35 @@ describe('MonitorScreen', { timeout: 30_000 }, () => {
     expect(within(table).getAllByText('—').length).toBeGreaterThan(0)
     // the mode tabs offer the declaration's modes
     expect(within(screen.getByTestId('mode-tabs')).getAllByRole('radio')).toHaveLength(5)
+  })
+
+  it('exports the statistics table as CSV under the export policy, with its total row', async () => {
+    const created: Blob[] = []
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      created.push(blob as Blob)
+      return 'blob:statistics'
+    })
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {})
+    const names: string[] = []
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download)
+    })
+    renderScreen()
+    const table = await screen.findByTestId('statistics-table')
+    await waitFor(() => expect(within(table).getByText('内蒙古自治区')).toBeTruthy())
+    fireEvent.click(screen.getByTestId('statistics-export'))
+    expect(await screen.findByTestId('statistics-export-xlsx')).toBeTruthy()
+    fireEvent.click(await screen.findByTestId('statistics-export-csv'))
+    await waitFor(() => expect(names).toEqual(['光伏用地监测_全国_统计.csv']))
+    const text = (await created[0]?.text()) ?? ''
+    expect(text.split('\r\n').slice(0, 5)).toEqual([
+      '行政区,数量（个）,面积（平方千米）',
+      '内蒙古自治区,2,0.5',
+      '甘肃省,1,3.25',
+      '北京市,,',
+      '合计,3,3.75',
+    ])
+    vi.restoreAllMocks()
   })
 
   it('drills down into a region by the address', async () => {

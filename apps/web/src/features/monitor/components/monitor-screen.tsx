@@ -152,6 +152,7 @@ export function MonitorScreen({ module: key, user, onLoginRequired, tiandituKey 
           region={region}
           onRegion={(code) => setAddress({ region: code })}
           tiandituKey={tiandituKey}
+          title={t(module.titleKey)}
         />
       )}
       {mode === 'detail' && scope && (

@@ -6,18 +6,20 @@ import {
   type MonitorStatisticsRow,
   WHOLE_COUNTRY_CODE,
 } from '@rs/shared'
-import { Button, Space, Table, Tag, Typography } from 'antd'
+import { Button, Space, Tag, Typography } from 'antd'
 import type OlMap from 'ol/Map'
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import { PageSpinner } from '../../../components/page-spinner'
 import { errorMessage } from '../../../lib/api-client'
 import { useT } from '../../../lib/i18n'
 import { useLegend } from '../../../map/use-legend'
+import { Figure, type FigureColumn } from '../../../widgets/figure'
 import { useMonitorStatistics } from '../api/fetch-monitor-statistics'
 import { useRegionBoundaries } from '../api/fetch-region-boundaries'
 import { type BoundaryFeature, createRegionLayer } from '../map/region-layer'
+import { formatCell } from '../utils/modes'
 import { formatValue, largestRow, maxValue, regionColors, rowValue } from '../utils/statistics'
-import { BatchRange, ModeLegend, SpotTypeSelect, StageSelect, useMetricColumns } from './mode-controls'
+import { BatchRange, ModeLegend, SpotTypeSelect, StageSelect, useMeasureWords } from './mode-controls'
 
 const MapView = lazy(() => import('../../../map/map-view'))
 
@@ -27,14 +29,17 @@ export interface StatisticsPanelProps {
   region: string
   onRegion: (code: string) => void
   tiandituKey: string
+  /** The module's title, for the export file name. */
+  title: string
 }
 
 /**
  * 统计模式: the children of the current region coloured by the ten-class legend (count or area /
  * length), the table, the largest region marked; a click on a region (map or table) drills down,
- * 返回上级 goes up. Filters: batch range, stage, spot type.
+ * 返回上级 goes up. Filters: batch range, stage, spot type. The table and its CSV and Excel exports
+ * are the figure widget's (the map is its picture).
  */
-export function StatisticsPanel({ module, batches, region, onRegion, tiandituKey }: StatisticsPanelProps) {
+export function StatisticsPanel({ module, batches, region, onRegion, tiandituKey, title }: StatisticsPanelProps) {
   const t = useT()
   const latest = batches[batches.length - 1]?.batch
   const [batchFrom, setBatchFrom] = useState<string | undefined>()
@@ -74,7 +79,47 @@ export function StatisticsPanel({ module, batches, region, onRegion, tiandituKey
     return () => map.un('singleclick', handler as never)
   })
 
-  const metricColumns = useMetricColumns<MonitorStatisticsRow>(module, { sortable: true })
+  const measure = useMeasureWords(module)
+  const columns: FigureColumn<MonitorStatisticsRow>[] = [
+    {
+      key: 'name',
+      title: t('monitor.screen.region'),
+      value: (row) => row.name,
+      render: (row) => (
+        <span>
+          {row.name} {row.code === largest?.code && <Tag color="blue">{t('monitor.screen.largest')}</Tag>}
+        </span>
+      ),
+    },
+    {
+      key: 'num',
+      title: t('monitor.metric.count'),
+      unit: t('monitor.metric.unitCount'),
+      value: (row) => rowValue(row, 'num', module.measure),
+      format: formatCell,
+      sortable: true,
+    },
+    ...(module.measure === null
+      ? []
+      : [
+          {
+            key: 'measure',
+            title: measure.label,
+            unit: measure.unit,
+            value: (row: MonitorStatisticsRow) => rowValue(row, 'area', module.measure),
+            format: formatCell,
+            sortable: true,
+          },
+        ]),
+  ]
+  const total = data && [
+    t('monitor.screen.total'),
+    data.total.num,
+    ...(module.measure === null
+      ? []
+      : [rowValue({ num: data.total.num, areaKm2: data.total.areaKm2, lengthKm: data.total.lengthKm }, 'area', module.measure)]),
+  ]
+  const regionName = data?.region.code === WHOLE_COUNTRY_CODE ? t('monitor.screen.country') : data?.region.name
 
   return (
     <div data-testid="monitor-statistics">
@@ -94,7 +139,7 @@ export function StatisticsPanel({ module, batches, region, onRegion, tiandituKey
         <div style={{ flex: '1 1 560px', minWidth: 0, position: 'relative' }}>
           <Space style={{ marginBottom: 8 }}>
             <Typography.Text strong data-testid="current-region">
-              {data?.region.code === WHOLE_COUNTRY_CODE ? t('monitor.screen.country') : data?.region.name}
+              {regionName}
             </Typography.Text>
             {data?.parentCode && (
               <Button size="small" onClick={() => onRegion(data.parentCode as string)} data-testid="drill-up">
@@ -123,48 +168,21 @@ export function StatisticsPanel({ module, batches, region, onRegion, tiandituKey
               {t('monitor.screen.largestRegion', { name: largest.name, value: formatValue(rowValue(largest, legendMode, module.measure)) })}
             </Typography.Paragraph>
           )}
-          <Table<MonitorStatisticsRow>
-            size="small"
-            rowKey="code"
-            loading={statistics.isFetching}
-            dataSource={rows}
-            pagination={false}
-            scroll={{ y: 480 }}
-            data-testid="statistics-table"
-            onRow={(row) => ({ onClick: () => drill(row.code), style: { cursor: drillable(row.code) ? 'pointer' : 'default' } })}
-            columns={[
-              {
-                title: t('monitor.screen.region'),
-                dataIndex: 'name',
-                render: (name: string, row) => (
-                  <span>
-                    {name} {row.code === largest?.code && <Tag color="blue">{t('monitor.screen.largest')}</Tag>}
-                  </span>
-                ),
-              },
-              ...metricColumns,
-            ]}
-            summary={() =>
-              data ? (
-                <Table.Summary.Row>
-                  <Table.Summary.Cell index={0}>{t('monitor.screen.total')}</Table.Summary.Cell>
-                  <Table.Summary.Cell index={1} align="right">
-                    {formatValue(data.total.num)}
-                  </Table.Summary.Cell>
-                  {module.measure !== null && (
-                    <Table.Summary.Cell index={2} align="right">
-                      {formatValue(
-                        rowValue(
-                          { num: data.total.num, areaKm2: data.total.areaKm2, lengthKm: data.total.lengthKm },
-                          'area',
-                          module.measure,
-                        ),
-                      )}
-                    </Table.Summary.Cell>
-                  )}
-                </Table.Summary.Row>
-              ) : null
-            }
+          <Figure
+            table={{
+              columns,
+              rows,
+              rowKey: (row) => row.code,
+              total,
+              loading: statistics.isFetching,
+              maxHeight: 480,
+              onRowClick: (row) => drill(row.code),
+              isRowClickable: (row) => drillable(row.code),
+            }}
+            exports={['csv', 'xlsx']}
+            fileName={[t('monitorModes.statistics.fileName', { module: title, region: regionName ?? '' })]}
+            exportTitle={title}
+            testIds={{ prefix: 'statistics' }}
           />
         </div>
       </div>

@@ -1,4 +1,3 @@
-import { DownloadOutlined, FileExcelOutlined } from '@ant-design/icons'
 import {
   type LegendSwitch,
   legendColor,
@@ -8,20 +7,16 @@ import {
   type MonitorTrendRow,
   WHOLE_COUNTRY_CODE,
 } from '@rs/shared'
-import { Button, Dropdown, Segmented, Space, Table, Typography } from 'antd'
-import { lazy, Suspense, useMemo, useState } from 'react'
-import { PageSpinner } from '../../../components/page-spinner'
+import { Button, Segmented, Space, Typography } from 'antd'
+import { useMemo, useState } from 'react'
 import { errorMessage } from '../../../lib/api-client'
-import { loadChunk } from '../../../lib/chunk-load'
-import { downloadBlob } from '../../../lib/download'
 import { useT } from '../../../lib/i18n'
-import { notify } from '../../../lib/notify'
+import { Figure, type FigureTableSpec } from '../../../widgets/figure'
 import { useMonitorTrend } from '../api/fetch-monitor-trend'
-import { topRows, trendLines } from '../utils/modes'
-import { formatValue, rowValue } from '../utils/statistics'
+import { topRows, trendTable } from '../utils/modes'
+import { rowValue } from '../utils/statistics'
+import { trendChartOption } from '../utils/trend-chart'
 import { BatchRange, SpotTypeSelect, StageSelect, useMeasureWords } from './mode-controls'
-
-const TrendChart = lazy(() => import('./trend-chart'))
 
 /** How many children the chart draws as lines (the table lists all). */
 export const TREND_CHART_CHILDREN = 6
@@ -38,7 +33,7 @@ export interface TrendPanelProps {
 /**
  * 趋势模式 (public, like the statistics): the count or area / length of a region per batch and of
  * its children, as a chart (the region's bars, its largest children's lines) and a table with a
- * row per child; a child drills down. Filters: batch range, stage, type. CSV and Excel exports.
+ * row per child (the figure widget); a child drills down. Filters: batch range, stage, type. CSV and Excel exports.
  */
 export function TrendPanel({ module, batches, region, onRegion, title }: TrendPanelProps) {
   const t = useT()
@@ -52,32 +47,25 @@ export function TrendPanel({ module, batches, region, onRegion, title }: TrendPa
   const measure = useMeasureWords(module)
   const unit = mode === 'num' || module.measure === null ? t('monitor.metric.unitCount') : measure.unit
   const chart = useMemo(() => {
-    if (!data) return null
+    if (!data) return undefined
     const value = (f: { num: number; areaKm2: number | null; lengthKm: number | null }) => rowValue(f, mode, module.measure) ?? 0
-    return {
+    return trendChartOption({
+      batches: data.batches,
       total: { name: `${data.region.name}${t('monitorModes.trend.thisRegion')}`, values: data.total.map(value) },
       series: topRows(data, mode, module.measure, TREND_CHART_CHILDREN).map((r) => ({ name: r.name, values: r.values.map(value) })),
-    }
-  }, [data, mode, module.measure, t])
-  const value = (f: { num: number; areaKm2: number | null; lengthKm: number | null }) => rowValue(f, mode, module.measure) ?? 0
+      unit,
+      color: legendColor(1, 1, module.palette),
+    })
+  }, [data, mode, module.measure, module.palette, unit, t])
+  const regionHeading = `${t('monitor.screen.region')}（${unit}）`
+  const table = useMemo<FigureTableSpec<MonitorTrendRow>>(
+    () =>
+      data
+        ? trendTable(data, mode, module.measure, { region: regionHeading, total: t('monitor.screen.total') })
+        : { columns: [{ key: 'name', title: regionHeading }], rows: [], rowKey: (r) => r.code },
+    [data, mode, module.measure, regionHeading, t],
+  )
   const drillable = (code: string) => data !== undefined && data.region.level !== 'county' && code !== region
-
-  async function exportAs(kind: 'csv' | 'xlsx') {
-    if (!data) return
-    try {
-      const { trendCsv, trendXlsx } = await loadChunk(() => import('../utils/trend-export'))
-      const lines = trendLines(data, mode, module.measure, {
-        region: `${t('monitor.screen.region')}（${unit}）`,
-        total: t('monitorModes.trend.thisRegion'),
-      })
-      const name = t('monitorModes.trend.fileName', { module: title, region: data.region.name })
-      if (kind === 'csv') downloadBlob(trendCsv(lines), `${name}.csv`)
-      else downloadBlob(await trendXlsx(lines, title), `${name}.xlsx`)
-    } catch (error) {
-      console.error('trend export failed', error)
-      notify.error(t('monitorModes.trend.exportFailed'))
-    }
-  }
 
   return (
     <div data-testid="monitor-trend">
@@ -102,28 +90,6 @@ export function TrendPanel({ module, batches, region, onRegion, title }: TrendPa
             data-testid="trend-switch"
           />
         )}
-        <Dropdown
-          disabled={!data}
-          menu={{
-            onClick: ({ key }) => void exportAs(key as 'csv' | 'xlsx'),
-            items: [
-              {
-                key: 'csv',
-                icon: <DownloadOutlined />,
-                label: <span data-testid="trend-export-csv">{t('monitorModes.trend.exportCsv')}</span>,
-              },
-              {
-                key: 'xlsx',
-                icon: <FileExcelOutlined />,
-                label: <span data-testid="trend-export-xlsx">{t('monitorModes.trend.exportExcel')}</span>,
-              },
-            ],
-          }}
-        >
-          <Button icon={<DownloadOutlined />} data-testid="trend-export">
-            {t('monitorModes.trend.export')}
-          </Button>
-        </Dropdown>
       </Space>
       {trend.error && <Typography.Paragraph type="danger">{errorMessage(trend.error)}</Typography.Paragraph>}
       <Space style={{ marginBottom: 8 }}>
@@ -139,49 +105,19 @@ export function TrendPanel({ module, batches, region, onRegion, title }: TrendPa
           {t('monitorModes.trend.showTop', { count: TREND_CHART_CHILDREN })}
         </Typography.Text>
       </Space>
-      <Suspense fallback={<PageSpinner />}>
-        {chart && data && (
-          <TrendChart
-            batches={data.batches}
-            total={chart.total}
-            series={chart.series}
-            unit={unit}
-            color={legendColor(1, 1, module.palette)}
-          />
-        )}
-      </Suspense>
-      <Table<MonitorTrendRow>
-        size="small"
-        rowKey="code"
-        loading={trend.isFetching}
-        dataSource={data?.rows ?? []}
-        pagination={false}
-        scroll={{ x: true, y: 420 }}
-        data-testid="trend-table"
-        onRow={(row) => ({
-          onClick: () => drillable(row.code) && onRegion(row.code),
-          style: { cursor: drillable(row.code) ? 'pointer' : 'default' },
-        })}
-        columns={[
-          { title: `${t('monitor.screen.region')}（${unit}）`, dataIndex: 'name', fixed: 'left', width: 160 },
-          ...(data?.batches ?? []).map((batch, i) => ({
-            title: batch,
-            align: 'right' as const,
-            render: (_: unknown, row: MonitorTrendRow) => formatValue(value(row.values[i])),
-          })),
-        ]}
-        summary={() =>
-          data ? (
-            <Table.Summary.Row>
-              <Table.Summary.Cell index={0}>{t('monitor.screen.total')}</Table.Summary.Cell>
-              {data.total.map((f, i) => (
-                <Table.Summary.Cell key={data.batches[i]} index={i + 1} align="right">
-                  {formatValue(value(f))}
-                </Table.Summary.Cell>
-              ))}
-            </Table.Summary.Row>
-          ) : null
-        }
+      <Figure
+        chart={chart ? { kind: 'echarts', option: chart } : undefined}
+        table={{
+          ...table,
+          loading: trend.isFetching,
+          maxHeight: 420,
+          onRowClick: (row) => onRegion(row.code),
+          isRowClickable: (row) => drillable(row.code),
+        }}
+        exports={['csv', 'xlsx']}
+        fileName={[t('monitorModes.trend.fileName', { module: title, region: data?.region.name ?? '' })]}
+        exportTitle={title}
+        testIds={{ prefix: 'trend' }}
       />
     </div>
   )

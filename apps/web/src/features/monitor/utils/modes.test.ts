@@ -1,7 +1,7 @@
 import type { MonitorTrend } from '@rs/shared'
 import { describe, expect, it } from 'vitest'
 import { createGridLayer } from '../map/grid-layer'
-import { cellCenter, cellRows, cellSizeMetres, topRows, trendLines } from './modes'
+import { cellCenter, cellRows, cellSizeMetres, topRows, trendTable } from './modes'
 import { regionColors } from './statistics'
 
 const TREND: MonitorTrend = {
@@ -41,15 +41,18 @@ const TREND: MonitorTrend = {
 }
 
 describe('monitor mode helpers', () => {
-  it('writes the trend as lines: header of batches, the region total, every child (0 for no spots)', () => {
-    expect(trendLines(TREND, 'area', 'area', { region: '行政区', total: '合计' })).toEqual([
-      ['行政区', '20250630', '20250930'],
-      ['内蒙古自治区合计', 0.6, 0.2],
+  it('makes the trend a table: the region and each batch, every child (0 for no spots), the region total', () => {
+    const table = trendTable(TREND, 'area', 'area', { region: '行政区', total: '合计' })
+    expect(table.columns.map((c) => c.title)).toEqual(['行政区', '20250630', '20250930'])
+    expect(table.rows.map((r) => table.columns.map((c) => c.value?.(r)))).toEqual([
       ['呼和浩特市', 0.4, 0.2],
       ['包头市', 0.2, 0],
       ['乌海市', 0, 0],
     ])
-    expect(trendLines(TREND, 'num', 'area', { region: 'r', total: 't' })[2]).toEqual(['呼和浩特市', 2, 1])
+    expect(table.total).toEqual(['合计', 0.6, 0.2])
+    const counts = trendTable(TREND, 'num', 'area', { region: 'r', total: 't' })
+    expect(counts.columns.map((c) => c.value?.(TREND.rows[0] as never))).toEqual(['呼和浩特市', 2, 1])
+    expect(counts.columns[1]?.format?.(1234.5)).toBe('1,234.50')
   })
 
   it('picks the children with data, largest sum first, for the chart', () => {

@@ -1,5 +1,13 @@
-import { type MonitorGridCell, type MonitorMeasure, type MonitorStatisticsRow, type MonitorTrend, tileBbox } from '@rs/shared'
-import { rowValue } from './statistics'
+import {
+  type ExportCell,
+  type MonitorGridCell,
+  type MonitorMeasure,
+  type MonitorStatisticsRow,
+  type MonitorTrend,
+  tileBbox,
+} from '@rs/shared'
+import type { FigureTableSpec } from '../../../widgets/figure'
+import { formatValue, rowValue } from './statistics'
 
 /** Grid cells as statistics rows (code = "z/x/y"), so the legend, colours and largest of the statistics apply to them. */
 export function cellRows(cells: readonly MonitorGridCell[]): MonitorStatisticsRow[] {
@@ -19,24 +27,39 @@ export function cellSizeMetres(level: number, lat = 35): number {
   return Math.round(metres / 10) * 10
 }
 
-type Cell = string | number
+/** A value as the monitoring tables show it (formatValue), for a figure column's format. */
+export const formatCell = (value: ExportCell): string => formatValue(typeof value === 'number' ? value : null)
 
 /**
- * The trend as table lines: a header of the region and each batch, the region's total, then each
- * child; values by the switch (count, area km² or length km). The CSV and Excel exports write it.
+ * The trend as the figure's table: the region column and a column per batch, a row per child and
+ * the region's total; values by the switch (count, area km² or length km; 0 for no spots). The
+ * table, the CSV and the Excel file show the same.
  */
-export function trendLines(
+export function trendTable(
   trend: MonitorTrend,
   mode: 'num' | 'area',
   measure: MonitorMeasure,
   labels: { region: string; total: string },
-): Cell[][] {
+): FigureTableSpec<MonitorTrend['rows'][number]> {
   const value = (f: { num: number; areaKm2: number | null; lengthKm: number | null }) => rowValue(f, mode, measure) ?? 0
-  return [
-    [labels.region, ...trend.batches],
-    [`${trend.region.name}${labels.total}`, ...trend.total.map(value)],
-    ...trend.rows.map((r) => [r.name, ...r.values.map(value)]),
-  ]
+  return {
+    columns: [
+      { key: 'name', title: labels.region, value: (r) => r.name, sortable: false, fixed: 'left', width: 160 },
+      ...trend.batches.map((batch, i) => ({
+        key: batch,
+        title: batch,
+        value: (r: MonitorTrend['rows'][number]) => {
+          const f = r.values[i]
+          return f ? value(f) : 0
+        },
+        format: formatCell,
+        sortable: false,
+      })),
+    ],
+    rows: trend.rows,
+    rowKey: (r) => r.code,
+    total: [labels.total, ...trend.total.map(value)],
+  }
 }
 
 /** The children with the largest sum over the batches, at most `count` (the chart's lines), largest first. */

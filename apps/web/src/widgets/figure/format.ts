@@ -1,4 +1,4 @@
-import { groupDigits } from '../../../lib/format-number'
+import { groupDigits } from '../../lib/format-number'
 
 /** Width of a text in em: CJK and full-width characters count one, others about half. */
 export function textEm(text: string): number {
