@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { useT } from '../../../lib/i18n'
-import { satellitePath } from '../../../lib/satellite-path'
+import { satellitePageOf } from '../../../lib/satellite-path'
 import { useRecentEvents } from '../api/fetch-satellite-events'
 import { BlockEmpty, BlockError, BlockSkeleton } from './block-state'
 
@@ -26,7 +26,7 @@ export function RecentEvents() {
                 {t(event.country === 'CN' ? 'home.events.domestic' : 'home.events.foreign')}
               </span>
             </div>
-            <Link to={satellitePath(event.slug)} className="home-timeline__link">
+            <Link to={satellitePageOf(event.slug)} className="home-timeline__link">
               <span className="home-timeline__series">{event.seriesName}</span>
               <span className="home-timeline__member">
                 {event.member} {t(`home.events.${event.kind}`)}

@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router'
 import { ApiError, errorMessage } from '../../../lib/api-client'
 import { useT } from '../../../lib/i18n'
 import { useSatelliteList } from '../../../lib/satellite-list'
-import { satellitePath } from '../../../lib/satellite-path'
+import { satellitePageOf } from '../../../lib/satellite-path'
 import { useNewsArticle } from '../api/fetch-news-article'
 import { encodeNewsSearch } from '../utils/news-search'
 import { toParagraphs } from '../utils/paragraphs'
@@ -105,7 +105,7 @@ export function NewsArticlePage({ canEdit }: { canEdit: boolean }) {
             {news.satelliteSlug && (
               <span>
                 {t('newsPage.aboutSatellite')}
-                <Link to={satellitePath(news.satelliteSlug)} data-testid="news-article-satellite">
+                <Link to={satellitePageOf(news.satelliteSlug)} data-testid="news-article-satellite">
                   {satelliteName}
                 </Link>
               </span>
