@@ -26,6 +26,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { SceneQueryBody } from '@rs/shared'
 import { type Kysely, sql } from 'kysely'
+import { createAreas } from '../apps/server/src/capabilities/area'
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../apps/server/src/db/database'
 import { loadReferenceData } from '../apps/server/src/db/reference-data'
 import type { Database } from '../apps/server/src/db/schema'
@@ -193,11 +194,7 @@ async function timeBare(database: DatabaseHandle, body: Record<string, unknown>)
   const audit = { record: async () => {} }
   const service = createScenesService(createScenesRepository(database.db), tasks, {
     audit,
-    areaUploader: {
-      upload: async () => {
-        throw new Error('not used')
-      },
-    },
+    areas: createAreas({ db: database.db, tasks, audit }),
   })
   const query = SceneQueryBody.parse(body)
   const times: number[] = []

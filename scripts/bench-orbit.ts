@@ -16,10 +16,12 @@ import { orbitFromTle, subPoint } from '@rs/shared'
 import { sql } from 'kysely'
 import { propagate } from 'satellite.js'
 import { buildApp } from '../apps/server/src/app'
+import { createAreas } from '../apps/server/src/capabilities/area'
 import { loadConfig } from '../apps/server/src/config'
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database'
 import { loadReferenceData } from '../apps/server/src/db/reference-data'
 import { hashSessionToken } from '../apps/server/src/lib/session'
+import { createTaskPool } from '../apps/server/src/lib/workers/pool'
 import { createOrbitRepository } from '../apps/server/src/modules/orbit/orbit.repository'
 import { scratchDatabase } from './bench-support'
 
@@ -70,8 +72,10 @@ async function main() {
       VALUES (${hashSessionToken(token)}, ${(rows[0] as { id: number }).id}, now(), now() + interval '12 hours')`.execute(db)
     const targets = (await createOrbitRepository(db).targets()).filter((t) => t.sensors.length > 0)
     const chosen = targets.slice(0, SATELLITES)
-    const province = await createOrbitRepository(db).regionGeometry(PROVINCE)
-    const vertices = province ? (province.match(/\],\[/g)?.length ?? 0) + 1 : 0
+    // the outline as the prediction reads it (orbit.service.ts: the area capability, simplified by 0.002°); no thread is started
+    const areas = createAreas({ db, tasks: createTaskPool({ maxThreads: 1 }), audit: { record: async () => {} } })
+    const province = await areas.geojson(await areas.resolve({ mode: 'region', regionCode: PROVINCE }), { simplify: 0.002, digits: 6 })
+    const vertices = (province.match(/\],\[/g)?.length ?? 0) + 1
 
     const app = await buildApp(loadConfig({ WEB_DIST: '/nonexistent', LOG_LEVEL: 'silent' }), database, { logger: false })
     await app.listen({ port: PORT, host: '127.0.0.1' })

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
+import { type Areas, createAreas } from './capabilities/area'
 import type { Events } from './capabilities/events'
 import { createEvents } from './capabilities/events'
 import { createDelivery, createOutbox, type Delivery } from './capabilities/notification'
@@ -31,10 +32,15 @@ export interface ModuleDeps {
   /** The notification capability's delivery: mail by SMTP or into the outbox, SMS through a provider. */
   delivery: Delivery
   audit: AuditRecorder
+  /** The area capability: the upload store and the resolution of an area input (region, extent, drawn, upload). */
+  areas: Areas
 }
 
+/** The deps every module shares before the audit module has given its recorder. */
+export type SharedDeps = Omit<ModuleDeps, 'audit' | 'areas'>
+
 /** Builds the shared part of the deps: the event bus and the delivery (closed with the server). */
-export function createSharedDeps(app: FastifyInstance, config: Config, database: DatabaseHandle, pools: Pools): Omit<ModuleDeps, 'audit'> {
+export function createSharedDeps(app: FastifyInstance, config: Config, database: DatabaseHandle, pools: Pools): SharedDeps {
   const delivery = createDelivery(
     {
       url: config.SMTP_URL,
@@ -51,4 +57,9 @@ export function createSharedDeps(app: FastifyInstance, config: Config, database:
   )
   app.addHook('onClose', async () => delivery.close())
   return { config, db: database.db, databaseKind: database.kind, pools, events: createEvents(app.log), delivery }
+}
+
+/** Completes the deps with the audit module's recorder and what records into it: the area capability (its uploads are audited). */
+export function moduleDeps(shared: SharedDeps, audit: AuditRecorder): ModuleDeps {
+  return { ...shared, audit, areas: createAreas({ db: shared.db, tasks: shared.pools.tasks, audit }) }
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config'
 import type { DatabaseHandle } from '../db/database'
-import { createSharedDeps, type ModuleDeps, type Pools } from '../module-deps'
+import { createSharedDeps, moduleDeps, type Pools } from '../module-deps'
 import { authPlugin } from '../plugins/auth'
 import { registerAccounts } from './accounts/accounts.module'
 import { registerAnalysis } from './analysis/analysis.module'
@@ -33,7 +33,7 @@ import { registerUsers } from './users/users.module'
 export async function registerModules(app: FastifyInstance, config: Config, database: DatabaseHandle, pools: Pools) {
   const shared = createSharedDeps(app, config, database, pools)
   const audit = registerAudit(app, shared)
-  const deps: ModuleDeps = { ...shared, audit: audit.recorder }
+  const deps = moduleDeps(shared, audit.recorder)
 
   const auth = registerAuth(app, deps)
   await app.register(authPlugin, { resolve: auth.resolveSession, audit: deps.audit })
@@ -43,8 +43,8 @@ export async function registerModules(app: FastifyInstance, config: Config, data
   registerAccounts(app, deps, auth.ports)
   registerFeedback(app, deps, auth.ports)
   registerSite(app, deps)
-  const aoi = registerAoi(app, deps)
-  const scenes = registerScenes(app, deps, { areaUploader: aoi.areaUploader })
+  registerAoi(app, deps)
+  const scenes = registerScenes(app, deps)
   registerMap(app, deps, { tileQuery: scenes.tileQuery })
   registerOrders(app, deps, { quicklooks: scenes.quicklooks })
   registerApply(app, deps)

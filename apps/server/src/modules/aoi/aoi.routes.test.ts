@@ -13,11 +13,10 @@ import {
   shapefileZip,
   zipBomb,
 } from '../../../test-support/aoi.fixtures'
+import { createAreas } from '../../capabilities/area'
 import type { AuditRecorder } from '../../lib/audit'
 import { createTaskPool } from '../../lib/workers/pool'
 import { createTestContext, DEMO_PASSWORDS, loginAs, type TestContext } from '../../test/test-context'
-import { createAoiRepository } from './aoi.repository'
-import { createAoiService } from './aoi.service'
 
 let ctx: TestContext
 
@@ -272,7 +271,12 @@ describe('POST /api/aoi/upload with hostile shapes', () => {
   it('refuses with 422 what takes longer than its budget, stores nothing, and ends the busy thread', async () => {
     const tasks = createTaskPool({ maxThreads: 1 })
     try {
-      const strict = createAoiService(createAoiRepository(ctx.database.db), tasks, noAudit, { ...AOI_LIMITS, maxProcessingSeconds: 0.2 })
+      const strict = createAreas({
+        db: ctx.database.db,
+        tasks,
+        audit: noAudit,
+        limits: { ...AOI_LIMITS, maxProcessingSeconds: 0.2 },
+      }).uploads
       const star = polygonsGeojson([[selfCrossingStar(190_000, 40)]])
       const started = performance.now()
       const refused = strict.upload({ fileName: 'star.geojson', data: new TextEncoder().encode(star), actor: null, ip: '127.0.0.1' })
@@ -280,7 +284,7 @@ describe('POST /api/aoi/upload with hostile shapes', () => {
       expect(performance.now() - started).toBeLessThan(5000)
       expect(await rowCount()).toBe(rowsBefore)
       // the pool replaced the ended thread: the next upload is served
-      const lenient = createAoiService(createAoiRepository(ctx.database.db), tasks, noAudit)
+      const lenient = createAreas({ db: ctx.database.db, tasks, audit: noAudit }).uploads
       const ok = await lenient.upload({
         fileName: 'ok.geojson',
         data: new TextEncoder().encode(JSON.stringify(SAMPLE_GEOJSON)),

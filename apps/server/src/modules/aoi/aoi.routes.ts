@@ -1,12 +1,12 @@
 import { AOI_LIMITS, aoiById, aoiUpload } from '@rs/shared'
 import type { FastifyInstance } from 'fastify'
+import type { AreaUploads } from '../../capabilities/area'
 import { actorOf } from '../../lib/audit'
 import { bindRoute } from '../../lib/route'
 import { bindUploadRoute } from '../../lib/upload-route'
-import type { AoiService } from './aoi.service'
 
 /** Area-of-interest upload and lookup; public (visitors search imagery too) and rate-limited. */
-export function registerAoiRoutes(app: FastifyInstance, aoi: AoiService, uploadsPerMinute: number) {
+export function registerAoiRoutes(app: FastifyInstance, aoi: AreaUploads, uploadsPerMinute: number) {
   bindUploadRoute(
     app,
     aoiUpload,

@@ -5,6 +5,6 @@ import { registerOrbitRoutes } from './orbit.routes'
 import { createOrbitService } from './orbit.service'
 
 /** Orbit prediction and the administrator's element upload, which emits tle.replaced. */
-export function registerOrbit(app: FastifyInstance, { db, pools, audit, events }: ModuleDeps) {
-  registerOrbitRoutes(app, createOrbitService(createOrbitRepository(db), pools.tasks, audit, events))
+export function registerOrbit(app: FastifyInstance, { db, pools, audit, events, areas }: ModuleDeps) {
+  registerOrbitRoutes(app, createOrbitService(createOrbitRepository(db), pools.tasks, audit, events, areas))
 }

@@ -32,8 +32,8 @@ export interface PredictionRow {
 
 /**
  * SQL of orbit prediction: the members with elements and their sensors (satellite_tle,
- * satellite_sensor, satellite_catalogue), areas by region code or upload id, the kept predictions,
- * and the replacement of element sets.
+ * satellite_sensor, satellite_catalogue), the kept predictions, and the replacement of element
+ * sets. Areas by region code or upload id are the area capability's (deps.areas).
  */
 export function createOrbitRepository(db: Kysely<Database>) {
   return {
@@ -83,21 +83,6 @@ export function createOrbitRepository(db: Kysely<Database>) {
         FROM satellite s CROSS JOIN LATERAL jsonb_array_elements(s.facts->'members') m
         WHERE jsonb_typeof(m->'noradId') = 'number'`.execute(db)
       return new Map(rows.map((r) => [r.norad_id, { slug: r.slug, member: r.member }]))
-    },
-
-    /** A region's boundary as GeoJSON text (simplified by 0.002°, about 200 m), or undefined. */
-    async regionGeometry(code: string): Promise<string | undefined> {
-      const { rows } = await sql<{ g: string | null }>`
-        SELECT ST_AsGeoJSON(ST_SimplifyPreserveTopology(geom, 0.002), 6) AS g FROM region WHERE code = ${code} AND geom IS NOT NULL`.execute(
-        db,
-      )
-      return rows[0]?.g ?? undefined
-    },
-
-    /** An uploaded area's GeoJSON text, or undefined. */
-    async uploadGeometry(id: string): Promise<string | undefined> {
-      const { rows } = await sql<{ g: string }>`SELECT ST_AsGeoJSON(geom, 7) AS g FROM aoi_upload WHERE id = ${id}::uuid`.execute(db)
-      return rows[0]?.g
     },
 
     /** Keeps a prediction and drops the user's oldest beyond `keep`; its id. */

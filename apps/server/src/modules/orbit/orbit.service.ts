@@ -15,6 +15,7 @@ import {
   tleAgeDays,
   tZh,
 } from '@rs/shared'
+import { AREA_MESSAGES, type AreaMessages, type Areas } from '../../capabilities/area'
 import type { Events } from '../../capabilities/events'
 import type { AuditRecorder, Caller } from '../../lib/audit'
 import { ApiError } from '../../lib/errors'
@@ -23,6 +24,16 @@ import type { OrbitRepository, OrbitTarget } from './orbit.repository'
 import { ORBIT_WORKER, type PassTaskOutput } from './orbit.worker'
 
 const DAY_MS = 86_400_000
+
+/** A region outline is simplified by 0.002° (about 200 m) for the pass search, whose cost grows with its vertices. */
+const REGION_SIMPLIFY_DEGREES = 0.002
+
+/** Orbit prediction's words for an unknown region or upload (the area capability's for the rest). */
+const ORBIT_AREA_MESSAGES: AreaMessages = {
+  ...AREA_MESSAGES,
+  unknownRegion: 'orbit.errors.areaUnknownRegion',
+  unknownUpload: 'orbit.errors.areaUnknownUpload',
+}
 
 function elementsOf(t: OrbitTarget, now: number): OrbitTle {
   const ageDays = tleAgeDays(t.epochMs, now)
@@ -79,6 +90,7 @@ export function createOrbitService(
   tasks: TaskPool,
   audit: AuditRecorder,
   events: Pick<Events, 'emit'>,
+  areas: Pick<Areas, 'resolve' | 'geojson'>,
   now: () => number = Date.now,
 ) {
   let targets: Promise<OrbitTarget[]> | undefined
@@ -115,13 +127,11 @@ export function createOrbitService(
   async function areaOf(area: OrbitArea): Promise<AreaShape> {
     let geometry: AreaShape
     if ('regionCode' in area) {
-      const text = await repo.regionGeometry(area.regionCode)
-      if (!text) throw ApiError.of(404, 'orbit.errors.areaUnknownRegion')
-      geometry = JSON.parse(text)
+      const region = await areas.resolve({ mode: 'region', regionCode: area.regionCode }, ORBIT_AREA_MESSAGES)
+      geometry = JSON.parse(await areas.geojson(region, { simplify: REGION_SIMPLIFY_DEGREES, digits: 6 }))
     } else if ('uploadId' in area) {
-      const text = await repo.uploadGeometry(area.uploadId)
-      if (!text) throw ApiError.of(404, 'orbit.errors.areaUnknownUpload')
-      geometry = JSON.parse(text)
+      const upload = await areas.resolve({ mode: 'shp', uploadId: area.uploadId }, ORBIT_AREA_MESSAGES)
+      geometry = JSON.parse(await areas.geojson(upload, { digits: 7 }))
     } else geometry = area as AreaShape
     checkArea(geometry)
     return geometry

@@ -5,10 +5,12 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import writeXlsxFile, { type SheetData } from 'write-excel-file/node'
 import { buildScene } from '../../../test-support/factories'
+import { createAreas } from '../../capabilities/area'
 import { loadReferenceData } from '../../db/reference-data'
+import { createTaskPool } from '../../lib/workers/pool'
 import { createTestContext, type TestContext } from '../../test/test-context'
 import { formCondition, formSort, type KeyValues } from './scene-query'
-import { createScenesRepository } from './scenes.repository'
+import { createScenesRepository, sceneArea } from './scenes.repository'
 
 let ctx: TestContext
 
@@ -327,7 +329,11 @@ describe('POST /api/normalmeta/query: filters, sorts, pages', () => {
     expect(clouds).toEqual([...clouds].sort((x, y) => x - y))
 
     const repo = createScenesRepository(ctx.database.db)
-    const resolved = await repo.extentArea([79.9, 39.9, 80.6, 40.3])
+    // an extent needs no worker thread: the pool is never started
+    const tasks = createTaskPool({ maxThreads: 1 })
+    const areas = createAreas({ db: ctx.database.db, tasks, audit: { record: async () => {} } })
+    const resolved = sceneArea(await areas.resolve({ mode: 'extent', bbox: [79.9, 39.9, 80.6, 40.3] }))
+    await tasks.close()
     const filters = SceneFilters.parse({})
     const query = (sortField: 'cloud' | 'time', sortOrder: 'asc' | 'desc') => ({
       area: resolved,

@@ -9,7 +9,7 @@ import { registerNormalmetaRoutes } from './normalmeta.routes'
 import { QUICKLOOK_WORKER, type QuicklookInput } from './quicklook'
 import { registerQuicklookRoutes } from './quicklook.routes'
 import { createScenesRepository } from './scenes.repository'
-import { type AreaUploader, createScenesService } from './scenes.service'
+import { createScenesService } from './scenes.service'
 import { registerStacRoutes } from './stac.routes'
 import { createStacService } from './stac.service'
 import { createStacRepository } from './stac-search'
@@ -20,12 +20,12 @@ import { createTermScenes } from './term-scenes'
  * other modules ask of it: the footprint layer's stored searches (map), the scenes around a date
  * (monitoring term data) and quicklooks drawn in the promised work's pool (order packages).
  */
-export function registerScenes(app: FastifyInstance, { db, config, pools, audit }: ModuleDeps, ports: { areaUploader: AreaUploader }) {
+export function registerScenes(app: FastifyInstance, { db, config, pools, audit, areas }: ModuleDeps) {
   registerStacRoutes(app, createStacService(createStacRepository(db)), {
     baseUrl: () => publicBase(app, config.PUBLIC_BASE_URL, config.PORT),
     requestsPerMinute: config.MAP_REQUESTS_PER_MINUTE,
   })
-  const scenes = createScenesService(createScenesRepository(db), pools.tasks, { audit, areaUploader: ports.areaUploader })
+  const scenes = createScenesService(createScenesRepository(db), pools.tasks, { audit, areas })
   registerNormalmetaRoutes(app, scenes, { uploadsPerMinute: config.AOI_UPLOADS_PER_MINUTE })
   const coverage = createCoverageService(createCoverageRepository(db), pools.tasks, scenes)
   registerCoverageRoutes(app, coverage)

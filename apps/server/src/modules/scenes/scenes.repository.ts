@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { UploadReport, UploadType } from '@rs/shared'
 import { type Kysely, type RawBuilder, sql } from 'kysely'
+import type { ResolvedArea } from '../../capabilities/area'
 import type { Database } from '../../db/schema'
 import type { Condition } from '../../lib/filter/ast'
 import { type BBox, createSceneQuery, type QueryArea } from './scene-query'
@@ -8,7 +9,8 @@ import { SCENE_COLUMNS, type SceneRow } from './scene-sql'
 
 /**
  * The archive's SQL beside the one scene query (scene-query/): the search areas of the portal's
- * select modes as filter conditions, FILE lists, union areas, scenes by id.
+ * select modes as filter conditions (the area itself resolved by capabilities/area; the FILE list
+ * here), FILE lists, union areas, scenes by id.
  *
  * Speed: every area condition is `s.footprint && <bbox literal> AND ST_Intersects(s.footprint, G)`.
  * The literal bbox lets the planner weigh the GiST index against the LIMIT-friendly order indexes
@@ -20,7 +22,7 @@ export type { BBox }
 
 /** A search area: its condition on the scene aliased `s` (in the filter tree), its geometry and geodesic area. */
 export interface AreaSql extends QueryArea {
-  mode: 'region' | 'country' | 'extent' | 'draw' | 'shp' | 'file'
+  mode: ResolvedArea['mode'] | 'file'
   /** The area as one WGS84 geometry expression (null for a FILE list, which has no area). */
   geom: RawBuilder<unknown> | null
 }
@@ -45,16 +47,24 @@ function provincesCondition(bbox: BBox, codes: RawBuilder<unknown>): Condition {
   return resolved(sql`s.footprint && ${envelope(bbox)} AND ${codes}`)
 }
 
-interface BoundsRow {
-  xmin: number | null
-  ymin: number | null
-  xmax: number | null
-  ymax: number | null
-  area_km2: number | null
+/**
+ * A resolved area (capabilities/area) as the search's condition: a province by the provinces each
+ * scene meets (scene.province_codes, kept from the provinces' parts by a trigger), 全国 by scenes
+ * that meet any province, an extent as a bbox node, any other area (a city or county outline, a
+ * drawn or uploaded area) by its geometry, which PostGIS prepares once per statement.
+ */
+export function sceneArea(area: ResolvedArea): AreaSql {
+  const { bbox, geom } = area
+  const condition: Condition =
+    area.mode === 'country'
+      ? provincesCondition(bbox, sql`s.province_codes <> '{}'::text[]`)
+      : area.mode === 'extent'
+        ? { op: 'bbox', box: { minx: bbox[0], miny: bbox[1], maxx: bbox[2], maxy: bbox[3] } }
+        : area.region?.level === 'province'
+          ? provincesCondition(bbox, sql`s.province_codes @> ARRAY[${area.region.code}]::text[]`)
+          : geometryCondition(bbox, geom)
+  return { mode: area.mode, condition, geom, areaKm2: area.areaKm2, bbox }
 }
-
-const toBBox = (r: BoundsRow): BBox | null =>
-  r.xmin === null || r.ymin === null || r.xmax === null || r.ymax === null ? null : [r.xmin, r.ymin, r.xmax, r.ymax]
 
 /** A parsed line of a FILE list (file name, or orbit/path/row numbers). */
 export interface ListLine {
@@ -71,80 +81,6 @@ export function createScenesRepository(db: Kysely<Database>) {
   return {
     /** The one scene query (pages, keyset pages, totals) the searches go through. */
     query: createSceneQuery(db),
-
-    /**
-     * A region by code: a province by the provinces each scene meets (scene.province_codes, kept
-     * from the provinces' parts by a trigger), 100000 (全国, which has no single boundary) by scenes
-     * that meet any province, a city or county by its boundary, which PostGIS prepares once per
-     * statement. Undefined for an unknown code or a region without boundary.
-     */
-    async regionArea(code: string): Promise<AreaSql | undefined> {
-      if (code === '100000') {
-        const res = await sql<BoundsRow>`
-          SELECT ST_XMin(e) AS xmin, ST_YMin(e) AS ymin, ST_XMax(e) AS xmax, ST_YMax(e) AS ymax, area_km2
-          FROM (SELECT ST_Extent(geom)::geometry AS e, sum(COALESCE(area_km2, ST_Area(geom::geography) / 1e6)) AS area_km2
-                FROM region WHERE level = 'province' AND geom IS NOT NULL) x`.execute(db)
-        const row = res.rows[0]
-        const bbox = row ? toBBox(row) : null
-        if (!row || !bbox) return undefined
-        return {
-          mode: 'country',
-          condition: provincesCondition(bbox, sql`s.province_codes <> '{}'::text[]`),
-          geom: sql`(SELECT ST_Multi(ST_Collect(d.geom)) FROM region p, ST_Dump(p.geom) d WHERE p.level = 'province')`,
-          areaKm2: Number(row.area_km2),
-          bbox,
-        }
-      }
-      const res = await sql<BoundsRow & { level: string }>`
-        SELECT ST_XMin(geom) AS xmin, ST_YMin(geom) AS ymin, ST_XMax(geom) AS xmax, ST_YMax(geom) AS ymax,
-               COALESCE(area_km2, ST_Area(geom::geography) / 1e6) AS area_km2, level
-        FROM region WHERE code = ${code} AND geom IS NOT NULL`.execute(db)
-      const row = res.rows[0]
-      const bbox = row ? toBBox(row) : null
-      if (!row || !bbox) return undefined
-      const geom = sql`(SELECT geom FROM region WHERE code = ${code})`
-      const condition =
-        row.level === 'province' ? provincesCondition(bbox, sql`s.province_codes @> ARRAY[${code}]::text[]`) : geometryCondition(bbox, geom)
-      return { mode: 'region', condition, geom, areaKm2: Number(row.area_km2), bbox }
-    },
-
-    /** A bbox (west, south, east, north); its area geodesic like every other area. */
-    async extentArea(bbox: BBox): Promise<AreaSql> {
-      const res = await sql<{ area_km2: number }>`SELECT ST_Area(${envelope(bbox)}::geography) / 1e6 AS area_km2`.execute(db)
-      const geom = envelope(bbox)
-      return {
-        mode: 'extent',
-        condition: { op: 'bbox', box: { minx: bbox[0], miny: bbox[1], maxx: bbox[2], maxy: bbox[3] } },
-        geom,
-        areaKm2: Number(res.rows[0]?.area_km2 ?? 0),
-        bbox,
-      }
-    },
-
-    /** A valid (already repaired) MultiPolygon as GeoJSON text; undefined when it has no area. */
-    async drawnArea(geojson: string): Promise<AreaSql | undefined> {
-      const g = sql`ST_SetSRID(ST_GeomFromGeoJSON(${geojson}::text), 4326)`
-      const res = await sql<BoundsRow>`
-        SELECT ST_XMin(g) AS xmin, ST_YMin(g) AS ymin, ST_XMax(g) AS xmax, ST_YMax(g) AS ymax, ST_Area(g::geography) / 1e6 AS area_km2
-        FROM (SELECT ${g} AS g) x WHERE NOT ST_IsEmpty(g) AND ST_Area(g) > 0`.execute(db)
-      const row = res.rows[0]
-      const bbox = row ? toBBox(row) : null
-      if (!row || !bbox) return undefined
-      const geom = sql`(SELECT ${g})`
-      return { mode: 'draw', condition: geometryCondition(bbox, geom), geom, areaKm2: Number(row.area_km2), bbox }
-    },
-
-    /** An uploaded area (aoi_upload); undefined for an unknown upload. */
-    async uploadArea(uploadId: string): Promise<AreaSql | undefined> {
-      const res = await sql<BoundsRow>`
-        SELECT ST_XMin(geom) AS xmin, ST_YMin(geom) AS ymin, ST_XMax(geom) AS xmax, ST_YMax(geom) AS ymax, area_km2
-        FROM aoi_upload WHERE id = ${uploadId}::uuid`.execute(db)
-      const row = res.rows[0]
-      const bbox = row ? toBBox(row) : null
-      if (!row || !bbox) return undefined
-      const geom = sql`(SELECT geom FROM aoi_upload WHERE id = ${uploadId}::uuid)`
-      return { mode: 'shp', condition: geometryCondition(bbox, geom), geom, areaKm2: Number(row.area_km2), bbox }
-    },
 
     /**
      * The scenes a FILE list names: by file name (type 1), orbit + path + row (2) or path + row (3,

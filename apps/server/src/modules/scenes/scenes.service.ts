@@ -1,7 +1,6 @@
 import {
   AOI_LIMITS,
   ARCHIVE_LIMITS,
-  type AreaGeometry,
   type Scene,
   type SceneArea,
   type SceneFilters,
@@ -11,15 +10,15 @@ import {
   type UploadReport,
   type UploadType,
 } from '@rs/shared'
-import type { Position } from 'geojson'
-import type { AuditActor, AuditRecorder } from '../../lib/audit'
+import type { Areas, UploadInput } from '../../capabilities/area'
+import type { AuditRecorder } from '../../lib/audit'
 import { ApiError } from '../../lib/errors'
 import { type JsonText, jsonText } from '../../lib/json-text'
 import { TaskBusyError, type TaskPool, TaskTimeoutError } from '../../lib/workers/pool'
 import { type ListKind, listKind, type ParsedList } from './scene-list'
 import { formCondition, formSort, type PageRow, type SceneQuery } from './scene-query'
 import { sceneJson } from './scene-sql'
-import type { AreaSql, ScenesRepository } from './scenes.repository'
+import { type AreaSql, type ScenesRepository, sceneArea } from './scenes.repository'
 import { SCENES_WORKER } from './scenes.worker'
 
 /** An area to search: as the contract gives it, or already resolved (a caller that reuses one). */
@@ -27,95 +26,34 @@ export type AreaInput = SceneArea | AreaSql
 
 const isResolved = (a: AreaInput): a is AreaSql => 'condition' in a
 
-/** Polygons of a drawn area, checked for size and coordinates before the worker repairs them. */
-function drawnPolygons(geometry: AreaGeometry): Position[][][] {
-  const polygons = (geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates) as Position[][][]
-  let vertices = 0
-  for (const polygon of polygons) {
-    if (polygon.length === 0) throw ApiError.of(400, 'archive.errors.badCoordinates')
-    for (const ring of polygon) {
-      if (ring.length < 3) throw ApiError.of(400, 'archive.errors.badCoordinates')
-      vertices += ring.length
-      if (vertices > ARCHIVE_LIMITS.maxDrawnVertices) {
-        throw ApiError.of(422, 'archive.errors.tooManyVertices', { max: ARCHIVE_LIMITS.maxDrawnVertices })
-      }
-      for (const p of ring) {
-        const [x, y] = p as [number, number]
-        if (!(Number.isFinite(x) && Number.isFinite(y) && x >= -180 && x <= 180 && y >= -90 && y <= 90)) {
-          throw ApiError.of(400, 'archive.errors.badCoordinates')
-        }
-      }
-    }
-  }
-  return polygons
-}
-
 /** The portal's sort as the wire gives it (defaults: newest first). */
 type SceneSortInput = { sortField: SceneSortField; sortOrder: 'asc' | 'desc' }
-
-/** What the scene service needs of the area upload (modules/aoi), wired in at start: no module imports another. */
-export interface AreaUploader {
-  upload(input: { fileName: string; data: Uint8Array; actor: AuditActor | null; ip: string }): Promise<{
-    uploadId: string
-    name: string
-    featureCount: number
-    areaKm2: number
-    notices: string[]
-  }>
-}
-
-export interface UploadInput {
-  fileName: string
-  data: Uint8Array
-  actor: AuditActor | null
-  ip: string
-}
 
 const MB = 1024 * 1024
 
 /**
- * The one scene query's rules: an area per select mode (a drawn one repaired in a worker thread
- * within a budget, unknown uploads and regions a Chinese 4xx), then counts, pages, keyset pages,
- * matching scenes and union areas through the repository. No Fastify here.
+ * The one scene query's rules: an area per select mode (resolved by the area capability: a drawn
+ * one repaired in a worker thread within a budget, unknown uploads and regions a Chinese 4xx; the
+ * FILE list here), then counts, pages, keyset pages, matching scenes and union areas through the
+ * repository. No Fastify here.
  */
-export function createScenesService(repo: ScenesRepository, tasks: TaskPool, deps: { audit: AuditRecorder; areaUploader: AreaUploader }) {
-  const repairBudgetMs = AOI_LIMITS.maxProcessingSeconds * 1000
+export function createScenesService(
+  repo: ScenesRepository,
+  tasks: TaskPool,
+  deps: { audit: AuditRecorder; areas: Pick<Areas, 'resolve' | 'uploads'> },
+) {
+  const listBudgetMs = AOI_LIMITS.maxProcessingSeconds * 1000
 
   async function resolveArea(area: AreaInput): Promise<AreaSql> {
     if (isResolved(area)) return area
     switch (area.mode) {
-      case 'region': {
-        const resolved = await repo.regionArea(area.regionCode)
-        if (!resolved) throw ApiError.of(404, 'archive.errors.unknownRegion', { code: area.regionCode })
-        return resolved
-      }
-      case 'extent':
-        return repo.extentArea(area.bbox)
-      case 'draw': {
-        const polygons = drawnPolygons(area.geometry)
-        let repaired: string
-        try {
-          repaired = await tasks.run<string>(SCENES_WORKER, 'repairDrawn', { polygons }, repairBudgetMs)
-        } catch (error) {
-          if (error instanceof TaskTimeoutError)
-            throw ApiError.of(422, 'archive.errors.tooComplex', { seconds: AOI_LIMITS.maxProcessingSeconds })
-          if (error instanceof TaskBusyError) throw ApiError.of(503, 'errors.busy')
-          throw error
-        }
-        const resolved = await repo.drawnArea(repaired)
-        if (!resolved) throw ApiError.of(400, 'archive.errors.emptyGeometry')
-        return resolved
-      }
-      case 'shp': {
-        const resolved = await repo.uploadArea(area.uploadId)
-        if (!resolved) throw ApiError.of(404, 'archive.errors.unknownUpload', { id: area.uploadId })
-        return resolved
-      }
       case 'file': {
         const resolved = await repo.listArea(area.uploadId)
         if (!resolved) throw ApiError.of(404, 'archive.errors.unknownList', { id: area.uploadId })
         return resolved
       }
+      default:
+        return sceneArea(await deps.areas.resolve(area))
     }
   }
 
@@ -169,7 +107,7 @@ export function createScenesService(repo: ScenesRepository, tasks: TaskPool, dep
 
   async function readList(kind: ListKind, data: Uint8Array, uploadType: UploadType): Promise<ParsedList> {
     try {
-      return await tasks.run<ParsedList>(SCENES_WORKER, 'parseList', { kind, data, uploadType }, repairBudgetMs)
+      return await tasks.run<ParsedList>(SCENES_WORKER, 'parseList', { kind, data, uploadType }, listBudgetMs)
     } catch (error) {
       if (error instanceof ApiError) throw error
       if (error instanceof TaskBusyError) throw ApiError.of(503, 'errors.busy')
@@ -260,9 +198,9 @@ export function createScenesService(repo: ScenesRepository, tasks: TaskPool, dep
       }
     },
 
-    /** An SHP (or GeoJSON, KML) area upload through the area-upload service, answered as a match report of the features read. */
+    /** An SHP (or GeoJSON, KML) area upload into the area capability's store, answered as a match report of the features read. */
     async uploadShp(input: UploadInput): Promise<UploadReport> {
-      const aoi = await deps.areaUploader.upload(input)
+      const aoi = await deps.areas.uploads.upload(input)
       return {
         uploadId: aoi.uploadId,
         kind: 'shp',

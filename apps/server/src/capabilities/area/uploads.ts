@@ -3,10 +3,10 @@ import type { AuditActor, AuditRecorder } from '../../lib/audit'
 import { ApiError } from '../../lib/errors'
 import type { AoiLimits } from '../../lib/vector-files'
 import { TaskBusyError, type TaskPool, TaskTimeoutError } from '../../lib/workers/pool'
-import type { AoiRepository, AoiRow } from './aoi.repository'
-import { AOI_WORKER, type PreparedAoi } from './aoi.worker'
+import type { AreaRepository, UploadRow } from './area.repository'
+import { AREA_WORKER, type PreparedUpload } from './area.worker'
 
-function toAnswer(row: AoiRow): AoiUpload {
+function toAnswer(row: UploadRow): AoiUpload {
   return {
     uploadId: row.id,
     name: row.fileName,
@@ -20,29 +20,42 @@ function toAnswer(row: AoiRow): AoiUpload {
   }
 }
 
+/** One upload: the file as it came, who sent it (null: a visitor) and from where. */
+export interface UploadInput {
+  fileName: string
+  data: Uint8Array
+  actor: AuditActor | null
+  ip: string
+}
+
 /**
- * Upload rules: the file is read and its area repaired in a worker thread within a time budget
- * (over it: 422, the thread is ended), then the valid area is stored in one statement; nothing is
- * written on failure.
+ * The upload store (aoi_upload): the file is read and its area repaired in a worker thread within
+ * a time budget (over it: 422, the thread is ended), then the valid area is stored in one
+ * statement; nothing is written on failure. Every outcome goes to the audit log.
  */
-export function createAoiService(repo: AoiRepository, tasks: TaskPool, audit: AuditRecorder, limits: AoiLimits = AOI_LIMITS) {
+export function createAreaUploads(repo: AreaRepository, tasks: TaskPool, audit: AuditRecorder, limits: AoiLimits = AOI_LIMITS) {
   async function store(fileName: string, data: Uint8Array, userId: number | null): Promise<AoiUpload> {
-    let prepared: PreparedAoi
+    let prepared: PreparedUpload
     try {
-      prepared = await tasks.run<PreparedAoi>(AOI_WORKER, 'prepareAoi', { fileName, data, limits }, limits.maxProcessingSeconds * 1000)
+      prepared = await tasks.run<PreparedUpload>(
+        AREA_WORKER,
+        'prepareUpload',
+        { fileName, data, limits },
+        limits.maxProcessingSeconds * 1000,
+      )
     } catch (error) {
       if (error instanceof TaskTimeoutError) throw ApiError.of(422, 'aoi.errors.tooComplex', { seconds: limits.maxProcessingSeconds })
       if (error instanceof TaskBusyError) throw ApiError.of(503, 'errors.busy')
       throw error
     }
-    const row = await repo.insert({ userId, fileName, ...prepared })
+    const row = await repo.insertUpload({ userId, fileName, ...prepared })
     if (!row) throw ApiError.of(400, 'aoi.errors.invalidGeometry')
     return toAnswer(row)
   }
 
   return {
     /** One upload by a visitor (actor null) or a user; its outcome, refused or stored, goes to the audit log. */
-    async upload(input: { fileName: string; data: Uint8Array; actor: AuditActor | null; ip: string }): Promise<AoiUpload> {
+    async upload(input: UploadInput): Promise<AoiUpload> {
       const fileName = input.fileName.replace(/^.*[\\/]/, '').slice(0, 200)
       const record = (outcome: 'success' | 'failure', detail: Record<string, unknown>) =>
         audit.record({
@@ -63,12 +76,13 @@ export function createAoiService(repo: AoiRepository, tasks: TaskPool, audit: Au
       }
     },
 
+    /** A stored upload; 404 for an unknown id. */
     async get(id: string): Promise<AoiUpload> {
-      const row = await repo.findById(id)
+      const row = await repo.uploadById(id)
       if (!row) throw ApiError.of(404, 'aoi.errors.notFound')
       return toAnswer(row)
     },
   }
 }
 
-export type AoiService = ReturnType<typeof createAoiService>
+export type AreaUploads = ReturnType<typeof createAreaUploads>
