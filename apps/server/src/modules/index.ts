@@ -46,7 +46,7 @@ export async function registerModules(app: FastifyInstance, config: Config, data
   registerAoi(app, deps)
   const scenes = registerScenes(app, deps)
   registerMap(app, deps, { tileQuery: scenes.tileQuery })
-  registerOrders(app, deps, { quicklooks: scenes.quicklooks })
+  registerOrders(app, deps, { quicklooks: scenes.quicklooks, scenes: scenes.sceneRecords })
   registerApply(app, deps)
   registerRegions(app, deps)
   registerSatellites(app, deps)

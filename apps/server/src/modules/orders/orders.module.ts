@@ -3,22 +3,29 @@ import type { FastifyInstance } from 'fastify'
 import type { ModuleDeps } from '../../module-deps'
 import { ordersRepository } from './orders.repository'
 import { registerOrdersRoutes } from './orders.routes'
-import { createOrdersService, type QuicklookSource } from './orders.service'
+import { createOrdersService, type QuicklookSource, type SceneSource } from './orders.service'
 
 /**
- * The cart and orders: packages built in the promised work's pool with the scenes module's
- * quicklooks, mails through the notification capability. Unfinished packages resume at start; old
+ * The cart and orders: scenes read through the scenes module's one scene query, packages built in
+ * the promised work's pool with its quicklooks, mails through the notification capability. Unfinished packages resume at start; old
  * ones are swept every ORDER_SWEEP_MINUTES.
  */
 export function registerOrders(
   app: FastifyInstance,
   { db, config, pools, audit, delivery }: ModuleDeps,
-  ports: { quicklooks: QuicklookSource },
+  ports: { quicklooks: QuicklookSource; scenes: SceneSource },
 ) {
   const orders = createOrdersService(
     db,
     ordersRepository,
-    { jobs: pools.jobs, audit, quicklooks: ports.quicklooks, sendMail: (to, mail) => delivery.sendMail(to, mail), log: app.log },
+    {
+      jobs: pools.jobs,
+      audit,
+      quicklooks: ports.quicklooks,
+      scenes: ports.scenes,
+      sendMail: (to, mail) => delivery.sendMail(to, mail),
+      log: app.log,
+    },
     {
       packageDir: path.join(config.DATA_DIR, 'orders'),
       downloadDays: config.ORDER_DOWNLOAD_DAYS,

@@ -1,6 +1,5 @@
-import type { OrderScene, OrderState, OrderSummary } from '@rs/shared'
-import { type Kysely, type Selectable, sql, type Transaction } from 'kysely'
-import type { ExportRecord } from '../../capabilities/exports'
+import type { OrderState, OrderSummary } from '@rs/shared'
+import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Database } from '../../db/schema'
 
 /** The database or a transaction: a service writes an order and its scenes in one. */
@@ -32,13 +31,6 @@ export interface OrderFilter {
   to?: string
 }
 
-/** What the package needs of one scene: its export record (the same columns as the archive's exports) and its pictures' inputs. */
-export interface PackageScene extends ExportRecord {
-  illustrative: boolean
-  quicklookHref: string | null
-  bbox: [number, number, number, number]
-}
-
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString())
 
 export function toSummary(r: OrderRow): OrderSummary {
@@ -56,22 +48,6 @@ export function toSummary(r: OrderRow): OrderSummary {
     expiresAt: iso(r.expires_at),
   }
 }
-
-/** A cart or order scene by LEFT JOIN on the scene table: its columns are null once the scene has left the archive. */
-type SceneRow = Pick<Selectable<Database['scene']>, 'id'> & {
-  [K in 'satellite' | 'sensor' | 'cloud_percent' | 'resolution_m' | 'illustrative']: Selectable<Database['scene']>[K] | null
-} & { acquired_at: Date | string | null }
-
-const toScene = (r: SceneRow): OrderScene => ({
-  id: r.id,
-  available: r.satellite !== null,
-  satellite: r.satellite,
-  sensor: r.sensor,
-  acquiredAt: iso(r.acquired_at),
-  cloudPercent: r.cloud_percent === null ? null : Number(r.cloud_percent),
-  resolutionM: r.resolution_m === null ? null : Number(r.resolution_m),
-  illustrative: r.illustrative === true,
-})
 
 const ORDER_COLUMNS = sql`o.id, o.user_id, u.username AS owner, o.status, o.purpose, o.project, o.scene_count, o.reject_reason,
   o.progress, o.extract_code, o.package_file, o.package_bytes, o.expires_at, o.created_at, o.updated_at`
@@ -116,12 +92,11 @@ export const ordersRepository = {
     return rows.length
   },
 
-  async cartScenes(db: Db, userId: number): Promise<OrderScene[]> {
-    const { rows } = await sql<SceneRow>`
-      SELECT c.scene_id AS id, s.satellite, s.sensor, s.acquired_at, s.cloud_percent, s.resolution_m, s.illustrative
-      FROM cart_item c LEFT JOIN scene s ON s.id = c.scene_id
-      WHERE c.user_id = ${userId} ORDER BY c.created_at DESC, c.id DESC`.execute(db)
-    return rows.map(toScene)
+  /** The ids of the user's cart, newest first (the scenes themselves come from the scenes module's scene query). */
+  async cartSceneIds(db: Db, userId: number): Promise<string[]> {
+    const { rows } = await sql<{ id: string }>`
+      SELECT scene_id AS id FROM cart_item WHERE user_id = ${userId} ORDER BY created_at DESC, id DESC`.execute(db)
+    return rows.map((r) => r.id)
   },
 
   async insertOrder(db: Db, order: { userId: number; purpose: string; project: string; sceneIds: readonly string[] }): Promise<number> {
@@ -165,12 +140,11 @@ export const ordersRepository = {
     return { rows, total }
   },
 
-  async orderScenes(db: Db, orderId: number): Promise<OrderScene[]> {
-    const { rows } = await sql<SceneRow>`
-      SELECT i.scene_id AS id, s.satellite, s.sensor, s.acquired_at, s.cloud_percent, s.resolution_m, s.illustrative
-      FROM scene_order_item i LEFT JOIN scene s ON s.id = i.scene_id
-      WHERE i.order_id = ${orderId} ORDER BY i.position`.execute(db)
-    return rows.map(toScene)
+  /** The ids of an order's scenes in their order (the scenes themselves come from the scenes module's scene query). */
+  async orderSceneIds(db: Db, orderId: number): Promise<string[]> {
+    const { rows } = await sql<{ id: string }>`
+      SELECT scene_id AS id FROM scene_order_item WHERE order_id = ${orderId} ORDER BY position`.execute(db)
+    return rows.map((r) => r.id)
   },
 
   /** The order's footprints as a GeoJSON FeatureCollection text (PostGIS writes it). */
@@ -181,38 +155,6 @@ export const ordersRepository = {
         'geometry', ST_AsGeoJSON(s.footprint, 5)::json) ORDER BY i.position), '[]'::json))::text AS fc
       FROM scene_order_item i JOIN scene s ON s.id = i.scene_id WHERE i.order_id = ${orderId}`.execute(db)
     return rows[0]?.fc ?? '{"type":"FeatureCollection","features":[]}'
-  },
-
-  async packageScenes(db: Db, orderId: number): Promise<PackageScene[]> {
-    const { rows } = await sql<Record<string, unknown>>`
-      SELECT s.id, s.satellite, s.sensor, s.acquired_at, s.cloud_percent, s.resolution_m, s.product_level, s.orbit, s.path, s."row",
-        s.direction, s.off_nadir_deg, s.file_name, s.data_status, s.area_km2, s.illustrative, s.quicklook_href,
-        ST_AsGeoJSON(s.footprint, 6) AS footprint,
-        ST_XMin(s.footprint) AS minx, ST_YMin(s.footprint) AS miny, ST_XMax(s.footprint) AS maxx, ST_YMax(s.footprint) AS maxy
-      FROM scene_order_item i JOIN scene s ON s.id = i.scene_id WHERE i.order_id = ${orderId} ORDER BY i.position`.execute(db)
-    const num = (v: unknown) => (v === null || v === undefined ? null : Number(v))
-    return rows.map((r) => ({
-      id: String(r.id),
-      satellite: String(r.satellite),
-      sensor: String(r.sensor),
-      acquiredAt: new Date(r.acquired_at as string).toISOString(),
-      cloudPercent: Number(r.cloud_percent),
-      resolutionM: Number(r.resolution_m),
-      productLevel: String(r.product_level),
-      orbit: num(r.orbit),
-      path: num(r.path),
-      row: num(r.row),
-      direction: (r.direction as PackageScene['direction']) ?? null,
-      offNadirDeg: num(r.off_nadir_deg),
-      fileName: String(r.file_name),
-      dataStatus: String(r.data_status),
-      areaKm2: Number(r.area_km2),
-      illustrative: r.illustrative === true,
-      quicklookHref: (r.quicklook_href as string | null) ?? null,
-      footprint: String(r.footprint),
-      // rounded as the quicklook route rounds them, so the picture is the same one
-      bbox: [r.minx, r.miny, r.maxx, r.maxy].map((v) => Math.round(Number(v) * 1e6) / 1e6) as PackageScene['bbox'],
-    }))
   },
 
   /** Sets the status (and other columns) only if the order is still in `from`; false when it moved meanwhile. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { API_CODE, ORDER_LIMITS, PERMISSION, tZh } from '@rs/shared'
@@ -8,6 +8,7 @@ import { unzipSync } from 'fflate'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type BuiltUser, buildScene, buildUser } from '../../../test-support/factories'
+import { sceneRecords } from '../../../test-support/scene-records'
 import { TaskBusyError, TaskTimeoutError } from '../../lib/workers/pool'
 import { type Gate, newGate, openGate, POOL_TASKS, taken } from '../../test/pool-tasks'
 import { createTestContext, DEMO_PASSWORDS, loginAs, type TestContext } from '../../test/test-context'
@@ -360,6 +361,7 @@ describe('an order from submission to download', () => {
         jobs: { run: async () => ({}) as never, close: async () => {} },
         audit: { record: async () => {} },
         quicklooks: { draw: async () => new Uint8Array() },
+        scenes: sceneRecords(ctx.database.db),
         sendMail: async () => {},
         log: { error() {}, warn() {} },
       },
@@ -495,6 +497,7 @@ describe('production under load', () => {
         },
         audit: { record: async () => {} },
         quicklooks: { draw },
+        scenes: sceneRecords(ctx.database.db),
         sendMail: async () => {},
         log: { error() {}, warn() {} },
       },
@@ -518,6 +521,48 @@ describe('production under load', () => {
     await service.idle()
     return (await get(`/api/order/detail?id=${id}`, 'owner')).body.data
   }
+
+  it('packages each scene as the archive exports it, read through the scenes module, its quicklook drawn as the route draws it', async () => {
+    const scene = await buildScene(ctx.database.db, { cloudPercent: 12.34, resolutionM: 0.8, bbox: [112.1234567, 31.1, 112.6, 31.55] })
+    await post('/api/ordercart/add', 'owner', { sceneIds: [scene.id] })
+    const id = (await submit([scene.id])).body.data.id as number
+    const draw = drawsFailing([])
+    const service = serviceWith(draw)
+    await service.review({ userId: reviewerUser.id, username: reviewerUser.username, ip: '127.0.0.1' }, { id, decision: 'approve' })
+    await service.idle()
+    const file = (await sql<{ f: string }>`SELECT package_file AS f FROM scene_order WHERE id = ${id}`.execute(ctx.database.db)).rows[0]?.f
+    const files = unzipSync(new Uint8Array(await readFile(path.join(dataDir, 'orders', file as string))))
+    const meta = JSON.parse(new TextDecoder().decode(files[`${scene.id}/metadata.json`]))
+    // the archive's own export of the same scene (GeoJSON: the export columns as properties)
+    const exported = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/normalmeta/export',
+      payload: { area: { mode: 'extent', bbox: [112, 31, 113, 32] }, ids: [scene.id], format: 'geojson' },
+    })
+    expect(exported.statusCode, exported.body).toBe(200)
+    const props = JSON.parse(exported.body).features[0].properties
+    for (const key of [
+      'id',
+      'satellite',
+      'sensor',
+      'cloudPercent',
+      'resolutionM',
+      'productLevel',
+      'orbit',
+      'path',
+      'row',
+      'offNadirDeg',
+      'fileName',
+      'areaKm2',
+    ])
+      expect(meta[key], key).toEqual(props[key])
+    expect(meta).toMatchObject({ cloudPercent: 12.3, resolutionM: 0.8 })
+    // the quicklook from the stored cloud share in the footprint's box rounded as the quicklook route rounds it
+    expect(draw).toHaveBeenCalledWith(
+      expect.objectContaining({ id: scene.id, cloudPercent: 12.34, bbox: [112.123457, 31.1, 112.6, 31.55] }),
+    )
+    expect(meta.bbox).toEqual([112.123457, 31.1, 112.6, 31.55])
+  })
 
   it('tries a quicklook that timed out or found the queue full again, and the order becomes 可下载', async () => {
     const draw = drawsFailing([new TaskTimeoutError(10_000), new TaskBusyError()])

@@ -8,6 +8,7 @@ import {
   ORDER_LIMITS,
   type OrderDetail,
   type OrderEvent,
+  type OrderScene,
   type OrderState,
   type OrderSummary,
   orderEventsFrom,
@@ -15,6 +16,7 @@ import {
   tZh,
 } from '@rs/shared'
 import type { Kysely } from 'kysely'
+import type { ExportRecord } from '../../capabilities/exports'
 import type { Database } from '../../db/schema'
 import { type AuditRecorder, actorOf, type Caller } from '../../lib/audit'
 import { ApiError } from '../../lib/errors'
@@ -23,7 +25,7 @@ import { DEFAULT_LOAD_RETRY, type LoadRetry, retryUnderLoad, type TaskPool } fro
 import { requireSeparateActor } from '../../lib/workflow'
 import { type OrderMail, orderStateMail } from './mail'
 import { type Db, type OrderFilter, type OrderRow, type OrdersRepository, toSummary } from './orders.repository'
-import { PACKAGE_WORKER, type PackageInput, type PackageOutput } from './package.worker'
+import { PACKAGE_WORKER, type PackageInput, type PackageOutput, type PackageScene } from './package.worker'
 
 /** What the package needs of the scenes module: a generated scene's quicklook PNG (handed in by modules/index.ts). */
 export interface QuicklookSource {
@@ -34,6 +36,48 @@ export interface QuicklookSource {
     bbox: [number, number, number, number]
     size: number
   }): Promise<Uint8Array>
+}
+
+/**
+ * A scene of the archive as the scenes module's one scene query reads it (handed in by
+ * modules/index.ts): the row in its one row shape (the columns orders use), the export record the
+ * archive's exports write, and the footprint's box as the quicklook route rounds it.
+ */
+export interface ArchiveScene {
+  row: {
+    id: string
+    satellite: string
+    sensor: string
+    acquired_at: Date | string
+    cloud_percent: number
+    resolution_m: number
+    illustrative: boolean
+    quicklook_href: string | null
+    footprint: string
+  }
+  record: ExportRecord
+  bbox: [number, number, number, number]
+}
+
+/** What orders need of the scenes module: scenes by id, through its one scene query. */
+export interface SceneSource {
+  /** The scenes of these ids still in the archive, by id: a scene that left the archive is absent. */
+  byIds(ids: readonly string[]): Promise<ReadonlyMap<string, ArchiveScene>>
+}
+
+/** A cart or order line: the scene's columns, null once it has left the archive. */
+function toOrderScene(id: string, scene: ArchiveScene | undefined): OrderScene {
+  const r = scene?.row
+  return {
+    id,
+    available: r !== undefined,
+    satellite: r?.satellite ?? null,
+    sensor: r?.sensor ?? null,
+    acquiredAt: r ? new Date(r.acquired_at).toISOString() : null,
+    cloudPercent: r ? Number(r.cloud_percent) : null,
+    resolutionM: r ? Number(r.resolution_m) : null,
+    illustrative: r?.illustrative === true,
+  }
 }
 
 /** Sends a mail to an address (the accounts module's delivery, handed in by modules/index.ts). */
@@ -89,7 +133,7 @@ function sameCode(a: string, b: string): boolean {
 export function createOrdersService(
   db: Kysely<Database>,
   repo: OrdersRepository,
-  deps: { jobs: TaskPool; audit: AuditRecorder; quicklooks: QuicklookSource; sendMail: MailSender; log: Logger },
+  deps: { jobs: TaskPool; audit: AuditRecorder; quicklooks: QuicklookSource; scenes: SceneSource; sendMail: MailSender; log: Logger },
   settings: OrdersSettings,
 ) {
   const running = new Map<number, Promise<void>>()
@@ -168,17 +212,37 @@ export function createOrdersService(
     )
   }
 
+  /** The scenes of these ids as lines of a cart or order, in that order: one that left the archive has null columns. */
+  async function orderScenes(ids: readonly string[]): Promise<OrderScene[]> {
+    const found = await deps.scenes.byIds(ids)
+    return ids.map((sceneId) => toOrderScene(sceneId, found.get(sceneId)))
+  }
+
+  /** An order's scenes still in the archive, in the order's order, as the package needs them. */
+  async function packageScenes(id: number): Promise<Array<{ scene: PackageScene; cloudPercent: number }>> {
+    const ids = await repo.orderSceneIds(db, id)
+    const found = await deps.scenes.byIds(ids)
+    return ids.flatMap((sceneId) => {
+      const s = found.get(sceneId)
+      if (!s) return []
+      const scene: PackageScene = { ...s.record, illustrative: s.row.illustrative, quicklookHref: s.row.quicklook_href, bbox: s.bbox }
+      // the quicklook is drawn from the stored cloud share, as the quicklook route draws it: the same picture
+      return [{ scene, cloudPercent: Number(s.row.cloud_percent) }]
+    })
+  }
+
   /** Produces an order's package: quicklooks one at a time in the promised work's pool, then the zip there. */
   async function produce(id: number) {
-    const scenes = await repo.packageScenes(db, id)
+    const items = await packageScenes(id)
+    const scenes = items.map((item) => item.scene)
     const quicklooks: Record<string, Uint8Array> = {}
     let lastProgress = -1
-    for (const [i, scene] of scenes.entries()) {
+    for (const [i, { scene, cloudPercent }] of items.entries()) {
       if (scene.illustrative)
         quicklooks[scene.id] = await underLoad(id, `quicklook ${scene.id}`, () =>
           deps.quicklooks.draw({
             id: scene.id,
-            cloudPercent: scene.cloudPercent,
+            cloudPercent,
             footprint: scene.footprint,
             bbox: scene.bbox,
             size: settings.quicklookSize,
@@ -238,7 +302,7 @@ export function createOrdersService(
 
   return {
     async cart(user: Caller) {
-      return { items: await repo.cartScenes(db, user.userId), max: ORDER_LIMITS.cartMax }
+      return { items: await orderScenes(await repo.cartSceneIds(db, user.userId)), max: ORDER_LIMITS.cartMax }
     },
 
     async addToCart(user: Caller, sceneIds: readonly string[]) {
@@ -302,7 +366,7 @@ export function createOrdersService(
     async detail(user: Caller, id: number, reviewer: boolean) {
       const row = await repo.order(db, id)
       if (!row || (row.user_id !== user.userId && !reviewer)) throw ApiError.of(404, 'order.errors.notFound')
-      const [scenes, footprints] = await Promise.all([repo.orderScenes(db, id), repo.footprints(db, id)])
+      const [scenes, footprints] = await Promise.all([repo.orderSceneIds(db, id).then(orderScenes), repo.footprints(db, id)])
       const owner = row.user_id === user.userId
       const head: Omit<OrderDetail, 'footprints'> = {
         ...toSummary(row),

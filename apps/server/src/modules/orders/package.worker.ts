@@ -5,7 +5,13 @@ import { type Zippable, zipSync } from 'fflate'
 import type { MultiPolygon, Polygon } from 'geojson'
 import { type ExportRecord, WGS84_PRJ, writeDbf, writeShpShx } from '../../capabilities/exports'
 import { taskWithUserErrors } from '../../lib/workers/task'
-import type { PackageScene } from './orders.repository'
+
+/** What the package needs of one scene: its export record (the same columns as the archive's exports) and its pictures' inputs. */
+export interface PackageScene extends ExportRecord {
+  illustrative: boolean
+  quicklookHref: string | null
+  bbox: [number, number, number, number]
+}
 
 export interface PackageInput {
   orderId: number

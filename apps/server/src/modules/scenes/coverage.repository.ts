@@ -2,7 +2,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely'
 import type { ExportRecord } from '../../capabilities/exports'
 import type { Database } from '../../db/schema'
 import type { CoverageRegionInput, CoverageScene } from './coverage'
-import { createSceneQuery, orderSql, type SceneQuery, whereSql } from './scene-query'
+import { createSceneQuery, exportRecord, orderSql, type SceneQuery, whereSql } from './scene-query'
 
 /**
  * The SQL of coverage, export and footprint tiles, over the one scene query (scene-query/: its
@@ -66,25 +66,7 @@ export function createCoverageRepository(db: Kysely<Database>) {
     /** Up to `limit` scenes of the selection in its order, as export records. */
     async exportRecords(selection: SceneSelection, limit: number): Promise<ExportRecord[]> {
       const { rows } = await query.page(selection, { limit })
-      const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits
-      return rows.map((r) => ({
-        id: r.id,
-        satellite: r.satellite,
-        sensor: r.sensor,
-        acquiredAt: new Date(r.acquired_at).toISOString(),
-        cloudPercent: round(Number(r.cloud_percent), 1),
-        resolutionM: round(Number(r.resolution_m), 2),
-        productLevel: r.product_level,
-        orbit: r.orbit,
-        path: r.path,
-        row: r.row,
-        direction: r.direction,
-        offNadirDeg: r.off_nadir_deg === null ? null : round(Number(r.off_nadir_deg), 2),
-        fileName: r.file_name,
-        dataStatus: r.data_status,
-        areaKm2: round(Number(r.area_km2), 3),
-        footprint: r.footprint,
-      }))
+      return rows.map(exportRecord)
     },
   }
 }

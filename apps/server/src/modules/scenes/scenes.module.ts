@@ -8,6 +8,7 @@ import { registerExportRoutes } from './export.routes'
 import { registerNormalmetaRoutes } from './normalmeta.routes'
 import { QUICKLOOK_WORKER, type QuicklookInput } from './quicklook'
 import { registerQuicklookRoutes } from './quicklook.routes'
+import { createSceneRecords } from './scene-query'
 import { createScenesRepository } from './scenes.repository'
 import { createScenesService } from './scenes.service'
 import { registerStacRoutes } from './stac.routes'
@@ -18,7 +19,8 @@ import { createTermScenes } from './term-scenes'
 /**
  * The scene archive's faces: the image query, STAC, coverage and exports, quicklooks. Returns what
  * other modules ask of it: the footprint layer's stored searches (map), the scenes around a date
- * (monitoring term data) and quicklooks drawn in the promised work's pool (order packages).
+ * (monitoring term data), quicklooks drawn in the promised work's pool (order packages) and scenes
+ * by id through the one scene query (an order's package and listings).
  */
 export function registerScenes(app: FastifyInstance, { db, config, pools, audit, areas }: ModuleDeps) {
   registerStacRoutes(app, createStacService(createStacRepository(db)), {
@@ -32,9 +34,11 @@ export function registerScenes(app: FastifyInstance, { db, config, pools, audit,
   registerExportRoutes(app, coverage)
   registerQuicklookRoutes(app, db, pools.tasks)
   const termScenes = createTermScenes(db)
+  const records = createSceneRecords(db)
   return {
     tileQuery: (layer: string, token: string) => coverage.tileQuery(layer, token),
     scenesAround: (geojson: string, date: string) => termScenes.around(geojson, date),
     quicklooks: { draw: (input: QuicklookInput) => pools.jobs.run<Uint8Array>(QUICKLOOK_WORKER, 'quicklookTask', input, 10_000) },
+    sceneRecords: { byIds: (ids: readonly string[]) => records.byIds(ids) },
   }
 }

@@ -124,6 +124,9 @@ export interface PageOptions<Extra> {
   columns?: RawBuilder<Extra>
 }
 
+/** Ids per statement of byIds (an order holds at most the cart's 1,000 scenes: one statement). */
+const BY_IDS_CHUNK = 1000
+
 export function createSceneQuery(db: Kysely<Database>) {
   /**
    * One page in the query's order and the keyset position of its last row when more follow (null
@@ -162,8 +165,28 @@ export function createSceneQuery(db: Kysely<Database>) {
     return { rows: kept, next }
   }
 
+  /**
+   * The scenes of these ids (each once, any data status) with the extra columns, by id: an id not in
+   * the archive is absent. The ids are a filter of the tree (`ids`), read in pages of the one pager.
+   */
+  async function byIds<Extra = object>(
+    ids: readonly string[],
+    options: { columns?: RawBuilder<Extra> } = {},
+  ): Promise<Map<string, PageRow<Extra>>> {
+    const unique = [...new Set(ids)]
+    const found = new Map<string, PageRow<Extra>>()
+    for (let i = 0; i < unique.length; i += BY_IDS_CHUNK) {
+      const chunk = unique.slice(i, i + BY_IDS_CHUNK)
+      const q: SceneQuery = { filter: { op: 'ids', ids: chunk }, sort: [{ column: 'id', desc: false }] }
+      const { rows } = await page(q, { limit: chunk.length, columns: options.columns })
+      for (const row of rows) found.set(row.id, row)
+    }
+    return found
+  }
+
   return {
     page,
+    byIds,
 
     /**
      * How many scenes match, counted exactly up to `exactLimit`; past it the planner's estimate

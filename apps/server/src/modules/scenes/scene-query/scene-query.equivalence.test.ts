@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildScene } from '../../../../test-support/factories'
 import { createTestContext, type TestContext } from '../../../test/test-context'
 import { zonedDayStart } from './form'
+import { createSceneRecords } from './records'
 
 /**
  * The portal (/api/normalmeta/query) and STAC (/stac/search) are two faces of the one scene query:
@@ -364,5 +365,22 @@ describe("limits on the archive's own values keep the scenes at the limit (float
     const page = res.json() as { features: Array<{ id: string }>; links: Array<{ rel: string }> }
     expect(page.links.some((l) => l.rel === 'next')).toBe(false)
     expect(page.features.map((f) => f.id).sort()).toEqual(expected(keep))
+  })
+})
+
+describe('scenes by id (the port orders read through)', () => {
+  it('answers each known id once, any data status, with its export record and box; unknown ids are absent', async () => {
+    const hidden = ARCHIVE.find((s) => !s.published)
+    const ids = ['Q001', 'Q000', 'NOT-IN-ARCHIVE', 'Q001', ...(hidden ? [hidden.id] : [])]
+    const found = await createSceneRecords(ctx.database.db).byIds(ids)
+    expect([...found.keys()].sort()).toEqual(['Q000', 'Q001', ...(hidden ? [hidden.id] : [])].sort())
+    const q0 = found.get('Q000')
+    const fixture = ARCHIVE.find((s) => s.id === 'Q000')
+    expect(q0?.row.id).toBe('Q000')
+    expect(q0?.record).toMatchObject({ id: 'Q000', cloudPercent: fixture?.cloud, resolutionM: fixture?.gsd })
+    const [w, s, e, n] = q0?.bbox ?? []
+    expect((w as number) < (e as number) && (s as number) < (n as number)).toBe(true)
+    expect(JSON.parse(q0?.record.footprint ?? 'null')).toMatchObject({ type: 'MultiPolygon' })
+    expect((await createSceneRecords(ctx.database.db).byIds([])).size).toBe(0)
   })
 })
