@@ -5,10 +5,13 @@ import { defineConfig } from '@playwright/test'
 const port = Number(process.env.E2E_PORT ?? 3100)
 const databaseUrl = process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/rs_e2e'
 
-/** Browser journeys against the built portal on PostgreSQL, in Debian's Chromium (scripts/test-e2e.sh prepares both). */
+/**
+ * Browser journeys against the built portal on PostgreSQL, in Debian's Chromium. scripts/test-e2e.sh
+ * prepares both and runs shards at once, each with its own port, database and folders (E2E_*).
+ */
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'test-results',
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   workers: 1,
   retries: 0,
   timeout: 60_000,
@@ -45,7 +48,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
-      DATA_DIR: process.env.E2E_DATA_DIR ?? path.join(tmpdir(), 'rs-portal-e2e'),
+      DATA_DIR: process.env.E2E_DATA_DIR ?? path.join(tmpdir(), `rs-portal-e2e-${port}`),
       LOG_LEVEL: 'warn',
       SESSION_IDLE_MINUTES: '120',
       // the journeys log in as the administrator with a known password instead of the printed random one

@@ -198,7 +198,7 @@ test.describe('monitoring modes: grid, sequence, trend', () => {
     await untilDrawn(page)
     await page.screenshot({ path: `${SHOTS}/monitor-pvland-trend.png`, fullPage: true })
 
-    await page.getByTestId('trend-export').hover()
+    await page.getByTestId('trend-export').click()
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('trend-export-csv').click()])
     expect(download.suggestedFilename()).toBe('光伏用地监测_全国_趋势.csv')
     const csv = await download.createReadStream().then(async (stream) => {

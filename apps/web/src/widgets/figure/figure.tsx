@@ -1,6 +1,6 @@
 import { DownloadOutlined, FileExcelOutlined, FileImageOutlined, FileTextOutlined } from '@ant-design/icons'
 import { Button, Card, Dropdown } from 'antd'
-import { lazy, Suspense, useMemo, useState } from 'react'
+import { lazy, Suspense, useMemo } from 'react'
 import { PageSpinner } from '../../components/page-spinner'
 import { loadChunk } from '../../lib/chunk-load'
 import { downloadBlob, downloadUrl } from '../../lib/download'
@@ -66,7 +66,6 @@ export function Figure<Row>({
   const formats = offeredFormats(exports, chart)
   const id = (part?: Parameters<typeof figureTestId>[1]) => figureTestId(testIds, part)
   const footer = [counted ?? '', note ?? '', attribution ?? ''].filter(Boolean)
-  const [isMenuOpen, setMenuOpen] = useState(false)
 
   async function exportAs(format: FigureExportFormat) {
     try {
@@ -92,17 +91,12 @@ export function Figure<Row>({
   }
   const exportMenu =
     formats.length > 0 ? (
-      // opens on hover and on a click (a click never closes it: the menu stays for the choice)
+      // opens on a click (or Enter): a hover menu closes when the page scrolls under a still pointer, and phones have no hover
       <Dropdown
-        open={isMenuOpen}
-        onOpenChange={setMenuOpen}
-        trigger={['hover']}
+        trigger={['click']}
         placement="bottomRight"
         menu={{
-          onClick: ({ key }) => {
-            setMenuOpen(false)
-            void exportAs(key as FigureExportFormat)
-          },
+          onClick: ({ key }) => void exportAs(key as FigureExportFormat),
           items: formats.map((format) => ({
             key: format,
             icon: labels[format].icon,
@@ -110,7 +104,7 @@ export function Figure<Row>({
           })),
         }}
       >
-        <Button icon={<DownloadOutlined />} data-testid={id('export')} onClick={() => setMenuOpen(true)}>
+        <Button icon={<DownloadOutlined />} data-testid={id('export')}>
           {t('figure.export')}
         </Button>
       </Dropdown>
