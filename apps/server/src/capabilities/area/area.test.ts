@@ -168,6 +168,25 @@ describe('the area capability resolves every input into one shape', () => {
     }
   })
 
+  it('refuses a drawn area with 503 and the busy message while the repair thread and its queue are full', async () => {
+    // one thread, no place in the queue: the second of two drawings at once is refused, the first repaired
+    const full = createTaskPool({ maxThreads: 1, maxQueue: 0 })
+    try {
+      const busy = createAreas({ db: ctx.database.db, tasks: full, audit })
+      const draw = () => busy.resolve({ mode: 'draw', geometry: { type: 'Polygon', coordinates: [BOW_TIE] } })
+      const [first, second] = await Promise.allSettled([draw(), draw()])
+      expect(first.status).toBe('fulfilled')
+      expect(second.status === 'rejected' && { status: second.reason.status, message: second.reason.message }).toEqual({
+        status: 503,
+        message: tZh('errors.busy'),
+      })
+      // the refusal left nothing behind: the next drawing is repaired
+      expect((await draw()).mode).toBe('draw')
+    } finally {
+      await full.close()
+    }
+  })
+
   it('an uploaded area: stored once by the upload store, then resolved by its id; an unknown id a 404', async () => {
     const stored = await areas.uploads.upload({
       fileName: 'dir/sample.geojson',
