@@ -2,9 +2,9 @@ import { PERMISSION } from '@rs/shared'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildSpot, buildUser } from '../../../test-support/factories'
+import { geojsonFile, shapefileZip, square } from '../../../test-support/monitor-import.fixtures'
 import { multipartForm } from '../../test/images'
 import { createTestContext, DEMO_PASSWORDS, getData, loginAs, type TestContext } from '../../test/test-context'
-import { geojsonFile, shapefileZip, square } from './import.fixtures'
 
 let ctx: TestContext
 const tokens: Record<'admin' | 'ministry', Record<string, string>> = { admin: {}, ministry: {} }

@@ -1,6 +1,6 @@
 import { zipSync } from 'fflate'
 import type { Polygon } from 'geojson'
-import { type ExportColumn, type ExportRecord, WGS84_PRJ, writeDbf, writeShpShx } from '../../capabilities/exports'
+import { type ExportColumn, type ExportRecord, WGS84_PRJ, writeDbf, writeShpShx } from '../src/capabilities/exports'
 
 /** A square of ±half degrees around a point, as a GeoJSON polygon. */
 export function square(lon: number, lat: number, half = 0.002): Polygon {
