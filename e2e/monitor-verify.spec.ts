@@ -1,5 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib'
 import type { Browser, Page } from '@playwright/test'
+import { square } from '../apps/server/test-support/aoi.fixtures'
 import { expect, loginThroughPopup, sql, test, untilDrawn, waitForInteractiveLoads, watchPage } from './support'
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results/screens'
@@ -34,18 +35,8 @@ function png(width = 48, height = 32): Buffer {
   ])
 }
 
-const square = ([lon, lat]: [number, number], half = 0.003) => ({
-  type: 'Polygon',
-  coordinates: [
-    [
-      [lon - half, lat - half],
-      [lon + half, lat - half],
-      [lon + half, lat + half],
-      [lon - half, lat + half],
-      [lon - half, lat - half],
-    ],
-  ],
-})
+/** A square of ±0.003° around a centre (the test-support square at this spec's size). */
+const squareAround = ([lon, lat]: [number, number], half = 0.003) => square(lon, lat, half)
 
 async function centerOf(code: string): Promise<[number, number]> {
   const [row] = await sql<{ lon: number; lat: number }>('select ST_X(center) as lon, ST_Y(center) as lat from region where code = $1', [
@@ -89,13 +80,13 @@ test.describe
       const features = [
         {
           type: 'Feature',
-          geometry: square(hohhot),
+          geometry: squareAround(hohhot),
           properties: { site_id: 'e2e-1', tblx: 'built', plantName: '呼和浩特核查示例电站', capacityMw: 30 },
         },
-        { type: 'Feature', geometry: square(hohhot, 0.002), properties: { site_id: 'e2e-2', tblx: 'construction' } },
-        { type: 'Feature', geometry: square(beijing), properties: { site_id: 'e2e-3', tblx: 'expanded' } },
+        { type: 'Feature', geometry: squareAround(hohhot, 0.002), properties: { site_id: 'e2e-2', tblx: 'construction' } },
+        { type: 'Feature', geometry: squareAround(beijing), properties: { site_id: 'e2e-3', tblx: 'expanded' } },
       ]
-      const bad = [...features, { type: 'Feature', geometry: square([10, 50]), properties: { site_id: 'e2e-x', tblx: 'coal' } }]
+      const bad = [...features, { type: 'Feature', geometry: squareAround([10, 50]), properties: { site_id: 'e2e-x', tblx: 'coal' } }]
       const file = (list: unknown[]) => Buffer.from(JSON.stringify({ type: 'FeatureCollection', features: list }))
       const before = await request.get('/api/monitor/statistics?module=pvland')
       const beforeBody = await before.json()

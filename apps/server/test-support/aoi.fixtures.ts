@@ -8,6 +8,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { crc32, deflateRawSync } from 'node:zlib'
+import type { Polygon } from 'geojson'
 
 export interface ZipEntry {
   name: string
@@ -215,4 +216,20 @@ export function polygonsGeojson(polygons: number[][][][]): string {
     type: 'FeatureCollection',
     features: polygons.map((coordinates, i) => ({ type: 'Feature', properties: { i }, geometry: { type: 'Polygon', coordinates } })),
   })
+}
+
+/** A square of ±half degrees around a point, as a GeoJSON polygon. */
+export function square(lon: number, lat: number, half = 0.002): Polygon {
+  return {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [lon - half, lat - half],
+        [lon + half, lat - half],
+        [lon + half, lat + half],
+        [lon - half, lat + half],
+        [lon - half, lat - half],
+      ],
+    ],
+  }
 }

@@ -1,22 +1,9 @@
 import { zipSync } from 'fflate'
 import type { Polygon } from 'geojson'
 import { type ExportColumn, type ExportRecord, WGS84_PRJ, writeDbf, writeShpShx } from '../src/capabilities/exports'
+import { square } from './aoi.fixtures'
 
-/** A square of ±half degrees around a point, as a GeoJSON polygon. */
-export function square(lon: number, lat: number, half = 0.002): Polygon {
-  return {
-    type: 'Polygon',
-    coordinates: [
-      [
-        [lon - half, lat - half],
-        [lon + half, lat - half],
-        [lon + half, lat + half],
-        [lon - half, lat + half],
-        [lon - half, lat - half],
-      ],
-    ],
-  }
-}
+export { square }
 
 /** A FeatureCollection file of features (geometry and properties as given). */
 export function geojsonFile(features: Array<{ geometry: unknown; properties: Record<string, unknown> }>): Buffer {
