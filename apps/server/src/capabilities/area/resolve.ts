@@ -1,7 +1,7 @@
 import { AOI_LIMITS, ARCHIVE_LIMITS, type AreaGeometry, type MessageKey } from '@rs/shared'
 import type { Position } from 'geojson'
 import { ApiError } from '../../lib/errors'
-import { TaskBusyError, type TaskPool, TaskTimeoutError } from '../../lib/workers/pool'
+import { requestError, type TaskPool } from '../../lib/workers/pool'
 import type { AreaRepository, BBox, ResolvedArea } from './area.repository'
 import { AREA_WORKER } from './area.worker'
 
@@ -70,9 +70,7 @@ export function createAreaResolver(repo: AreaRepository, tasks: TaskPool, budget
     try {
       return await tasks.run<string | null>(AREA_WORKER, 'repairDrawn', { polygons }, budgetSeconds * 1000)
     } catch (error) {
-      if (error instanceof TaskTimeoutError) throw ApiError.of(422, messages.tooComplex, { seconds: budgetSeconds })
-      if (error instanceof TaskBusyError) throw ApiError.of(503, 'errors.busy')
-      throw error
+      throw requestError(error, () => ApiError.of(422, messages.tooComplex, { seconds: budgetSeconds }))
     }
   }
 

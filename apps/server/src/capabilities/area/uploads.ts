@@ -2,7 +2,7 @@ import { AOI_LIMITS, type AoiUpload } from '@rs/shared'
 import type { AuditActor, AuditRecorder } from '../../lib/audit'
 import { ApiError } from '../../lib/errors'
 import type { AoiLimits } from '../../lib/vector-files'
-import { TaskBusyError, type TaskPool, TaskTimeoutError } from '../../lib/workers/pool'
+import { requestError, type TaskPool } from '../../lib/workers/pool'
 import type { AreaRepository, UploadRow } from './area.repository'
 import { AREA_WORKER, type PreparedUpload } from './area.worker'
 
@@ -44,9 +44,7 @@ export function createAreaUploads(repo: AreaRepository, tasks: TaskPool, audit: 
         limits.maxProcessingSeconds * 1000,
       )
     } catch (error) {
-      if (error instanceof TaskTimeoutError) throw ApiError.of(422, 'aoi.errors.tooComplex', { seconds: limits.maxProcessingSeconds })
-      if (error instanceof TaskBusyError) throw ApiError.of(503, 'errors.busy')
-      throw error
+      throw requestError(error, () => ApiError.of(422, 'aoi.errors.tooComplex', { seconds: limits.maxProcessingSeconds }))
     }
     const row = await repo.insertUpload({ userId, fileName, ...prepared })
     if (!row) throw ApiError.of(400, 'aoi.errors.invalidGeometry')

@@ -1,6 +1,8 @@
+import { tZh } from '@rs/shared'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { type Gate, newGate, openGate, POOL_TASKS, taken } from '../../test/pool-tasks'
-import { createTaskPool, retryUnderLoad, TaskBusyError, type TaskPool, TaskTimeoutError } from './pool'
+import { ApiError } from '../errors'
+import { createTaskPool, requestError, retryUnderLoad, TaskBusyError, type TaskPool, TaskTimeoutError } from './pool'
 
 const pools: TaskPool[] = []
 const gates: Int32Array[] = []
@@ -90,6 +92,24 @@ describe('a full queue', () => {
     openGate(gate)
     await expect(holder).resolves.toBe('released')
     await expect(waiting).resolves.toBe('a')
+  })
+})
+
+describe('requestError', () => {
+  const tooSlow = () => ApiError.of(422, 'orbit.errors.tooSlow', { seconds: 5 })
+
+  it("answers a timeout with the caller's error, a full queue with 503 errors.busy and anything else as it is", () => {
+    const slow = requestError(new TaskTimeoutError(5000), tooSlow)
+    expect(slow).toBeInstanceOf(ApiError)
+    expect(slow).toMatchObject({ status: 422 })
+    expect(requestError(new TaskBusyError(), tooSlow)).toMatchObject({ status: 503, message: tZh('errors.busy') })
+    const other = new RangeError('bad input')
+    expect(requestError(other, tooSlow)).toBe(other)
+  })
+
+  it("answers a full queue in the caller's own form when it gives one", () => {
+    const busy = new Error('ogc busy')
+    expect(requestError(new TaskBusyError(), tooSlow, () => busy)).toBe(busy)
   })
 })
 

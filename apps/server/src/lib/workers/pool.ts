@@ -147,6 +147,17 @@ export function createTaskPool(options: TaskPoolOptions = {}): TaskPool {
 export const isLoadFailure = (error: unknown): error is TaskTimeoutError | TaskBusyError =>
   error instanceof TaskTimeoutError || error instanceof TaskBusyError
 
+/**
+ * What a request answers for a task that failed: over its budget the caller's `tooSlow` (a 422 that
+ * names the budget, as a rule), a full queue `busy` (503 errors.busy unless the caller's protocol has
+ * its own form), anything else the error itself. Used as `catch (error) { throw requestError(error, …) }`.
+ */
+export function requestError(error: unknown, tooSlow: () => Error, busy: () => Error = () => ApiError.of(503, 'errors.busy')): unknown {
+  if (error instanceof TaskTimeoutError) return tooSlow()
+  if (error instanceof TaskBusyError) return busy()
+  return error
+}
+
 /** How promised work retries a failure from load: `attempts` more tries, waiting `firstDelayMs`, then twice as long each time. */
 export interface LoadRetry {
   attempts: number

@@ -1,5 +1,5 @@
 import { type MessageKey, tZh } from '@rs/shared'
-import { TaskBusyError, type TaskPool, TaskTimeoutError } from '../../lib/workers/pool'
+import { requestError, type TaskPool } from '../../lib/workers/pool'
 import { escapeXml } from '../../lib/xml'
 
 /** Which exception-report dialect a service answers with. */
@@ -73,9 +73,10 @@ export async function runMapTask<T>(
   try {
     return await tasks.run<T>(task.module, task.fn, task.input, budget.leftMs)
   } catch (error) {
-    if (error instanceof TaskTimeoutError)
-      throw OgcError.of('NoApplicableCode', undefined, 'ogc.errors.renderTimeout', { seconds: budget.seconds }, 422)
-    if (error instanceof TaskBusyError) throw OgcError.of('NoApplicableCode', undefined, 'ogc.errors.busy', undefined, 503)
-    throw error
+    throw requestError(
+      error,
+      () => OgcError.of('NoApplicableCode', undefined, 'ogc.errors.renderTimeout', { seconds: budget.seconds }, 422),
+      () => OgcError.of('NoApplicableCode', undefined, 'ogc.errors.busy', undefined, 503),
+    )
   }
 }

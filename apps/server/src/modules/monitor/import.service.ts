@@ -5,7 +5,7 @@ import { assignCounties, regionRows } from '../../datasets/monitor-spots/load'
 import type { Database } from '../../db/schema'
 import type { AuditActor, AuditRecorder } from '../../lib/audit'
 import { ApiError } from '../../lib/errors'
-import { TaskBusyError, type TaskPool, TaskTimeoutError } from '../../lib/workers/pool'
+import { requestError, type TaskPool } from '../../lib/workers/pool'
 import { type CheckedDelivery, type ImportLimits, parseMapping } from './import.files'
 import { IMPORT_WORKER } from './import.worker'
 
@@ -127,10 +127,7 @@ export function createImportService(
         )
       } catch (error) {
         await record('failure', { status: error instanceof ApiError ? error.status : 500 })
-        if (error instanceof TaskTimeoutError)
-          throw ApiError.of(422, 'monitorVerify.errors.importTooComplex', { seconds: limits.maxProcessingSeconds })
-        if (error instanceof TaskBusyError) throw ApiError.of(503, 'errors.busy')
-        throw error
+        throw requestError(error, () => ApiError.of(422, 'monitorVerify.errors.importTooComplex', { seconds: limits.maxProcessingSeconds }))
       }
 
       const rejected = new Map(checked.rejected.map((r) => [r.index, r]))

@@ -19,7 +19,7 @@ import { AREA_MESSAGES, type AreaMessages, type Areas } from '../../capabilities
 import type { Events } from '../../capabilities/events'
 import type { AuditRecorder, Caller } from '../../lib/audit'
 import { ApiError } from '../../lib/errors'
-import { TaskBusyError, type TaskPool, TaskTimeoutError } from '../../lib/workers/pool'
+import { requestError, type TaskPool } from '../../lib/workers/pool'
 import type { OrbitRepository, OrbitTarget } from './orbit.repository'
 import { ORBIT_WORKER, type PassTaskOutput } from './orbit.worker'
 
@@ -198,9 +198,7 @@ export function createOrbitService(
           ORBIT_LIMITS.maxSeconds * 1000,
         )
       } catch (error) {
-        if (error instanceof TaskTimeoutError) throw ApiError.of(422, 'orbit.errors.tooSlow', { seconds: ORBIT_LIMITS.maxSeconds })
-        if (error instanceof TaskBusyError) throw ApiError.of(503, 'errors.busy')
-        throw error
+        throw requestError(error, () => ApiError.of(422, 'orbit.errors.tooSlow', { seconds: ORBIT_LIMITS.maxSeconds }))
       }
       const decayed = new Set(out.decayed)
       const passes: Pass[] = []

@@ -12,7 +12,7 @@ import type { RawBuilder } from 'kysely'
 import { LRUCache } from 'lru-cache'
 import type { ExportFile } from '../../capabilities/exports'
 import { ApiError } from '../../lib/errors'
-import { TaskBusyError, type TaskPool, TaskTimeoutError } from '../../lib/workers/pool'
+import { requestError, type TaskPool } from '../../lib/workers/pool'
 import type { CoverageResult } from './coverage'
 import { type CoverageRepository, idsSelection, type RegionLevel, type SceneSelection } from './coverage.repository'
 import { COVERAGE_WORKER } from './coverage.worker'
@@ -90,9 +90,7 @@ export function createCoverageService(
     try {
       return await tasks.run<T>(module, fn, input, seconds * 1000)
     } catch (error) {
-      if (error instanceof TaskTimeoutError) throw ApiError.of(422, tooSlow, { seconds })
-      if (error instanceof TaskBusyError) throw ApiError.of(503, 'errors.busy')
-      throw error
+      throw requestError(error, () => ApiError.of(422, tooSlow, { seconds }))
     }
   }
 

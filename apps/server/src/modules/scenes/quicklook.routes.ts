@@ -7,7 +7,7 @@ import type { z } from 'zod'
 import type { Database } from '../../db/schema'
 import { ApiError } from '../../lib/errors'
 import { assertAuthPlugin } from '../../lib/route'
-import { TaskBusyError, type TaskPool, TaskTimeoutError } from '../../lib/workers/pool'
+import { requestError, type TaskPool } from '../../lib/workers/pool'
 import { QUICKLOOK_WORKER, type QuicklookInput } from './quicklook'
 import { QUICKLOOK_SIZE, type SceneRow } from './scene-sql'
 
@@ -106,9 +106,7 @@ export function registerQuicklookRoutes(app: FastifyInstance, db: Kysely<Databas
           drawn.set(etag, png)
         } catch (error) {
           reply.removeHeader('etag').header('cache-control', 'no-store')
-          if (error instanceof TaskTimeoutError) throw ApiError.of(503, 'archiveData.errors.tooSlow', { seconds: QUICKLOOK_BUDGET_SECONDS })
-          if (error instanceof TaskBusyError) throw ApiError.of(503, 'errors.busy')
-          throw error
+          throw requestError(error, () => ApiError.of(503, 'archiveData.errors.tooSlow', { seconds: QUICKLOOK_BUDGET_SECONDS }))
         }
       }
       reply.type('image/png').header('accept-ranges', 'bytes')

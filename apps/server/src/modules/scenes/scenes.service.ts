@@ -14,7 +14,7 @@ import type { Areas, UploadInput } from '../../capabilities/area'
 import type { AuditRecorder } from '../../lib/audit'
 import { ApiError } from '../../lib/errors'
 import { type JsonText, jsonText } from '../../lib/json-text'
-import { TaskBusyError, type TaskPool, TaskTimeoutError } from '../../lib/workers/pool'
+import { requestError, TaskBusyError, type TaskPool } from '../../lib/workers/pool'
 import { type ListKind, listKind, type ParsedList } from './scene-list'
 import { formCondition, formSort, type PageRow, type SceneQuery } from './scene-query'
 import { sceneJson } from './scene-sql'
@@ -110,12 +110,9 @@ export function createScenesService(
       return await tasks.run<ParsedList>(SCENES_WORKER, 'parseList', { kind, data, uploadType }, listBudgetMs)
     } catch (error) {
       if (error instanceof ApiError) throw error
-      if (error instanceof TaskBusyError) throw ApiError.of(503, 'errors.busy')
       // over the budget or the thread's memory: a workbook that unpacks to too much is refused like a broken one
-      if (kind === 'xlsx') throw ApiError.of(400, 'archive.upload.badExcel')
-      if (error instanceof TaskTimeoutError)
-        throw ApiError.of(422, 'archive.errors.tooComplex', { seconds: AOI_LIMITS.maxProcessingSeconds })
-      throw error
+      if (kind === 'xlsx' && !(error instanceof TaskBusyError)) throw ApiError.of(400, 'archive.upload.badExcel')
+      throw requestError(error, () => ApiError.of(422, 'archive.errors.tooComplex', { seconds: AOI_LIMITS.maxProcessingSeconds }))
     }
   }
 
