@@ -56,6 +56,9 @@ export default defineConfig({
       SESSION_IDLE_MINUTES: '120',
       // the journeys log in as the administrator with a known password instead of the printed random one
       BOOTSTRAP_ADMIN_PASSWORD: 'Admin@2026',
+      // password hashes at scrypt N = 2^12, not 2^17 (as the API tests): the journeys log in dozens of
+      // times and check what a login does, not how slow its hash is
+      PASSWORD_SCRYPT_LOG2N: '12',
     },
   },
 })

@@ -57,14 +57,19 @@ export async function readCaptcha(page: Page, trigger: () => Promise<unknown>): 
  * slide). antd holds a popup's entering animation paused at its first frame (small, transparent)
  * until the next frames start it; under load that lasts long enough for the control to look still
  * to Playwright, and the click lands where the control was. A person clicks a control that has
- * come to rest.
+ * come to rest; a button's click wave, which only fades over the button, is not waited for.
  */
 export async function untilSettled(page: Page): Promise<void> {
   await page.waitForFunction(
     () =>
-      document
-        .getAnimations()
-        .every((a) => a.playState === 'finished' || a.playState === 'idle' || a.effect?.getTiming().iterations === Infinity),
+      document.getAnimations().every(
+        (a) =>
+          a.playState === 'finished' ||
+          a.playState === 'idle' ||
+          a.effect?.getTiming().iterations === Infinity ||
+          // a button's click wave fades for 2 s over the button; it moves nothing
+          ((a.effect as KeyframeEffect | null)?.target as Element | null)?.classList.contains('ant-wave'),
+      ),
     null,
     { timeout: 10_000 },
   )

@@ -25,6 +25,8 @@ const Env = z.object({
   /** Generate the demo monitoring spots (示意, eight modules) at start; off when real batches are imported. */
   MONITOR_DEMO: flag(true),
   AUTO_LOGIN: flag(true),
+  /** scrypt cost of password hashes, 2^n (read by lib/password.ts; checked here so a bad value stops the start). */
+  PASSWORD_SCRYPT_LOG2N: z.coerce.number().int().min(10).max(20).default(17),
   BOOTSTRAP_ADMIN_PASSWORD: z.string().min(8, { error: '至少8个字符' }).max(128).optional(),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(180, { error: '审计日志至少保存180天' }).default(180),
   SESSION_MAX_PER_USER: z.coerce.number().int().positive().default(5),

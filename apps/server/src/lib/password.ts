@@ -1,9 +1,20 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
 
-/** scrypt cost at current guidance (OWASP: N = 2^17, r = 8, p = 1); about 128 MiB per hash. */
-const N = 2 ** 17
-const R = 8
-const P = 1
+/**
+ * The scrypt cost N as 2^`setting` (PASSWORD_SCRYPT_LOG2N, 10–20): 2^17 by default, current guidance
+ * (OWASP: N = 2^17, r = 8, p = 1), about 128 MiB and 0.4–0.7 s per hash on a 2-core machine. The
+ * test suites lower it (vitest.config.ts): they check what a password does, not how slow it is.
+ */
+export function scryptCost(setting: string | undefined): number {
+  const log2 = setting === undefined || setting === '' ? 17 : Number(setting)
+  if (!Number.isInteger(log2) || log2 < 10 || log2 > 20)
+    throw new Error(`PASSWORD_SCRYPT_LOG2N must be an integer from 10 to 20, not ${setting}`)
+  return 2 ** log2
+}
+
+/** The cost new hashes are made with; a stored hash of a lower cost is redone at the next login. */
+export const PASSWORD_COST = { n: scryptCost(process.env.PASSWORD_SCRYPT_LOG2N), r: 8, p: 1 } as const
+const { n: N, r: R, p: P } = PASSWORD_COST
 const KEY_BYTES = 32
 /** Largest N a stored hash may name; a hash naming more is treated as malformed. */
 const MAX_N = 2 ** 20

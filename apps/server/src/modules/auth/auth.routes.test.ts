@@ -2,6 +2,7 @@ import { randomBytes, scrypt } from 'node:crypto'
 import { API_CODE, encryptPassword, tZh } from '@rs/shared'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PASSWORD_COST } from '../../lib/password'
 import { hashSessionToken } from '../../lib/session'
 import {
   attemptLogin,
@@ -284,7 +285,7 @@ describe('POST /api/userinfo/loginv2', () => {
   })
 
   it('upgrades a hash of an older cost at the next login, keeping the change date', async () => {
-    const oldHash = await scryptHash('Old@2026', 2 ** 14)
+    const oldHash = await scryptHash('Old@2026', PASSWORD_COST.n / 8)
     const changedAt = new Date('2026-01-01T00:00:00Z')
     await ctx.database.db
       .updateTable('app_user')
@@ -297,7 +298,7 @@ describe('POST /api/userinfo/loginv2', () => {
       .select(['password_hash', 'password_changed_at'])
       .where('username', '=', 'olduser')
       .executeTakeFirstOrThrow()
-    expect(row.password_hash).toMatch(/^scrypt\$131072\$8\$1\$/)
+    expect(row.password_hash.startsWith(`scrypt$${PASSWORD_COST.n}$8$1$`)).toBe(true)
     expect(row.password_changed_at).toEqual(changedAt)
     expect((await attemptLogin(ctx, 'olduser', 'Old@2026')).json().code).toBe(0)
   })
@@ -309,7 +310,7 @@ describe('POST /api/userinfo/loginv2', () => {
       .select('password_hash')
       .where('username', '=', 'admin')
       .executeTakeFirstOrThrow()
-    expect(user.password_hash).toMatch(/^scrypt\$131072\$8\$1\$/)
+    expect(user.password_hash.startsWith(`scrypt$${PASSWORD_COST.n}$8$1$`)).toBe(true)
     expect(user.password_hash).not.toContain(DEMO_PASSWORDS.admin)
     const stored = await ctx.database.db.selectFrom('user_session').select('token_hash').execute()
     expect(stored.map((s) => s.token_hash)).toContain(hashSessionToken(token))
