@@ -1,7 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib'
-import type { Browser, Page } from '@playwright/test'
+import type { Browser, Locator, Page } from '@playwright/test'
 import { square } from '../apps/server/test-support/aoi.fixtures'
-import { expect, loginThroughPopup, sql, test, untilDrawn, waitForInteractiveLoads, watchPage } from './support'
+import { expect, loginThroughPopup, sql, test, untilDrawn, untilSettled, waitForInteractiveLoads, watchPage } from './support'
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results/screens'
 const BATCH = '20261231'
@@ -37,6 +37,17 @@ function png(width = 48, height = 32): Buffer {
 
 /** A square of ±0.003° around a centre (the test-support square at this spec's size). */
 const squareAround = ([lon, lat]: [number, number], half = 0.003) => square(lon, lat, half)
+
+/**
+ * Waits until a chosen photo shows in the upload list with its thumbnail and the list has come to
+ * rest, as a person sees it before pressing submit: the list's new row pushes the submit button down,
+ * and a click aimed before that lands where the button was (the CI run of 2026-12-02 lost one so).
+ */
+async function photoListed(page: Page, section: Locator, name: string) {
+  await expect(section.locator('.ant-upload-list-item').filter({ hasText: name })).toBeVisible()
+  await expect(section.locator('.ant-upload-list-item').filter({ hasText: name }).locator('img')).toBeVisible()
+  await untilSettled(page)
+}
 
 async function centerOf(code: string): Promise<[number, number]> {
   const [row] = await sql<{ lon: number; lat: number }>('select ST_X(center) as lon, ST_Y(center) as lat from region where code = $1', [
@@ -166,6 +177,7 @@ test.describe
       await section.getByText('部分属实').click()
       await section.getByTestId('verify-note').fill('现场已建成约一半光伏阵列')
       await section.locator('input[type=file]').setInputFiles({ name: '现场照片1.png', mimeType: 'image/png', buffer: png() })
+      await photoListed(province, section, '现场照片1.png')
       await province.screenshot({ path: `${SHOTS}/monitor-verify-form.png`, fullPage: true })
       await section.getByTestId('verify-submit').click()
       await expect(section.getByTestId('verify-state')).toHaveText('待审核')
@@ -191,6 +203,7 @@ test.describe
       await section.getByText('属实', { exact: true }).click()
       await section.getByTestId('verify-note').fill('补拍：光伏阵列已全部建成')
       await section.locator('input[type=file]').setInputFiles({ name: '补拍.png', mimeType: 'image/png', buffer: png(64, 40) })
+      await photoListed(province, section, '补拍.png')
       await section.getByTestId('verify-submit').click()
       await expect(section.getByTestId('verify-state')).toHaveText('待审核')
 
