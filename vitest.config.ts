@@ -2,17 +2,17 @@ import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 /**
- * The API tests run once, on PostgreSQL+PostGIS (the production engine): DATABASE_URL, or the
- * local server that CI and `npm test` use. `DATABASE_URL= npx vitest run --project server` (empty)
- * runs them all on the embedded PGlite instead.
- */
-/**
  * The tests hash passwords at scrypt N = 2^12 instead of the server's 2^17 (lib/password.ts): the
  * demo accounts of every test database and every login then take milliseconds, not 0.7 s each. Set
  * here, before the global setup seeds the template database, so seeded and new hashes agree.
  */
 process.env.PASSWORD_SCRYPT_LOG2N ??= '12'
 
+/**
+ * The API tests run once, on PostgreSQL+PostGIS (the production engine): DATABASE_URL, or the
+ * local server that CI and `npm test` use. `DATABASE_URL= npx vitest run --project server` (empty)
+ * runs them all on the embedded PGlite instead.
+ */
 const postgresUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 
 /**

@@ -44,8 +44,8 @@ const squareAround = ([lon, lat]: [number, number], half = 0.003) => square(lon,
  * and a click aimed before that lands where the button was (the CI run of 2026-12-02 lost one so).
  */
 async function photoListed(page: Page, section: Locator, name: string) {
-  await expect(section.locator('.ant-upload-list-item').filter({ hasText: name })).toBeVisible()
-  await expect(section.locator('.ant-upload-list-item').filter({ hasText: name }).locator('img')).toBeVisible()
+  const item = section.locator('.ant-upload-list-item').filter({ hasText: name })
+  await expect(item.locator('img')).toBeVisible()
   await untilSettled(page)
 }
 

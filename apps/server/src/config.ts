@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
+import { scryptCostOf } from './lib/password'
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
 
@@ -25,8 +26,11 @@ const Env = z.object({
   /** Generate the demo monitoring spots (示意, eight modules) at start; off when real batches are imported. */
   MONITOR_DEMO: flag(true),
   AUTO_LOGIN: flag(true),
-  /** scrypt cost of password hashes, 2^n (read by lib/password.ts; checked here so a bad value stops the start). */
-  PASSWORD_SCRYPT_LOG2N: z.coerce.number().int().min(10).max(20).default(17),
+  /** scrypt cost of password hashes, 2^n (lib/password.ts reads it and owns its range; checked here so a bad value stops the start). */
+  PASSWORD_SCRYPT_LOG2N: z
+    .string()
+    .optional()
+    .refine((v) => scryptCostOf(v) !== undefined, { error: '须为 10 到 20 的整数' }),
   BOOTSTRAP_ADMIN_PASSWORD: z.string().min(8, { error: '至少8个字符' }).max(128).optional(),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(180, { error: '审计日志至少保存180天' }).default(180),
   SESSION_MAX_PER_USER: z.coerce.number().int().positive().default(5),

@@ -4,12 +4,18 @@ import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
  * The scrypt cost N as 2^`setting` (PASSWORD_SCRYPT_LOG2N, 10–20): 2^17 by default, current guidance
  * (OWASP: N = 2^17, r = 8, p = 1), about 128 MiB and 0.4–0.7 s per hash on a 2-core machine. The
  * test suites lower it (vitest.config.ts): they check what a password does, not how slow it is.
+ * Undefined for a setting out of range; config.ts refuses to start with one.
  */
-export function scryptCost(setting: string | undefined): number {
+export function scryptCostOf(setting: string | undefined): number | undefined {
   const log2 = setting === undefined || setting === '' ? 17 : Number(setting)
-  if (!Number.isInteger(log2) || log2 < 10 || log2 > 20)
-    throw new Error(`PASSWORD_SCRYPT_LOG2N must be an integer from 10 to 20, not ${setting}`)
-  return 2 ** log2
+  return Number.isInteger(log2) && log2 >= 10 && log2 <= 20 ? 2 ** log2 : undefined
+}
+
+/** scryptCostOf, throwing for a setting out of range. */
+export function scryptCost(setting: string | undefined): number {
+  const n = scryptCostOf(setting)
+  if (n === undefined) throw new Error(`PASSWORD_SCRYPT_LOG2N 须为 10 到 20 的整数（当前：${setting}）`)
+  return n
 }
 
 /** The cost new hashes are made with; a stored hash of a lower cost is redone at the next login. */
