@@ -102,7 +102,7 @@ export function createAreaResolver(repo: AreaRepository, tasks: TaskPool, budget
      * A resolved area as GeoJSON text, `digits` decimals (default 7, about 1 cm); with `simplify`
      * (degrees) simplified keeping its topology, for work whose cost grows with the vertices.
      */
-    async geojson(area: ResolvedArea, options: { simplify?: number; digits?: number } = {}): Promise<string> {
+    async geojson(area: Pick<ResolvedArea, 'geom'>, options: { simplify?: number; digits?: number } = {}): Promise<string> {
       const text = await repo.geojson(area.geom, { simplify: options.simplify, digits: options.digits ?? 7 })
       if (text === undefined) throw ApiError.of(400, AREA_MESSAGES.emptyGeometry)
       return text

@@ -200,6 +200,49 @@ describe('POST /api/satorbit/passes', () => {
       ).toBe(true)
   })
 
+  it('makes a drawn outline valid first: a self-crossing bowtie has the passes of its two triangles', async () => {
+    const bowtie = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [116, 39],
+          [117, 40],
+          [117, 39],
+          [116, 40],
+          [116, 39],
+        ],
+      ],
+    }
+    const triangles = {
+      type: 'MultiPolygon',
+      coordinates: [
+        [
+          [
+            [116, 39],
+            [116.5, 39.5],
+            [116, 40],
+            [116, 39],
+          ],
+        ],
+        [
+          [
+            [117, 39],
+            [117, 40],
+            [116.5, 39.5],
+            [117, 39],
+          ],
+        ],
+      ],
+    }
+    const crossed = await post('/api/satorbit/passes', 'user', { satellites: ['gf1'], ...WINDOW, area: bowtie })
+    const parts = await post('/api/satorbit/passes', 'user', { satellites: ['gf1'], ...WINDOW, area: triangles })
+    expect(crossed.status, JSON.stringify(crossed.body).slice(0, 300)).toBe(200)
+    expect(parts.status).toBe(200)
+    const key = (p: Pass) => `${p.noradId} ${p.sensor} ${p.start} ${p.end}`
+    expect((crossed.body.data.passes as Pass[]).length).toBeGreaterThan(0)
+    expect((crossed.body.data.passes as Pass[]).map(key)).toEqual((parts.body.data.passes as Pass[]).map(key))
+  })
+
   it.each([
     [
       'an unknown satellite',

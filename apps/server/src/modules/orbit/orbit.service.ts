@@ -1,4 +1,5 @@
 import {
+  type AreaGeometry,
   type AreaShape,
   areaVertexCount,
   groundTrack,
@@ -132,7 +133,14 @@ export function createOrbitService(
     } else if ('uploadId' in area) {
       const upload = await areas.resolve({ mode: 'shp', uploadId: area.uploadId }, ORBIT_AREA_MESSAGES)
       geometry = JSON.parse(await areas.geojson(upload, { digits: 7 }))
-    } else geometry = area as AreaShape
+    } else {
+      geometry = area as AreaShape
+      checkArea(geometry)
+      if (geometry.type === 'Point') return geometry
+      // a drawn outline is made valid as every drawn area is (a self-crossing ring becomes its parts)
+      const drawn = await areas.resolve({ mode: 'draw', geometry: geometry as AreaGeometry }, ORBIT_AREA_MESSAGES)
+      geometry = JSON.parse(await areas.geojson(drawn, { digits: 7 }))
+    }
     checkArea(geometry)
     return geometry
   }

@@ -43,12 +43,6 @@ export function createCoverageRepository(db: Kysely<Database>) {
       }))
     },
 
-    /** The search area's geometry (an SQL expression of the scene search) as GeoJSON text, 7 decimals (1 cm). */
-    async areaGeojson(geom: RawBuilder<unknown>): Promise<string | undefined> {
-      const result = await sql<{ g: string | null }>`SELECT ST_AsGeoJSON(a.g, 7) AS g FROM (SELECT ${geom} AS g) a`.execute(db)
-      return result.rows[0]?.g ?? undefined
-    },
-
     /**
      * Regions of a level whose box meets the area's (the worker cuts them exactly); with a code
      * prefix only those inside that region (its children by code, so neighbours whose boundary

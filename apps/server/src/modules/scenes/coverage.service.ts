@@ -26,9 +26,10 @@ import type { AreaSql } from './scenes.repository'
  * to the worker pool (geometry and file writing), so the event loop only moves rows.
  */
 
-/** What these calls need of the scene search (scenes.service.ts): the search area of a select mode, and the one scene query of a search. */
+/** What these calls need of the scene search (scenes.service.ts): the search area of a select mode, its GeoJSON, and the one scene query of a search. */
 export interface AreaResolver {
   resolveArea(area: SceneArea): Promise<AreaSql>
+  areaGeojson(area: AreaSql & { geom: RawBuilder<unknown> }): Promise<string>
   sceneQuery(area: AreaSql, filters: SceneFilters, sort: SceneCallBody['sort']): Promise<SceneQuery>
 }
 
@@ -108,7 +109,8 @@ export function createCoverageService(
     async coverage(body: SceneCallBody): Promise<CoverageAnswer> {
       if (body.area.mode === 'file') throw ApiError.of(400, 'archiveCoverage.errors.fileArea')
       const area = await areas.resolveArea(body.area)
-      if (!area.geom) throw ApiError.of(400, 'archiveCoverage.errors.fileArea')
+      const geom = area.geom
+      if (!geom) throw ApiError.of(400, 'archiveCoverage.errors.fileArea')
       const selection: SceneSelection =
         body.ids && body.ids.length > 0 ? idsSelection(body.ids) : await areas.sceneQuery(area, body.filters, body.sort)
       const limit = ARCHIVE_LIMITS.maxCoverageScenes
@@ -116,16 +118,15 @@ export function createCoverageService(
       let level = table.level
       const prefix = table.prefix
       let [geometry, scenes, regions] = await Promise.all([
-        repo.areaGeojson(area.geom),
+        areas.areaGeojson({ ...area, geom }),
         repo.coverageScenes(selection, limit + 1),
-        repo.regionsNear(area.geom, level, prefix),
+        repo.regionsNear(geom, level, prefix),
       ])
       // the municipalities (北京, 上海, 天津, 重庆) and a few provinces hold counties directly, without cities
       if (regions.length === 0 && level === 'city') {
         level = 'county'
-        regions = await repo.regionsNear(area.geom, level, prefix)
+        regions = await repo.regionsNear(geom, level, prefix)
       }
-      if (!geometry) throw ApiError.of(400, 'archiveCoverage.errors.fileArea')
       const truncated = scenes.length > limit
       if (truncated) scenes.length = limit
       const result = await inWorker<CoverageResult>(

@@ -10,6 +10,7 @@ import {
   type UploadReport,
   type UploadType,
 } from '@rs/shared'
+import type { RawBuilder } from 'kysely'
 import type { Areas, UploadInput } from '../../capabilities/area'
 import type { AuditRecorder } from '../../lib/audit'
 import { ApiError } from '../../lib/errors'
@@ -40,7 +41,7 @@ const MB = 1024 * 1024
 export function createScenesService(
   repo: ScenesRepository,
   tasks: TaskPool,
-  deps: { audit: AuditRecorder; areas: Pick<Areas, 'resolve' | 'uploads'> },
+  deps: { audit: AuditRecorder; areas: Pick<Areas, 'resolve' | 'uploads' | 'geojson'> },
 ) {
   const listBudgetMs = AOI_LIMITS.maxProcessingSeconds * 1000
 
@@ -118,6 +119,8 @@ export function createScenesService(
 
   return {
     resolveArea,
+    /** A resolved area's geometry as GeoJSON text, 7 decimals (1 cm), by the area capability. */
+    areaGeojson: (area: AreaSql & { geom: RawBuilder<unknown> }) => deps.areas.geojson(area, { digits: 7 }),
     checkFilters,
     search,
 
