@@ -59,12 +59,14 @@ test.describe('a visitor', () => {
   })
 
   test('on a slow phone, scrolls the rendered home before it is interactive, stays and follows a footer link', async ({
-    page,
+    context,
     request,
   }) => {
-    // a CPU six times slower: the page shows long before React takes it over (hydration)
+    // a CPU six times slower: the page shows long before React takes it over (hydration); a page of
+    // its own, as the browser context is reused by the next test and the slowness dies with the page
     await expectRenderedByServer(request, '/chinese/home')
-    const cdp = await page.context().newCDPSession(page)
+    const page = await context.newPage()
+    const cdp = await context.newCDPSession(page)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 })
     await page.goto('/chinese/home', { waitUntil: 'commit' })
     const link = page.getByTestId('footer-feedback')
@@ -79,6 +81,7 @@ test.describe('a visitor', () => {
     await link.click()
     await expect(page).toHaveURL(/\/chinese\/feedback$/)
     await expect(page.getByTestId('feedback-form')).toBeVisible()
+    await page.close()
   })
 
   test('gets the home, /normal and a satellite page rendered by the server, and the browser takes them over without a mismatch', async ({
