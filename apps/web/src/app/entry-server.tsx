@@ -11,7 +11,7 @@ import { buildAppRoutes, preloadScreenOf } from './router'
 /** A page rendered for a visitor: the markup inside #root and antd's styles for it. */
 export interface RenderedPage {
   html: string
-  /** antd's CSS-in-JS rules the markup needs, as <style> elements for the head. */
+  /** antd's theme variables the markup needs (its rules are in its stylesheet: theme.ts), as <style> elements for the head. */
   styles: string
 }
 

@@ -14,6 +14,7 @@ import { readToken } from '../lib/token-storage'
 import { createQueryClient, Providers } from './providers'
 import { createAppRouter, preloadScreenOf } from './router'
 import { wireSession } from './wire-session'
+import 'antd/dist/antd.css'
 import './styles.css'
 
 applyMobileViewport()
