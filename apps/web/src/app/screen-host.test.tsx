@@ -1,7 +1,7 @@
 import type { RouteNode } from '@rs/shared'
-import { render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { render, screen } from '../test/render'
 import { RouteError } from './layout/route-error'
 import { SCREEN_GROUPS } from './screen'
 import { ScreenHost } from './screen-host'

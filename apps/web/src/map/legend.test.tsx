@@ -1,5 +1,5 @@
-import { fireEvent, render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { fireEvent, render, screen } from '../test/render'
 import { MapLegend } from './legend'
 import { useLegend } from './use-legend'
 

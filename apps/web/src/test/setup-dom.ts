@@ -1,7 +1,8 @@
 // jsdom lacks a few browser APIs antd relies on (Menu, Grid, Modal); the stubs below answer like a
 // wide desktop window. Testing Library's cleanup runs after each test (vitest has no globals here).
-import { cleanup, configure } from '@testing-library/react'
+
 import { afterEach, vi } from 'vitest'
+import { cleanup, configure } from './render'
 
 // a screen of antd takes seconds to render on a loaded 2-core machine: findBy and waitFor wait up to
 // 15 s for what they wait for (they return as soon as it is there)

@@ -1,9 +1,9 @@
 import { buildMenu, ROUTE_TREE, type UserInfo } from '@rs/shared'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { render, screen, waitFor, within } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { useAuthStore } from '../../features/auth/state/auth-store'
+import { render, screen, waitFor, within } from '../../test/render'
 import { RootLayout } from './root-layout'
 
 const SITE = {

@@ -1,8 +1,8 @@
 import type { AoiUpload, Region, SceneArea } from '@rs/shared'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SELECT_MODE, useSelectStore } from '../../features/aoi/state/select-store'
+import { fireEvent, render, screen, waitFor, within } from '../../test/render'
 import { type AreaSelectOptions, AreaSelectPanel, SHAPE_MODES, useAreaSelect } from '.'
 
 function region(code: string, name: string, level: Region['level'], parentRegionId: string | null): Region {

@@ -1,8 +1,8 @@
 import type { ApplySummary } from '@rs/shared'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { setNotifier } from '../../../lib/notify'
+import { fireEvent, render, screen, waitFor, within } from '../../../test/render'
 import { ApplyTable } from './apply-table'
 
 const application = (id: number, status: ApplySummary['status'], extra: Partial<ApplySummary> = {}): ApplySummary => ({

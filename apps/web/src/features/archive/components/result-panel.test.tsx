@@ -1,7 +1,7 @@
 import type { Scene, SceneQueryAnswer, SceneQueryBody } from '@rs/shared'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { fireEvent, render, screen, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { fireEvent, render, screen, within } from '../../../test/render'
 import { useResultStore } from '../state/result-store'
 import { ResultPanel } from './result-panel'
 

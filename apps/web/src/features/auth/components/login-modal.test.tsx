@@ -1,8 +1,8 @@
 import { createLoginKeyPair, decryptPassword } from '@rs/shared'
-import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { setNotifier } from '../../../lib/notify'
+import { fireEvent, render, screen, waitFor } from '../../../test/render'
 import { useAuthStore } from '../state/auth-store'
 import AuthDialogs from './auth-dialogs'
 

@@ -1,7 +1,7 @@
 import { tZh } from '@rs/shared'
-import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { fireEvent, render, screen, waitFor } from '../../../test/render'
 import { RegisterPage } from './register-page'
 
 const ok = (data: unknown) => new Response(JSON.stringify({ code: 0, message: 'success', data }), { status: 200 })

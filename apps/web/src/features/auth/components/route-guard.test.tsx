@@ -1,8 +1,8 @@
 import { findRoute, type UserInfo } from '@rs/shared'
-import { render, screen } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { setNotifier } from '../../../lib/notify'
+import { render, screen } from '../../../test/render'
 import { useAuthStore } from '../state/auth-store'
 import { RouteGuard } from './route-guard'
 

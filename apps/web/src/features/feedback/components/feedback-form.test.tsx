@@ -1,7 +1,7 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { useEffect } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { setNotifier } from '../../../lib/notify'
+import { fireEvent, render, screen, waitFor, within } from '../../../test/render'
 import { type CaptchaAnswer, FeedbackForm } from './feedback-form'
 
 /** Stands in for the auth feature's captcha: answers at once, a new token each round. */

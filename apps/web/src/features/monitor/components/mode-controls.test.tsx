@@ -1,6 +1,6 @@
 import { type MonitorModuleKey, monitorModule } from '@rs/shared'
-import { fireEvent, render, renderHook, screen } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
+import { fireEvent, render, renderHook, screen } from '../../../test/render'
 import { AreaRegionSelect, SpotTypeSelect, useMetricColumns } from './mode-controls'
 
 const moduleOf = (key: MonitorModuleKey) => {

@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { setNotifier } from '../../../lib/notify'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '../../../test/render'
 import { MonitorScreen, type MonitorScreenProps } from './monitor-screen'
 
 // OpenLayers needs a canvas jsdom does not have: the map shell is replaced by a box (its layers are tested in map/)

@@ -1,6 +1,6 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { setNotifier } from '../../../lib/notify'
+import { fireEvent, screen, waitFor, within } from '../../../test/render'
 import { buildArticle, ok, refuse, renderNews, SERIES, stubApi } from '../test/news-fixtures'
 import { NewsArticlePage } from './news-article-page'
 import { NewsListPage } from './news-list-page'

@@ -1,5 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { fireEvent, screen, waitFor, within } from '../../../test/render'
 import { buildArticle, ok, renderNews, SERIES, stubApi } from '../test/news-fixtures'
 import { NewsArticlePage } from './news-article-page'
 import { NewsListPage } from './news-list-page'

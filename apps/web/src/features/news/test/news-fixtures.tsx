@@ -1,10 +1,10 @@
 // Fixtures and a fetch-level fake API for the news component tests (never used by the screens).
 import type { NewsArticleWithNeighbours } from '@rs/shared'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { render } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { vi } from 'vitest'
+import { render } from '../../../test/render'
 
 export const SERIES = [
   {

@@ -1,6 +1,6 @@
 import type { Pass, Prediction } from '@rs/shared'
-import { fireEvent, render, screen, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { fireEvent, render, screen, within } from '../../../test/render'
 import { ORBIT_TAB, useOrbitStore } from '../state/orbit-store'
 import { OrbitResultPanel, PassFramesList } from './orbit-result-panel'
 

@@ -1,6 +1,6 @@
 import type { UserInfo } from '@rs/shared'
-import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { render, screen } from '../../../test/render'
 import { UserInfoPanel } from './user-info-panel'
 
 const admin: UserInfo = {

@@ -1,7 +1,7 @@
 import type { Region } from '@rs/shared'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { render, screen, waitFor } from '../../../test/render'
 import { RegionPicker } from './region-picker'
 
 function region(code: string, name: string, level: Region['level'], parentRegionId: string | null): Region {

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { render, screen, waitFor, within } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { render, screen, waitFor, within } from '../../../test/render'
 import { envelope, GF1_FACTS, GF4_FACTS, LANDSAT_FACTS } from '../test/fixtures'
 import { SatelliteSection } from './satellite-section'
 

@@ -1,7 +1,7 @@
-import { act, render, screen } from '@testing-library/react'
 import type BaseLayer from 'ol/layer/Base'
 import type VectorLayer from 'ol/layer/Vector'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { act, render, screen } from '../../../test/render'
 import { GF1_TLE } from '../test/fixtures'
 import { matchTle } from '../utils/tle-match'
 import SatelliteTrackerMap from './satellite-tracker-map'

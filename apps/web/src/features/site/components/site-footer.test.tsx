@@ -1,6 +1,6 @@
-import { act, render, screen, waitFor } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { act, render, screen, waitFor } from '../../../test/render'
 import { SiteFooter } from './site-footer'
 
 const config = (footer: Partial<Record<'address' | 'phone' | 'email' | 'icp' | 'psb', string>>) =>

@@ -1,9 +1,9 @@
 import { TYPICAL_IMAGE_KEYS, type TypicalImage } from '@rs/shared'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { setNotifier } from '../../../lib/notify'
+import { fireEvent, render, screen, waitFor, within } from '../../../test/render'
 import { TypicalImagePage } from './typical-image-page'
 
 const SATELLITES: Record<string, [string, string]> = {
