@@ -15,6 +15,9 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 60_000,
+  // measurements (titles with @bench: frames per second, a cold first view three times) print
+  // figures and run by `npm run bench:browser`; the journeys check what a person sees
+  ...(process.env.E2E_BENCH ? { grep: /@bench/ } : { grepInvert: /@bench/ }),
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {

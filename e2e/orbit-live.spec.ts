@@ -3,11 +3,11 @@ import { expect, loginThroughPopup, mapRenderMark, test, untilMapRendered, watch
 
 /**
  * The live map of 100 satellites (issue 12, speed): 吉林一号 (78), SkySat (15) and WorldView (9)
- * chosen on the SELECT tab, their current positions and swaths moved every second. Measured in
- * Chromium: frames per second by counting requestAnimationFrame callbacks, and long tasks (over
- * 50 ms on the main thread) by PerformanceObserver, for 10 s with the map still and 10 s while it is
- * dragged. Figures are printed; the check is only that the map keeps drawing (≥ 20 frames a second,
- * no task over 500 ms): this machine is shared and its figures are inflated by the load.
+ * chosen on the SELECT tab, their current positions and swaths moved every second. The journey
+ * checks that they appear, move on and are drawn again. The benchmark (`npm run bench:browser`, the
+ * @bench test) measures in Chromium: frames per second by counting requestAnimationFrame callbacks,
+ * and long tasks (over 50 ms on the main thread) by PerformanceObserver, for 10 s with the map still
+ * and 10 s while it is dragged, and prints the figures.
  */
 
 /** Measures for `ms` in the page; `during` runs meanwhile and is told whether the measurement still runs. */
@@ -53,13 +53,48 @@ async function measure(page: Page, ms: number, during?: (isMeasuring: () => bool
   return done
 }
 
-test('the live map of 100 satellites keeps drawing while they move', async ({ page }) => {
-  test.setTimeout(180_000)
+/** Opens 轨道预测 logged in, its base map drawn. */
+async function openLoggedIn(page: Page) {
   await page.setViewportSize({ width: 1440, height: 1000 })
-  const watched = watchPage(page)
   await page.goto('/chinese/home')
   await loginThroughPopup(page, 'user', 'User@2026', () => page.goto('/chinese/orbitalPredict'))
   await expect(page.getByTestId('map-canvas').locator('canvas').first()).toBeVisible()
+  await untilMapRendered(page)
+}
+
+/** Chooses the 100 satellites and waits until their later positions are drawn; answers how many move. */
+async function liveMap(page: Page) {
+  await page.getByTestId('orbit-satellites').click()
+  for (const name of ['吉林一号卫星星座', 'SkySat卫星星座', 'WorldView卫星系列'])
+    await page.locator('.ant-select-tree-treenode').filter({ hasText: name }).locator('.ant-select-tree-checkbox').click()
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('orbit-elements')).toContainText('+')
+  // the live layer: one point and swath per satellite (the screen says how many it moves)
+  await expect(page.getByTestId('orbit-screen')).toHaveAttribute('data-live-count', /^(10[0-9]|9[5-9])$/, { timeout: 15_000 })
+  // the satellites have moved on (a later second's positions) and the map has drawn them
+  const tickCount = () => page.evaluate(() => performance.getEntriesByName('orbit-live-tick').length)
+  const [ticksBefore, framesBefore] = [await tickCount(), await mapRenderMark(page)]
+  await expect.poll(tickCount).toBeGreaterThan(ticksBefore)
+  await untilMapRendered(page, framesBefore)
+  return page.getByTestId('orbit-screen').getAttribute('data-live-count')
+}
+
+test('the live map of 100 satellites moves them every second and draws them', async ({ page }) => {
+  const watched = watchPage(page)
+  await openLoggedIn(page)
+  await liveMap(page)
+  // and again: the positions keep coming, each drawn
+  const tickCount = () => page.evaluate(() => performance.getEntriesByName('orbit-live-tick').length)
+  const [ticksBefore, framesBefore] = [await tickCount(), await mapRenderMark(page)]
+  await expect.poll(tickCount).toBeGreaterThan(ticksBefore + 1)
+  await untilMapRendered(page, framesBefore)
+  expect(watched.errors).toEqual([])
+})
+
+test('@bench the live map of 100 satellites keeps drawing while they move', async ({ page }) => {
+  test.setTimeout(180_000)
+  const watched = watchPage(page)
+  await openLoggedIn(page)
   const box = await page.getByTestId('map-canvas').boundingBox()
   if (!box) throw new Error('no map')
   // the pointer goes round while the measurement runs, each step once the page has drawn the one before
@@ -76,24 +111,10 @@ test('the live map of 100 satellites keeps drawing while they move', async ({ pa
     await page.mouse.up()
   }
   // the same drag with no satellite: what the map costs by itself, once its base map is drawn
-  await untilMapRendered(page)
   const bare = await measure(page, 10_000, drag)
 
-  await page.getByTestId('orbit-satellites').click()
-  for (const name of ['吉林一号卫星星座', 'SkySat卫星星座', 'WorldView卫星系列'])
-    await page.locator('.ant-select-tree-treenode').filter({ hasText: name }).locator('.ant-select-tree-checkbox').click()
-  await page.keyboard.press('Escape')
-  await expect(page.getByTestId('orbit-elements')).toContainText('+')
-  // the live layer: one point and swath per satellite (the screen says how many it moves)
-  await expect(page.getByTestId('orbit-screen')).toHaveAttribute('data-live-count', /^(10[0-9]|9[5-9])$/, { timeout: 15_000 })
-  const count = await page.getByTestId('orbit-screen').getAttribute('data-live-count')
-  // the satellites have moved on (a later second's positions) and the map has drawn them
-  const tickCount = () => page.evaluate(() => performance.getEntriesByName('orbit-live-tick').length)
-  const [ticksBefore, framesBefore] = [await tickCount(), await mapRenderMark(page)]
-  await expect.poll(tickCount).toBeGreaterThan(ticksBefore)
-  await untilMapRendered(page, framesBefore)
+  const count = await liveMap(page)
   await page.evaluate(() => performance.clearMeasures('orbit-live-tick'))
-
   const still = await measure(page, 10_000)
   const dragged = await measure(page, 10_000, drag)
   const ticks = await page.evaluate(() => performance.getEntriesByName('orbit-live-tick').map((e) => e.duration))
@@ -107,9 +128,5 @@ test('the live map of 100 satellites keeps drawing while they move', async ({ pa
     `live map of ${count} satellites: one second's positions and swaths take ${median.toFixed(1)} ms (median of ${tickMs.length}), at most ${worstTick.toFixed(1)} ms on the main thread`,
   )
   console.log(`live map of ${count} satellites, still: ${figures(still)}; dragged: ${figures(dragged)}`)
-  expect(still.fps).toBeGreaterThan(20)
-  expect(dragged.fps).toBeGreaterThan(20)
-  expect(Math.max(still.longestMs, dragged.longestMs)).toBeLessThan(500)
-  expect(tickMs.length).toBeGreaterThan(15)
   expect(watched.errors).toEqual([])
 })
