@@ -29,7 +29,7 @@ import type { AreaSql } from './scenes.repository'
 /** What these calls need of the scene search (scenes.service.ts): the search area of a select mode, its GeoJSON, and the one scene query of a search. */
 export interface AreaResolver {
   resolveArea(area: SceneArea): Promise<AreaSql>
-  areaGeojson(area: AreaSql & { geom: RawBuilder<unknown> }): Promise<string>
+  areaGeojson(geom: RawBuilder<unknown>): Promise<string>
   sceneQuery(area: AreaSql, filters: SceneFilters, sort: SceneCallBody['sort']): Promise<SceneQuery>
 }
 
@@ -118,7 +118,7 @@ export function createCoverageService(
       let level = table.level
       const prefix = table.prefix
       let [geometry, scenes, regions] = await Promise.all([
-        areas.areaGeojson({ ...area, geom }),
+        areas.areaGeojson(geom),
         repo.coverageScenes(selection, limit + 1),
         repo.regionsNear(geom, level, prefix),
       ])

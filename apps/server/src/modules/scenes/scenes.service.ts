@@ -120,7 +120,7 @@ export function createScenesService(
   return {
     resolveArea,
     /** A resolved area's geometry as GeoJSON text, 7 decimals (1 cm), by the area capability. */
-    areaGeojson: (area: AreaSql & { geom: RawBuilder<unknown> }) => deps.areas.geojson(area, { digits: 7 }),
+    areaGeojson: (geom: RawBuilder<unknown>) => deps.areas.geojson({ geom }, { digits: 7 }),
     checkFilters,
     search,
 
