@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import { type Areas, createAreas } from './capabilities/area'
+import { type Coverage, createCoverage } from './capabilities/coverage'
 import type { Events } from './capabilities/events'
 import { createEvents } from './capabilities/events'
 import { createDelivery, createOutbox, type Delivery } from './capabilities/notification'
@@ -34,10 +35,12 @@ export interface ModuleDeps {
   audit: AuditRecorder
   /** The area capability: the upload store and the resolution of an area input (region, extent, drawn, upload). */
   areas: Areas
+  /** The coverage capability: the engine that counts footprints per county × month, and the region tree it rolls up by. */
+  coverage: Coverage
 }
 
 /** The deps every module shares before the audit module has given its recorder. */
-export type SharedDeps = Omit<ModuleDeps, 'audit' | 'areas'>
+export type SharedDeps = Omit<ModuleDeps, 'audit' | 'areas' | 'coverage'>
 
 /** Builds the shared part of the deps: the event bus and the delivery (closed with the server). */
 export function createSharedDeps(app: FastifyInstance, config: Config, database: DatabaseHandle, pools: Pools): SharedDeps {
@@ -61,5 +64,10 @@ export function createSharedDeps(app: FastifyInstance, config: Config, database:
 
 /** Completes the deps with the audit module's recorder and what records into it: the area capability (its uploads are audited). */
 export function moduleDeps(shared: SharedDeps, audit: AuditRecorder): ModuleDeps {
-  return { ...shared, audit, areas: createAreas({ db: shared.db, tasks: shared.pools.tasks, audit }) }
+  return {
+    ...shared,
+    audit,
+    areas: createAreas({ db: shared.db, tasks: shared.pools.tasks, audit }),
+    coverage: createCoverage({ db: shared.db, background: shared.pools.background }),
+  }
 }

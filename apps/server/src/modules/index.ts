@@ -9,6 +9,7 @@ import { registerAoi } from './aoi/aoi.module'
 import { registerApply } from './apply/apply.module'
 import { registerAudit } from './audit/audit.module'
 import { registerAuth } from './auth/auth.module'
+import { registerCoverageStats } from './coverage-stats/coverage-stats.module'
 import { registerFeedback } from './feedback/feedback.module'
 import { registerMap } from './map/map.module'
 import { registerMonitor } from './monitor/monitor.module'
@@ -55,4 +56,5 @@ export async function registerModules(app: FastifyInstance, config: Config, data
   registerNews(app, deps)
   registerTypicalImages(app, deps)
   registerAnalysis(app, deps)
+  registerCoverageStats(app, deps, { footprints: scenes.coverageFootprints })
 }

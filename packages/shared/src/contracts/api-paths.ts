@@ -8,6 +8,7 @@ import type * as aoiContract from './aoi'
 import type * as applyContract from './apply'
 import type * as authContract from './auth'
 import type { ApiRoute, RouteRef } from './common'
+import type * as coverageContract from './coverage'
 import type * as feedbackContract from './feedback'
 import type * as monitorContract from './monitor'
 import type * as monitorModesContract from './monitor-modes'
@@ -62,6 +63,9 @@ export const captchaImage = route<typeof authContract.captchaImage>('GET', '/api
 export const changePassword = route<typeof authContract.changePassword>('POST', '/api/usercenter/passwordv2')
 export const login = route<typeof authContract.login>('POST', '/api/userinfo/loginv2')
 export const logout = route<typeof authContract.logout>('POST', '/api/userinfo/logout')
+export const coverageGaps = route<typeof coverageContract.coverageGaps>('GET', '/api/coverage/gaps')
+export const coverageMonths = route<typeof coverageContract.coverageMonths>('GET', '/api/coverage/months')
+export const coverageStatistics = route<typeof coverageContract.coverageStatistics>('GET', '/api/coverage/statistics')
 export const feedbackHandle = route<typeof feedbackContract.feedbackHandle>('POST', '/api/feedback/handle')
 export const feedbackList = route<typeof feedbackContract.feedbackList>('GET', '/api/feedback/list')
 export const feedbackSubmit = route<typeof feedbackContract.feedbackSubmit>('POST', '/api/feedback/submit')

@@ -3,6 +3,7 @@ import { adminEn } from './sections/admin.en-US'
 import { analysisPageEn } from './sections/analysis-page.en-US'
 import { applyEn, feedbackEn } from './sections/apply.en-US'
 import { archivePageEn } from './sections/archive-page.en-US'
+import { coverageEn } from './sections/coverage.en-US'
 import { figureEn } from './sections/figure.en-US'
 import { inputEn } from './sections/input.en-US'
 import { monitorEn } from './sections/monitor.en-US'
@@ -270,4 +271,5 @@ export const enUS: DeepPartial<Messages> = {
   monitorModes: monitorModesEn,
   monitorMap: monitorMapEn,
   monitorVerify: monitorVerifyEn,
+  coverage: coverageEn,
 }

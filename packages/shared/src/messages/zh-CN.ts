@@ -9,6 +9,7 @@ import { archiveCoverageZh } from './sections/archive-coverage'
 import { archiveDataZh } from './sections/archive-data'
 import { archiveImportZh } from './sections/archive-import'
 import { archivePageZh } from './sections/archive-page'
+import { coverageZh } from './sections/coverage'
 import { figureZh } from './sections/figure'
 import { inputZh } from './sections/input'
 import { monitorZh } from './sections/monitor'
@@ -544,6 +545,7 @@ export const zhCN = {
   monitorModes: monitorModesZh,
   monitorMap: monitorMapZh,
   monitorVerify: monitorVerifyZh,
+  coverage: coverageZh,
 } as const
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> }

@@ -4,6 +4,7 @@ import type { ModuleDeps } from '../../module-deps'
 import { createCoverageRepository } from './coverage.repository'
 import { registerCoverageRoutes } from './coverage.routes'
 import { createCoverageService } from './coverage.service'
+import { createCoverageFootprints } from './coverage-footprints'
 import { registerExportRoutes } from './export.routes'
 import { registerNormalmetaRoutes } from './normalmeta.routes'
 import { QUICKLOOK_WORKER, type QuicklookInput } from './quicklook'
@@ -20,7 +21,8 @@ import { createTermScenes } from './term-scenes'
  * The scene archive's faces: the image query, STAC, coverage and exports, quicklooks. Returns what
  * other modules ask of it: the footprint layer's stored searches (map), the scenes around a date
  * (monitoring term data), quicklooks drawn in the promised work's pool (order packages) and scenes
- * by id through the one scene query (an order's package and listings).
+ * by id through the one scene query (an order's package and listings), the footprints of a
+ * coverage question with chosen satellites.
  */
 export function registerScenes(app: FastifyInstance, { db, config, pools, audit, areas }: ModuleDeps) {
   registerStacRoutes(app, createStacService(createStacRepository(db)), {
@@ -40,5 +42,6 @@ export function registerScenes(app: FastifyInstance, { db, config, pools, audit,
     scenesAround: (geojson: string, date: string) => termScenes.around(geojson, date),
     quicklooks: { draw: (input: QuicklookInput) => pools.jobs.run<Uint8Array>(QUICKLOOK_WORKER, 'quicklookTask', input, 10_000) },
     sceneRecords: { byIds: (ids: readonly string[]) => records.byIds(ids) },
+    coverageFootprints: createCoverageFootprints(db),
   }
 }

@@ -1,0 +1,418 @@
+import {
+  COVERAGE_CLASSES,
+  COVERAGE_CLOUD_LIMITS,
+  type CoverageClass,
+  type CoverageCloudLimit,
+  type CoverageSource,
+  cloudLimitsOf,
+  coverageClassOf,
+} from '@rs/shared'
+import { type Kysely, sql } from 'kysely'
+import { LRUCache } from 'lru-cache'
+import type { Database } from '../../db/schema'
+import type { TaskPool } from '../../lib/workers/pool'
+import { type BoundaryInput, COVERAGE_ENGINE_WORKER, inflateBits, type PaintRow, type PaintScene } from './coverage.worker'
+import { CELLS_PER_COUNTY, type CountyGrid, coveredShare, type GridRows, gridRows, orInto } from './grid'
+
+/**
+ * The coverage engine (issue 23): how much of every county the footprints cover, per source ×
+ * resolution class × cloud limit × Beijing month, kept current as scenes arrive, so a question
+ * about any period reads a few thousand stored rows instead of unioning footprints.
+ *
+ * - Grids: each county's grid (grid.ts) is built in a worker from its boundary once per region
+ *   data version; a new version (or a new grid rule) rebuilds them and counts every scene again.
+ * - Counting: the scene table's statement triggers queue inserted scenes in coverage_pending and
+ *   recount the months a delete or update touched (migration 20261205100000). `refresh` takes the
+ *   queue a chunk at a time: the chunk's footprints and the counties whose boxes they meet are read
+ *   in one statement, rasterized and ORed into the stored rows in the background worker, and
+ *   written in one transaction that drops the chunk from the queue, unless a recount moved the epoch
+ *   meanwhile (the chunk is then read again).
+ * - Questions: `countyShares` ORs the stored rows of a period's months per county and weighs the
+ *   cells set (answers kept in memory under the data version every change moves).
+ */
+
+/** Bump when the grid rule or the keys change: every grid and row is built again. */
+const GRID_RULE = `cells${CELLS_PER_COUNTY}/classes${COVERAGE_CLASSES.map((c) => `${c.upTo}${c.inclusive ? '=' : ''}`).join(',')}/cloud${COVERAGE_CLOUD_LIMITS.join(',')}/v1`
+/** Scenes per refresh chunk (about 20 counties each for the demo's wide swaths). */
+const CHUNK_SCENES = 2_000
+/** Counties per grid-building task. */
+const GRID_CHUNK = 300
+const PAINT_BUDGET_MS = 120_000
+
+export interface CountyShare {
+  /** weighted share of the county's cells covered, 0–1 */
+  share: number
+  /** Σ of the footprints' shares of the county: how many times it is covered on average */
+  depth: number
+}
+
+export interface CoverageQuestion {
+  sources: readonly CoverageSource[]
+  classes: readonly CoverageClass[]
+  cloud: CoverageCloudLimit
+  months: readonly number[]
+}
+
+interface LoadedGrids {
+  version: string
+  grids: Map<string, CountyGrid>
+  rows: Map<string, GridRows>
+}
+
+export interface RefreshReport {
+  scenes: number
+  rows: number
+  milliseconds: number
+}
+
+export interface CoverageEngine {
+  /** Builds the grids when the regions or the grid rule changed, then counts every queued scene. */
+  refresh(): Promise<RefreshReport>
+  /** Whether scenes wait to be counted. */
+  pending(): Promise<number>
+  /** The data version: moves with every change of the stored rows. */
+  version(): Promise<string>
+  /** Each county's covered share and times covered for a question (counties without rows are absent). */
+  countyShares(question: CoverageQuestion): Promise<Map<string, CountyShare>>
+  /** Each county's covered cells (bitset over its grid's inside cells) and times covered. */
+  countyCells(question: CoverageQuestion): Promise<Map<string, CountyCells>>
+  /** The same for the given scenes, computed on request (questions with chosen satellites). */
+  cellsOfScenes(
+    scenes: Array<{ footprint: string; counties: string[] }>,
+    pool: TaskPool,
+    budgetMs: number,
+  ): Promise<Map<string, CountyCells>>
+  /** Shares from cells. */
+  sharesOf(cells: ReadonlyMap<string, CountyCells>): Promise<Map<string, CountyShare>>
+  /** A county's grid (undefined: no boundary). */
+  grid(code: string): Promise<CountyGrid | undefined>
+}
+
+export interface CountyCells {
+  bits: Uint8Array
+  depth: number
+}
+
+const toBytes = (value: unknown) => (value instanceof Uint8Array ? value : new Uint8Array(value as ArrayBuffer))
+
+export function createCoverageEngine(db: Kysely<Database>, background: TaskPool): CoverageEngine {
+  let loaded: Promise<LoadedGrids> | undefined
+  let running: Promise<RefreshReport> | undefined
+  // answers by data version and question: the merged cells, and the shares computed from them
+  const cellAnswers = new LRUCache<string, Map<string, CountyCells>>({ max: 100 })
+  const shareAnswers = new WeakMap<Map<string, CountyCells>, Map<string, CountyShare>>()
+
+  const regionVersion = async () => {
+    const { rows } = await sql<{ version: string | null }>`SELECT version FROM reference_data WHERE name = 'regions'`.execute(db)
+    return `${rows[0]?.version ?? 'none'}/${GRID_RULE}`
+  }
+
+  async function buildGrids(expected: string): Promise<void> {
+    const { rows: counties } = await sql<{ code: string }>`
+      SELECT code FROM region WHERE level = 'county' AND geom IS NOT NULL ORDER BY code`.execute(db)
+    const built: CountyGrid[] = []
+    for (let k = 0; k < counties.length; k += GRID_CHUNK) {
+      const codes = counties.slice(k, k + GRID_CHUNK).map((c) => c.code)
+      const { rows } = await sql<BoundaryInput>`
+        SELECT code, ST_AsGeoJSON(geom) AS boundary FROM region WHERE code = ANY (${codes}::text[]) ORDER BY code`.execute(db)
+      built.push(...(await background.run<CountyGrid[]>(COVERAGE_ENGINE_WORKER, 'buildGrids', rows, PAINT_BUDGET_MS)))
+    }
+    await db.transaction().execute(async (trx) => {
+      await sql`SELECT 1 FROM coverage_state WHERE id = 1 FOR UPDATE`.execute(trx)
+      await sql`DELETE FROM coverage_grid`.execute(trx)
+      for (let k = 0; k < built.length; k += 500) {
+        const part = built.slice(k, k + 500)
+        await sql`
+          INSERT INTO coverage_grid (code, minx, miny, size, nx, ny, cells, mask)
+          SELECT * FROM unnest(${part.map((g) => g.code)}::text[], ${part.map((g) => g.minx)}::float8[], ${part.map((g) => g.miny)}::float8[],
+            ${part.map((g) => g.size)}::float8[], ${part.map((g) => g.nx)}::int[], ${part.map((g) => g.ny)}::int[],
+            ${part.map((g) => g.cells)}::int[], ${part.map((g) => Buffer.from(g.mask))}::bytea[])`.execute(trx)
+      }
+      // every row was counted on the old grids: count every scene again
+      await sql`DELETE FROM coverage_month WHERE source = 'archive'`.execute(trx)
+      await sql`
+        INSERT INTO coverage_pending (scene_id, seq) SELECT id, nextval('coverage_pending_seq') FROM scene WHERE data_status = '2'
+        ON CONFLICT (scene_id) DO UPDATE SET seq = EXCLUDED.seq`.execute(trx)
+      await sql`UPDATE coverage_state SET grid_version = ${expected}, version = version + 1, epoch = epoch + 1 WHERE id = 1`.execute(trx)
+    })
+  }
+
+  function grids(): Promise<LoadedGrids> {
+    loaded ??= (async () => {
+      const { rows: state } = await sql<{ grid_version: string | null }>`SELECT grid_version FROM coverage_state WHERE id = 1`.execute(db)
+      const { rows } = await sql<{
+        code: string
+        minx: number
+        miny: number
+        size: number
+        nx: number
+        ny: number
+        cells: number
+        mask: Uint8Array
+      }>`SELECT code, minx, miny, size, nx, ny, cells, mask FROM coverage_grid`.execute(db)
+      const map = new Map<string, CountyGrid>()
+      const gridRowsOf = new Map<string, GridRows>()
+      for (const r of rows) {
+        const grid: CountyGrid = { ...r, mask: toBytes(r.mask) }
+        map.set(r.code, grid)
+        gridRowsOf.set(r.code, gridRows(grid))
+      }
+      return { version: state[0]?.grid_version ?? '', grids: map, rows: gridRowsOf }
+    })()
+    loaded.catch(() => {
+      loaded = undefined
+    })
+    return loaded
+  }
+
+  async function ensureGrids(): Promise<LoadedGrids> {
+    const expected = await regionVersion()
+    const current = await grids()
+    if (current.version === expected) return current
+    await buildGrids(expected)
+    loaded = undefined
+    return grids()
+  }
+
+  /** Groups of a chunk: one per (source, class, cloud limit, month), numbered in the order met. */
+  function groupsOf() {
+    const keys: Array<{ source: CoverageSource; cls: number; cloud: number; month: number }> = []
+    const index = new Map<string, number>()
+    return {
+      keys,
+      id(source: CoverageSource, cls: number, cloud: number, month: number) {
+        const k = `${source}|${cls}|${cloud}|${month}`
+        let n = index.get(k)
+        if (n === undefined) {
+          n = keys.length
+          keys.push({ source, cls, cloud, month })
+          index.set(k, n)
+        }
+        return n
+      },
+    }
+  }
+
+  async function refreshChunk(loadedGrids: LoadedGrids): Promise<{ scenes: number; rows: number } | null> {
+    const { rows: taken } = await sql<{ scene_id: string; seq: string }>`
+      SELECT scene_id, seq::text FROM coverage_pending ORDER BY seq LIMIT ${CHUNK_SCENES}`.execute(db)
+    if (taken.length === 0) return null
+    const { rows: epochRow } = await sql<{ epoch: string }>`SELECT epoch::text FROM coverage_state WHERE id = 1`.execute(db)
+    const epoch = epochRow[0]?.epoch ?? '0'
+    const ids = taken.map((t) => t.scene_id)
+    const { rows: scenes } = await sql<{
+      id: string
+      month: number
+      resolution: number
+      cloud: number
+      footprint: string
+      counties: string[]
+    }>`
+      SELECT s.id, coverage_month_of(s.acquired_at) AS month, s.resolution_m::float8 AS resolution, s.cloud_percent::float8 AS cloud,
+        ST_AsGeoJSON(s.footprint) AS footprint,
+        ARRAY(SELECT g.code FROM region g WHERE g.level = 'county' AND g.geom && s.footprint ORDER BY g.code) AS counties
+      FROM scene s WHERE s.id = ANY (${ids}::text[]) AND s.data_status = '2'`.execute(db)
+
+    const groups = groupsOf()
+    const gridIndex = new Map<string, number>()
+    const chunkGrids: CountyGrid[] = []
+    const paint: PaintScene[] = []
+    const touched = new Set<string>()
+    for (const s of scenes) {
+      const cls = coverageClassOf(s.resolution)
+      if (!cls) continue
+      const counties: number[] = []
+      for (const code of s.counties) {
+        const grid = loadedGrids.grids.get(code)
+        if (!grid) continue
+        let i = gridIndex.get(code)
+        if (i === undefined) {
+          i = chunkGrids.length
+          chunkGrids.push(grid)
+          gridIndex.set(code, i)
+        }
+        counties.push(i)
+      }
+      if (counties.length === 0) continue
+      const sceneGroups = cloudLimitsOf(s.cloud).map((limit) => groups.id('archive', cls.id, limit, s.month))
+      for (const g of sceneGroups) for (const c of s.counties) if (gridIndex.has(c)) touched.add(`${g}|${c}`)
+      paint.push({ footprint: s.footprint, counties, groups: sceneGroups })
+    }
+
+    // the stored rows of the groups the chunk touches, read to be merged
+    const existing: PaintRow[] = []
+    if (groups.keys.length > 0) {
+      const { rows: stored } = await sql<{
+        source: string
+        class: number
+        cloud: number
+        month: number
+        county: string
+        bits: Uint8Array
+        depth: number
+        scenes: number
+      }>`
+        SELECT m.source, m.class, m.cloud, m.month, m.county, m.bits, m.depth, m.scenes
+        FROM unnest(${groups.keys.map((k) => k.source)}::text[], ${groups.keys.map((k) => k.cls)}::smallint[],
+          ${groups.keys.map((k) => k.cloud)}::smallint[], ${groups.keys.map((k) => k.month)}::int[]) AS q (source, class, cloud, month)
+        JOIN coverage_month m USING (source, class, cloud, month)
+        WHERE m.county = ANY (${chunkGrids.map((g) => g.code)}::text[])`.execute(db)
+      for (const r of stored) {
+        const group = groups.id(r.source as CoverageSource, r.class, r.cloud, r.month)
+        if (touched.has(`${group}|${r.county}`))
+          existing.push({ county: r.county, group, bits: toBytes(r.bits), depth: Number(r.depth), scenes: Number(r.scenes) })
+      }
+    }
+    const painted =
+      paint.length === 0
+        ? []
+        : await background.run<PaintRow[]>(
+            COVERAGE_ENGINE_WORKER,
+            'paintScenes',
+            { grids: chunkGrids, groups: groups.keys.length, scenes: paint, existing },
+            PAINT_BUDGET_MS,
+          )
+
+    return await db.transaction().execute(async (trx) => {
+      const { rows: state } = await sql<{ epoch: string }>`SELECT epoch::text FROM coverage_state WHERE id = 1 FOR UPDATE`.execute(trx)
+      // a recount emptied months since the chunk was read: its sums may hold scenes counted again; read it again
+      if (state[0]?.epoch !== epoch) return { scenes: 0, rows: 0 }
+      for (let k = 0; k < painted.length; k += 2_000) {
+        const part = painted.slice(k, k + 2_000)
+        const key = (r: PaintRow) => groups.keys[r.group] as (typeof groups.keys)[number]
+        await sql`
+          INSERT INTO coverage_month (source, class, cloud, month, county, bits, depth, scenes)
+          SELECT * FROM unnest(${part.map((r) => key(r).source)}::text[], ${part.map((r) => key(r).cls)}::smallint[],
+            ${part.map((r) => key(r).cloud)}::smallint[], ${part.map((r) => key(r).month)}::int[], ${part.map((r) => r.county)}::text[],
+            ${part.map((r) => Buffer.from(r.bits))}::bytea[], ${part.map((r) => r.depth)}::float8[], ${part.map((r) => r.scenes)}::int[])
+          ON CONFLICT (source, class, cloud, month, county)
+          DO UPDATE SET bits = EXCLUDED.bits, depth = EXCLUDED.depth, scenes = EXCLUDED.scenes`.execute(trx)
+      }
+      await sql`
+        DELETE FROM coverage_pending p USING unnest(${ids}::text[], ${taken.map((t) => t.seq)}::bigint[]) AS t (id, seq)
+        WHERE p.scene_id = t.id AND p.seq = t.seq`.execute(trx)
+      await sql`UPDATE coverage_state SET version = version + 1 WHERE id = 1`.execute(trx)
+      return { scenes: paint.length, rows: painted.length }
+    })
+  }
+
+  async function refreshAll(): Promise<RefreshReport> {
+    const started = performance.now()
+    const loadedGrids = await ensureGrids()
+    let scenes = 0
+    let rows = 0
+    for (;;) {
+      const done = await refreshChunk(loadedGrids)
+      if (!done) break
+      scenes += done.scenes
+      rows += done.rows
+    }
+    return { scenes, rows, milliseconds: performance.now() - started }
+  }
+
+  /** The data version, with the grids of the version stored (read again when another process rebuilt them). */
+  async function current(): Promise<{ version: string; loadedGrids: LoadedGrids }> {
+    const { rows } = await sql<{ version: string; grid_version: string | null }>`
+      SELECT version::text, grid_version FROM coverage_state WHERE id = 1`.execute(db)
+    let loadedGrids = await grids()
+    if (loadedGrids.version !== (rows[0]?.grid_version ?? '')) {
+      loaded = undefined
+      loadedGrids = await grids()
+    }
+    return { version: rows[0]?.version ?? '0', loadedGrids }
+  }
+
+  const engine: CoverageEngine = {
+    refresh() {
+      // one refresh at a time in this process; a second caller shares it
+      running ??= refreshAll().finally(() => {
+        running = undefined
+      })
+      return running
+    },
+
+    async pending() {
+      const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM coverage_pending`.execute(db)
+      return rows[0]?.n ?? 0
+    },
+
+    async version() {
+      return (await current()).version
+    },
+
+    async countyCells(question) {
+      const { version: v } = await current()
+      const key = `${v}|${question.sources.join(',')}|${question.classes.map((c) => c.id).join(',')}|${question.cloud}|${question.months.join(',')}`
+      const kept = cellAnswers.get(key)
+      if (kept) return kept
+      const { rows } = await sql<{ county: string; bits: Uint8Array; depth: number }>`
+        SELECT county, bits, depth FROM coverage_month
+        WHERE source = ANY (${question.sources}::text[]) AND class = ANY (${question.classes.map((c) => c.id)}::smallint[])
+          AND cloud = ${question.cloud} AND month = ANY (${question.months}::int[])`.execute(db)
+      const merged = new Map<string, CountyCells>()
+      for (const r of rows) {
+        const bits = inflateBits(toBytes(r.bits))
+        const m = merged.get(r.county)
+        if (m) {
+          orInto(m.bits, bits)
+          m.depth += Number(r.depth)
+        } else merged.set(r.county, { bits, depth: Number(r.depth) })
+      }
+      cellAnswers.set(key, merged)
+      return merged
+    },
+
+    async countyShares(question) {
+      const cells = await engine.countyCells(question)
+      let shares = shareAnswers.get(cells)
+      if (!shares) {
+        shares = await engine.sharesOf(cells)
+        shareAnswers.set(cells, shares)
+      }
+      return shares
+    },
+
+    async sharesOf(cells) {
+      const { loadedGrids } = await current()
+      const shares = new Map<string, CountyShare>()
+      for (const [county, c] of cells) {
+        const gridRowsOf = loadedGrids.rows.get(county)
+        if (gridRowsOf) shares.set(county, { share: coveredShare(gridRowsOf, c.bits), depth: c.depth })
+      }
+      return shares
+    },
+
+    async grid(code) {
+      return (await current()).loadedGrids.grids.get(code)
+    },
+
+    async cellsOfScenes(scenes, pool, budgetMs) {
+      const { loadedGrids } = await current()
+      const chunkGrids: CountyGrid[] = []
+      const gridIndex = new Map<string, number>()
+      const paint: PaintScene[] = scenes.map((s) => ({
+        footprint: s.footprint,
+        groups: [0],
+        counties: s.counties.flatMap((code) => {
+          const grid = loadedGrids.grids.get(code)
+          if (!grid) return []
+          let i = gridIndex.get(code)
+          if (i === undefined) {
+            i = chunkGrids.length
+            chunkGrids.push(grid)
+            gridIndex.set(code, i)
+          }
+          return [i]
+        }),
+      }))
+      const painted = await pool.run<PaintRow[]>(
+        COVERAGE_ENGINE_WORKER,
+        'paintScenes',
+        { grids: chunkGrids, groups: 1, scenes: paint, existing: [] },
+        budgetMs,
+      )
+      return new Map(painted.map((r) => [r.county, { bits: inflateBits(r.bits), depth: r.depth }]))
+    },
+  }
+  return engine
+}
