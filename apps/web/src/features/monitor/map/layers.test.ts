@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createRegionLayer } from './region-layer'
+import { createRegionLayer } from '../../../map/region-layer'
 import { centreDotStyle, createSpotLayer, spotStyle } from './spot-layer'
 
 const square = (x: number, y: number) => ({

@@ -2,7 +2,7 @@ import GeoJSON from 'ol/format/GeoJSON'
 import VectorLayer from 'ol/layer/Vector'
 import VectorSource from 'ol/source/Vector'
 import { Fill, Stroke, Style, Text } from 'ol/style'
-import { DATA_PROJECTION, MAP_PROJECTION } from '../../../map/geometry'
+import { DATA_PROJECTION, MAP_PROJECTION } from './geometry'
 
 /** A region boundary as the region API answers it (GeoJSON Feature, WGS84). */
 export interface BoundaryFeature {
