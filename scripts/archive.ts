@@ -14,6 +14,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { tZh } from '@rs/shared'
+import { createCoverage } from '../apps/server/src/capabilities/coverage'
 import { loadConfig } from '../apps/server/src/config'
 import { importReport, importScenes } from '../apps/server/src/datasets/scene-archive/import/import'
 import { formatOf, IMPORT_FORMATS, ImportFileError, type ImportFormat } from '../apps/server/src/datasets/scene-archive/import/read'
@@ -21,6 +22,7 @@ import { loadSceneArchive } from '../apps/server/src/datasets/scene-archive/load
 import { scaleSettings } from '../apps/server/src/datasets/scene-archive/settings'
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database'
 import { loadReferenceData } from '../apps/server/src/db/reference-data'
+import { createTaskPool } from '../apps/server/src/lib/workers/pool'
 
 const USAGE = `用法 / usage:
   npm run archive -- generate [--scenes 1000000] [--seed 20260613] [--days 30]
@@ -100,6 +102,16 @@ async function importCommand(file: string, values: { format?: string; 'dry-run'?
     // the satellite and sensor codes are checked against the catalogue of the reference data
     await loadReferenceData(database.db)
     const result = await importScenes(database.db, data, { format, dryRun: values['dry-run'] })
+    // the scene table's triggers queued the new scenes: count them now, so coverage is current when the command ends
+    if (!values['dry-run'] && result.rejected.length === 0) {
+      const pool = createTaskPool({ maxThreads: 1 })
+      try {
+        const counted = await createCoverage({ db: database.db, background: pool }).engine.refresh()
+        console.log(tZh('archiveImport.report.coverage', { scenes: counted.scenes, seconds: (counted.milliseconds / 1000).toFixed(1) }))
+      } finally {
+        await pool.close()
+      }
+    }
     const report = importReport(result, path.basename(file))
     const reportPath = values.report ?? `${file}.report.txt`
     writeFileSync(reportPath, report)

@@ -88,6 +88,8 @@ const Env = z.object({
   ACCOUNT_CHECKS_PER_MINUTE: z.coerce.number().int().positive().default(60),
   ACCOUNT_SUBMITS_PER_MINUTE: z.coerce.number().int().positive().default(20),
   /** Orders: days a produced package stays downloadable; packages live in DATA_DIR/orders. */
+  /** Pushes: the root folder every push node's delivery folder lies under (default DATA_DIR/push). */
+  PUSH_DIR: z.string().default(''),
   ORDER_DOWNLOAD_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   /** Minutes between sweeps that expire orders and remove their packages (0: only at start). */
   ORDER_SWEEP_MINUTES: z.coerce.number().int().min(0).max(1440).default(10),

@@ -17,6 +17,7 @@ import type * as monitorVerificationContract from './monitor-verification'
 import type * as newsContract from './news'
 import type * as orbitContract from './orbit'
 import type * as ordersContract from './orders'
+import type * as pushContract from './push'
 import type * as regionsContract from './regions'
 import type * as satellitesContract from './satellites'
 import type * as scenesContract from './scenes'
@@ -118,6 +119,13 @@ export const orderRetry = route<typeof ordersContract.orderRetry>('POST', '/api/
 export const orderReview = route<typeof ordersContract.orderReview>('POST', '/api/order/review')
 export const orderReviewList = route<typeof ordersContract.orderReviewList>('GET', '/api/order/review/list')
 export const orderSubmit = route<typeof ordersContract.orderSubmit>('POST', '/api/order/submit')
+export const pushBatches = route<typeof pushContract.pushBatches>('GET', '/api/push/batches')
+export const pushCreate = route<typeof pushContract.pushCreate>('POST', '/api/push/batches')
+export const pushNodeSave = route<typeof pushContract.pushNodeSave>('POST', '/api/push/nodes/save')
+export const pushNodes = route<typeof pushContract.pushNodes>('GET', '/api/push/nodes')
+export const pushPreview = route<typeof pushContract.pushPreview>('POST', '/api/push/preview')
+export const pushRetry = route<typeof pushContract.pushRetry>('POST', '/api/push/batches/retry')
+export const pushStatistics = route<typeof pushContract.pushStatistics>('GET', '/api/push/statistics')
 export const regionBoundary = route<typeof regionsContract.regionBoundary>('GET', '/api/region/boundary')
 export const regionByCode = route<typeof regionsContract.regionByCode>('GET', '/api/region/detail')
 export const regionChildren = route<typeof regionsContract.regionChildren>('GET', '/api/region/children')

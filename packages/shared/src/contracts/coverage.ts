@@ -52,6 +52,10 @@ export const CoverageQuery = z.object({
     .optional()
     .describe('archive (影像库) and/or local (省级本地数据), comma-separated; archive by default'),
   region: RegionCode.optional().describe('region whose children are listed; 100000 (whole country) by default'),
+  level: z
+    .enum(['children', 'county'], { error: e('coverage.errors.badLevel') })
+    .default('children')
+    .describe('children: the region’s children (drill-down); county: every county under it (the whole country’s 2,851 at once)'),
   compare: CoveragePeriodParam.optional().describe('a second period: each row also carries its share then'),
 })
 export type CoverageQuery = z.input<typeof CoverageQuery>
@@ -81,7 +85,7 @@ export const CoverageStatistics = z.object({
   cloud: z.number().int(),
   satellites: z.array(z.string()),
   sources: z.array(z.enum(COVERAGE_SOURCES)),
-  rows: z.array(CoverageRow).describe('the region’s children (a county: itself)'),
+  rows: z.array(CoverageRow).describe('the region’s children (a county: itself), or every county under it (level=county)'),
   total: CoverageRow.describe('the region itself'),
   national: CoverageRow.describe('the whole country'),
   missing: z.array(z.object({ code: z.string(), name: z.string() })).describe('counties under the region without a boundary'),
@@ -107,7 +111,7 @@ export const coverageGaps = defineRoute({
   summary: '某区域在该时段、分辨率下未被覆盖的部分（按统计格网）',
   tags: ['coverage'],
   auth: 'public',
-  query: CoverageQuery.omit({ compare: true }).extend({ region: RegionCode }),
+  query: CoverageQuery.omit({ compare: true, level: true }).extend({ region: RegionCode }),
   data: z.object({
     region: z.object({ code: z.string(), name: z.string() }),
     percent: z.number(),

@@ -52,6 +52,10 @@ export const AUDIT_ACTIONS = [
   'monitorVerifyReturn',
   'monitorImport',
   'monitorImportCheck',
+  'pushNodeSave',
+  'pushCreate',
+  'pushStatus',
+  'pushRetry',
 ] as const
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]

@@ -14,6 +14,7 @@ import { newsPageEn } from './sections/news-page.en-US'
 import { orbitEn } from './sections/orbit.en-US'
 import { orbitFramesEn } from './sections/orbit-frames.en-US'
 import { orderEn } from './sections/order.en-US'
+import { pushEn } from './sections/push.en-US'
 import { satellitePageEn } from './sections/satellite-page.en-US'
 import { typicalImagePageEn } from './sections/typical-image-page.en-US'
 import type { Messages } from './zh-CN'
@@ -272,4 +273,5 @@ export const enUS: DeepPartial<Messages> = {
   monitorMap: monitorMapEn,
   monitorVerify: monitorVerifyEn,
   coverage: coverageEn,
+  push: pushEn,
 }

@@ -21,6 +21,7 @@ import { newsPageZh } from './sections/news-page'
 import { orbitZh } from './sections/orbit'
 import { orbitFramesZh } from './sections/orbit-frames'
 import { orderZh } from './sections/order'
+import { pushZh } from './sections/push'
 import { satellitePageZh } from './sections/satellite-page'
 import { stacZh } from './sections/stac'
 import { typicalImageZh } from './sections/typical-image'
@@ -546,6 +547,7 @@ export const zhCN = {
   monitorMap: monitorMapZh,
   monitorVerify: monitorVerifyZh,
   coverage: coverageZh,
+  push: pushZh,
 } as const
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> }

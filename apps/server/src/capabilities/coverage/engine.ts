@@ -26,7 +26,9 @@ import { CELLS_PER_COUNTY, type CountyGrid, coveredShare, type GridRows, gridRow
  *   queue a chunk at a time: the chunk's footprints and the counties whose boxes they meet are read
  *   in one statement, rasterized and ORed into the stored rows in the background worker, and
  *   written in one transaction that drops the chunk from the queue, unless a recount moved the epoch
- *   meanwhile (the chunk is then read again).
+ *   or another process counted part of the chunk meanwhile (the chunk is then read again). That
+ *   transaction locks coverage_state, so refreshes of several processes (the import command, other
+ *   instances) take turns at writing.
  * - Questions: `countyShares` ORs the stored rows of a period's months per county and weighs the
  *   cells set (answers kept in memory under the data version every change moves).
  */
@@ -277,6 +279,14 @@ export function createCoverageEngine(db: Kysely<Database>, background: TaskPool)
       const { rows: state } = await sql<{ epoch: string }>`SELECT epoch::text FROM coverage_state WHERE id = 1 FOR UPDATE`.execute(trx)
       // a recount emptied months since the chunk was read: its sums may hold scenes counted again; read it again
       if (state[0]?.epoch !== epoch) return { scenes: 0, rows: 0 }
+      // another process (the import command, a second instance) counted some of these scenes meanwhile:
+      // merging again would add their times twice; read the queue again
+      const { rows: still } = await sql<{ n: number }>`
+        SELECT count(*)::int AS n FROM coverage_pending p
+        JOIN unnest(${ids}::text[], ${taken.map((t) => t.seq)}::bigint[]) AS t (id, seq) ON p.scene_id = t.id AND p.seq = t.seq`.execute(
+        trx,
+      )
+      if ((still[0]?.n ?? 0) !== taken.length) return { scenes: 0, rows: 0 }
       for (let k = 0; k < painted.length; k += 2_000) {
         const part = painted.slice(k, k + 2_000)
         const key = (r: PaintRow) => groups.keys[r.group] as (typeof groups.keys)[number]

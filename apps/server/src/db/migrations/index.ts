@@ -29,6 +29,7 @@ import * as sceneProvinces from './20261202100000_scene-provinces'
 import * as monitorListCovering from './20261203100000_monitor-list-covering'
 import * as monitorModuleVersion from './20261204100000_monitor-module-version'
 import * as coverage from './20261205100000_coverage'
+import * as push from './20261205200000_push'
 
 /** Every migration in order; the file name is the migration's name. Never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '20261203100000_monitor-list-covering': monitorListCovering,
   '20261204100000_monitor-module-version': monitorModuleVersion,
   '20261205100000_coverage': coverage,
+  '20261205200000_push': push,
 }

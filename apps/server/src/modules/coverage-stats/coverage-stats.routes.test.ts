@@ -126,6 +126,13 @@ describe('coverage statistics', () => {
     expect(answer.national.missingCounties).toBe(answer.missing.length)
     expect(answer.missing.length).toBeGreaterThan(0)
     expect(answer.cellsPerCounty).toBeGreaterThan(1000)
+    // every county under a region at once (the whole country's for an export), with the same figures as its drill-down
+    const counties = await stats('period=2026Q2&class=m2&region=110000&level=county')
+    const children = await stats('period=2026Q2&class=m2&region=110000')
+    expect(counties.rows.map((r) => r.code).sort()).toEqual(children.rows.map((r) => r.code).sort())
+    expect(counties.rows.every((r) => r.level === 'county')).toBe(true)
+    const everywhere = await stats('period=2026Q2&class=m2&level=county')
+    expect(everywhere.rows.length).toBe(everywhere.national.missingCounties === 0 ? 2851 : 2851 - everywhere.missing.length)
   })
 
   it('answers chosen satellites on request with the same figures the rollup gives for all of them', async () => {

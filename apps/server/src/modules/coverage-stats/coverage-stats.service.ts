@@ -50,6 +50,7 @@ export interface CoverageAsk {
   satellites?: string[]
   sources?: CoverageSource[]
   region?: string
+  level?: 'children' | 'county'
   compare?: string
 }
 
@@ -172,7 +173,13 @@ export function createCoverageStatsService(deps: {
         cloud: ask.cloud,
         satellites: [...new Set(ask.satellites ?? [])].sort(),
         sources: [...new Set(ask.sources?.length ? ask.sources : (['archive'] as CoverageSource[]))].sort(),
-        rows: childRows(tree, code, shares).map(withCompare),
+        rows: (ask.level === 'county'
+          ? tree
+              .countiesUnder(code)
+              .filter((c) => c.hasBoundary)
+              .map((c) => regionRow(tree, c, shares))
+          : childRows(tree, code, shares)
+        ).map(withCompare),
         total: withCompare(regionRow(tree, region, shares)),
         national: withCompare(regionRow(tree, country, shares)),
         missing: tree

@@ -9,12 +9,12 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type BuiltUser, buildScene, buildUser } from '../../../test-support/factories'
 import { sceneRecords } from '../../../test-support/scene-records'
+import { type PackageInput, writePackage } from '../../capabilities/packages'
 import { TaskBusyError, TaskTimeoutError } from '../../lib/workers/pool'
 import { type Gate, newGate, openGate, POOL_TASKS, taken } from '../../test/pool-tasks'
 import { createTestContext, DEMO_PASSWORDS, loginAs, type TestContext } from '../../test/test-context'
 import { ordersRepository } from './orders.repository'
 import { createOrdersService, type QuicklookSource } from './orders.service'
-import { type PackageInput, writePackage } from './package.worker'
 
 let ctx: TestContext
 let dataDir: string

@@ -1,5 +1,5 @@
 import { randomInt, timingSafeEqual } from 'node:crypto'
-import { mkdir, readdir, rm } from 'node:fs/promises'
+import { readdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import {
   EXTRACT_CODE_ALPHABET,
@@ -17,26 +17,15 @@ import {
 } from '@rs/shared'
 import type { Kysely } from 'kysely'
 import type { ExportRecord } from '../../capabilities/exports'
+import { createPackages, type PackageScene, type QuicklookSource } from '../../capabilities/packages'
 import type { Database } from '../../db/schema'
 import { type AuditRecorder, actorOf, type Caller } from '../../lib/audit'
 import { ApiError } from '../../lib/errors'
 import { JsonText } from '../../lib/json-text'
-import { DEFAULT_LOAD_RETRY, type LoadRetry, retryUnderLoad, type TaskPool } from '../../lib/workers/pool'
+import type { LoadRetry, TaskPool } from '../../lib/workers/pool'
 import { requireSeparateActor } from '../../lib/workflow'
 import { type OrderMail, orderStateMail } from './mail'
 import { type Db, type OrderFilter, type OrderRow, type OrdersRepository, toSummary } from './orders.repository'
-import { PACKAGE_WORKER, type PackageInput, type PackageOutput, type PackageScene } from './package.worker'
-
-/** What the package needs of the scenes module: a generated scene's quicklook PNG (handed in by modules/index.ts). */
-export interface QuicklookSource {
-  draw(input: {
-    id: string
-    cloudPercent: number
-    footprint: string
-    bbox: [number, number, number, number]
-    size: number
-  }): Promise<Uint8Array>
-}
 
 /**
  * A scene of the archive as the scenes module's one scene query reads it (handed in by
@@ -137,6 +126,7 @@ export function createOrdersService(
   settings: OrdersSettings,
 ) {
   const running = new Map<number, Promise<void>>()
+  const packages = createPackages({ jobs: deps.jobs, quicklooks: deps.quicklooks, settings })
 
   async function notify(row: OrderRow) {
     try {
@@ -206,12 +196,6 @@ export function createOrdersService(
   }
 
   /** One task of a production: a failure from load (timeout, full queue) is tried again with backoff, any other fails at once. */
-  function underLoad<T>(id: number, what: string, attempt: () => Promise<T>): Promise<T> {
-    return retryUnderLoad(attempt, settings.loadRetry ?? DEFAULT_LOAD_RETRY, (error, tries, delayMs) =>
-      deps.log.warn({ err: error, order: id, task: what, tries, delayMs }, 'order package task failed from load; tried again'),
-    )
-  }
-
   /** The scenes of these ids as lines of a cart or order, in that order: one that left the archive has null columns. */
   async function orderScenes(ids: readonly string[]): Promise<OrderScene[]> {
     const found = await deps.scenes.byIds(ids)
@@ -231,36 +215,18 @@ export function createOrdersService(
     })
   }
 
-  /** Produces an order's package: quicklooks one at a time in the promised work's pool, then the zip there. */
+  /** Produces an order's package through the package capability (quicklooks, then the zip, in the promised work's pool). */
   async function produce(id: number) {
     const items = await packageScenes(id)
-    const scenes = items.map((item) => item.scene)
-    const quicklooks: Record<string, Uint8Array> = {}
-    let lastProgress = -1
-    for (const [i, { scene, cloudPercent }] of items.entries()) {
-      if (scene.illustrative)
-        quicklooks[scene.id] = await underLoad(id, `quicklook ${scene.id}`, () =>
-          deps.quicklooks.draw({
-            id: scene.id,
-            cloudPercent,
-            footprint: scene.footprint,
-            bbox: scene.bbox,
-            size: settings.quicklookSize,
-          }),
-        )
-      // quicklooks are 90% of the work, the zip the rest
-      const progress = Math.floor(((i + 1) / scenes.length) * 90)
-      if (progress >= lastProgress + 5) {
-        lastProgress = progress
-        await repo.setProgress(db, id, progress)
-      }
-    }
-    await mkdir(settings.packageDir, { recursive: true })
     const fileName = `order-${id}-${newExtractCode().toLowerCase()}.zip`
-    const input: PackageInput = { orderId: id, file: path.join(settings.packageDir, fileName), scenes, quicklooks, at: Date.now() }
-    const out = await underLoad(id, 'package', () =>
-      deps.jobs.run<PackageOutput>(PACKAGE_WORKER, 'packageTask', input, settings.packageBudgetMs),
-    )
+    const out = await packages.produce({
+      file: path.join(settings.packageDir, fileName),
+      items,
+      about: { order: id },
+      onProgress: (progress) => repo.setProgress(db, id, progress),
+      onRetry: (what, error, tries, delayMs) =>
+        deps.log.warn({ err: error, order: id, task: what, tries, delayMs }, 'order package task failed from load; tried again'),
+    })
     const expiresAt = new Date(Date.now() + settings.downloadDays * 24 * 3600_000)
     const { from } = await transition(id, 'ready', () => {}, {
       progress: 100,
@@ -500,3 +466,4 @@ export type OrdersService = ReturnType<typeof createOrdersService>
 
 /** For tests: the database handle type a service needs. */
 export type OrdersDb = Db
+export type { QuicklookSource }

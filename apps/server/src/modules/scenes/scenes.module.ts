@@ -6,6 +6,7 @@ import { registerCoverageRoutes } from './coverage.routes'
 import { createCoverageService } from './coverage.service'
 import { createCoverageFootprints } from './coverage-footprints'
 import { registerExportRoutes } from './export.routes'
+import { createNewScenes } from './new-scenes'
 import { registerNormalmetaRoutes } from './normalmeta.routes'
 import { QUICKLOOK_WORKER, type QuicklookInput } from './quicklook'
 import { registerQuicklookRoutes } from './quicklook.routes'
@@ -43,5 +44,6 @@ export function registerScenes(app: FastifyInstance, { db, config, pools, audit,
     quicklooks: { draw: (input: QuicklookInput) => pools.jobs.run<Uint8Array>(QUICKLOOK_WORKER, 'quicklookTask', input, 10_000) },
     sceneRecords: { byIds: (ids: readonly string[]) => records.byIds(ids) },
     coverageFootprints: createCoverageFootprints(db),
+    newScenes: createNewScenes(db, (regionCode) => scenes.resolveArea({ mode: 'region', regionCode })),
   }
 }

@@ -124,5 +124,9 @@ export const adminEn: Messages['admin'] = {
     monitorVerifyReturn: 'Spot check returned',
     monitorImport: 'Monitoring delivery imported',
     monitorImportCheck: 'Monitoring delivery checked (not stored)',
+    pushNodeSave: 'Push node saved',
+    pushCreate: 'Push batch created',
+    pushStatus: 'Push state changed',
+    pushRetry: 'Push retried',
   },
 }

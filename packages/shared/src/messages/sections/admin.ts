@@ -121,5 +121,9 @@ export const adminZh = {
     monitorVerifyReturn: '退回图斑核查',
     monitorImport: '导入监测成果',
     monitorImportCheck: '检查监测成果（不入库）',
+    pushNodeSave: '保存推送节点',
+    pushCreate: '创建推送批次',
+    pushStatus: '推送状态变化',
+    pushRetry: '重新推送',
   },
 }

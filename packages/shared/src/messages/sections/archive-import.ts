@@ -17,6 +17,7 @@ export const archiveImportZh = {
     row: '第 {row} 行{id}：{reasons}',
     rowId: '（编号 {id}）',
     reportFile: '报告已写入 {path}',
+    coverage: '覆盖统计已更新：{scenes} 景，用时 {seconds} 秒',
   },
   errors: {
     unknownFormat: '无法从文件名 {name} 判断格式：请用 --format stac、csv 或 shp 指明。',

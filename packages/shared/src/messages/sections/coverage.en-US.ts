@@ -59,6 +59,7 @@ export const coverageEn: Words<typeof coverageZh> = {
     badPeriod: 'The period must be a year (2026), a quarter (2026Q2) or a month (2026-05)',
     badClass: 'Unknown resolution class',
     badFlag: 'The value must be true or false',
+    badLevel: 'The level is children or county',
     badCloud: 'The cloud limit must be 100, 30, 20 or 10',
     badSatellite: 'Invalid satellite code',
     tooManySatellites: 'At most 40 satellites at once',

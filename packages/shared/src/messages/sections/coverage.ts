@@ -81,6 +81,7 @@ export const coverageZh = {
     badPeriod: '统计时段格式不正确，应为年份（如 2026）、季度（如 2026Q2）或月份（如 2026-05）',
     badClass: '未知的分辨率级别',
     badFlag: '参数应为 true 或 false',
+    badLevel: '列表层级只能是 children（下一级）或 county（全部县）',
     badCloud: '云量上限只能是 100、30、20 或 10',
     badSatellite: '卫星代码不正确',
     tooManySatellites: '一次最多选择 40 颗卫星',

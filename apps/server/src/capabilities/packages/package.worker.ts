@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto'
 import { rename, writeFile } from 'node:fs/promises'
-import { formatBeijingTime, tZh } from '@rs/shared'
+import { formatBeijingTime, type MessageKey, tZh } from '@rs/shared'
 import { type Zippable, zipSync } from 'fflate'
 import type { MultiPolygon, Polygon } from 'geojson'
-import { type ExportRecord, WGS84_PRJ, writeDbf, writeShpShx } from '../../capabilities/exports'
 import { taskWithUserErrors } from '../../lib/workers/task'
+import { type ExportRecord, WGS84_PRJ, writeDbf, writeShpShx } from '../exports'
 
 /** What the package needs of one scene: its export record (the same columns as the archive's exports) and its pictures' inputs. */
 export interface PackageScene extends ExportRecord {
@@ -14,7 +14,10 @@ export interface PackageScene extends ExportRecord {
 }
 
 export interface PackageInput {
-  orderId: number
+  /** The README's message (default: an order's). */
+  readme?: MessageKey
+  /** What the manifest says the package is, besides its files: e.g. { order: 12 } or { push: 3, node: '…' }. */
+  about: Record<string, string | number>
   /** Where the zip goes; written as <file>.part and renamed when whole. */
   file: string
   scenes: PackageScene[]
@@ -28,6 +31,8 @@ export interface PackageOutput {
   bytes: number
   sha256: string
   files: number
+  /** each scene's files, uncompressed bytes, by scene id */
+  sceneBytes: Record<string, number>
 }
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
@@ -58,14 +63,16 @@ export function sceneFiles(scene: PackageScene, quicklook: Uint8Array | undefine
 }
 
 /**
- * Runs in a worker thread (lib/workers): writes an order's package, a zip of one folder per scene
+ * Runs in a worker thread (lib/workers): writes a package (an order's download, a push's delivery), a zip of one folder per scene
  * and manifest.json with every file's SHA-256, and answers its size and SHA-256.
  */
 export async function writePackage(input: PackageInput): Promise<PackageOutput> {
   const entries: Zippable = {}
   const manifest: Array<{ path: string; bytes: number; sha256: string }> = []
+  const sceneBytes: Record<string, number> = {}
   for (const scene of input.scenes) {
     const files = sceneFiles(scene, input.quicklooks[scene.id])
+    sceneBytes[scene.id] = Object.values(files).reduce((a, b) => a + b.byteLength, 0)
     for (const [name, bytes] of Object.entries(files)) {
       const path = `${scene.id}/${name}`
       // PNG is compressed already
@@ -73,14 +80,14 @@ export async function writePackage(input: PackageInput): Promise<PackageOutput> 
       manifest.push({ path, bytes: bytes.byteLength, sha256: sha256(bytes) })
     }
   }
-  const readme = utf8(`${tZh('order.package.readme', { site: tZh('app.name') })}\n`)
+  const readme = utf8(`${tZh(input.readme ?? 'order.package.readme', { site: tZh('app.name') })}\n`)
   entries['README.txt'] = readme
   manifest.push({ path: 'README.txt', bytes: readme.byteLength, sha256: sha256(readme) })
   entries['manifest.json'] = utf8(
     `${JSON.stringify(
       {
         title: tZh('order.package.manifest'),
-        order: input.orderId,
+        ...input.about,
         createdAt: new Date(input.at).toISOString(),
         algorithm: 'SHA-256',
         files: manifest,
@@ -93,7 +100,7 @@ export async function writePackage(input: PackageInput): Promise<PackageOutput> 
   const part = `${input.file}.part`
   await writeFile(part, zip)
   await rename(part, input.file)
-  return { bytes: zip.byteLength, sha256: sha256(zip), files: manifest.length + 1 }
+  return { bytes: zip.byteLength, sha256: sha256(zip), files: manifest.length + 1, sceneBytes }
 }
 
 export const packageTask = taskWithUserErrors(writePackage)
