@@ -44,6 +44,14 @@ export interface PushNodeTable {
   id: Generated<number>
   name: string
   region_id: string
+  level: Generated<'province' | 'city'>
+  target_kind: Generated<'folder'>
+  /** folder under the push root (PUSH_DIR) */
+  target: Generated<string>
+  contacts: Generated<unknown>
+  enabled: Generated<boolean>
+  created_at: Generated<Date>
+  last_pushed_at: Date | null
 }
 
 export interface UserPushNodeTable {

@@ -196,7 +196,7 @@ export async function seedDemo(
       for (const node of user.pushNodes ?? []) {
         const { id: nodeId } = await trx
           .insertInto('push_node')
-          .values({ name: node.name, region_id: node.regionId })
+          .values({ name: node.name, region_id: node.regionId, target: `node-${node.regionId}` })
           .returning('id')
           .executeTakeFirstOrThrow()
         await trx.insertInto('user_push_node').values({ user_id: id, push_node_id: nodeId }).execute()

@@ -87,6 +87,26 @@ export function parseCoveragePeriod(key: string): CoveragePeriod | null {
   return { key, kind: 'year', fromMonth: year * 100 + 1, toMonth: year * 100 + 12 }
 }
 
+/**
+ * The code the coverage rollup keys a period by: a month yyyymm (mm 01–12), a quarter yyyy·100 + 20 + q
+ * (202622 = 2026Q2), a year yyyy·100 (202600). Each scene counts in its month, quarter and year.
+ */
+export function periodCode(period: CoveragePeriod): number {
+  const year = Math.floor(period.fromMonth / 100)
+  if (period.kind === 'month') return period.fromMonth
+  if (period.kind === 'quarter') return year * 100 + 20 + Math.ceil((period.fromMonth % 100) / 3)
+  return year * 100
+}
+
+/** The codes a month counts in: itself, its quarter, its year. */
+export function periodCodesOfMonth(month: number): [number, number, number] {
+  const year = Math.floor(month / 100)
+  return [month, year * 100 + 20 + Math.ceil((month % 100) / 3), year * 100]
+}
+
+/** Whether a rollup code is a month's (not a quarter's or a year's). */
+export const isMonthCode = (code: number) => code % 100 >= 1 && code % 100 <= 12
+
 /** The months (yyyymm) of a period, in order. */
 export function monthsOf(period: CoveragePeriod): number[] {
   const months: number[] = []

@@ -277,6 +277,7 @@ export function buildRouteTree(modules: readonly MonitorModuleDecl[] = MONITOR_M
         { name: 'adminOutbox', path: 'admin/outbox', title: 'nav.adminOutbox', group: 'admin', ...adminOnly },
         { name: 'adminApply', path: 'admin/apply', title: 'nav.adminApply', group: 'admin', ...adminOnly },
         { name: 'adminFeedback', path: 'admin/feedback', title: 'nav.adminFeedback', group: 'admin', ...adminOnly },
+        { name: 'adminPush', path: 'admin/push', title: 'nav.adminPush', group: 'admin', ...adminOnly },
       ],
     },
   ]

@@ -69,6 +69,7 @@ export const enUS: DeepPartial<Messages> = {
     adminUsers: 'Users',
     adminAudit: 'Audit log',
     adminOutbox: 'Outbox',
+    adminPush: 'Pushes',
     adminApply: 'Application review',
     adminFeedback: 'Feedback',
     feedback: 'Feedback',

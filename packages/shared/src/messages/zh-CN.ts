@@ -75,6 +75,7 @@ export const zhCN = {
     adminUsers: '用户管理',
     adminAudit: '审计日志',
     adminOutbox: '发件箱',
+    adminPush: '推送管理',
     adminApply: '申请审核',
     adminFeedback: '意见反馈',
     feedback: '意见反馈',

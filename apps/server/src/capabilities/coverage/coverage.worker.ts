@@ -126,4 +126,20 @@ export const paintScenes = taskWithUserErrors((input: PaintInput): PaintRow[] =>
   }))
 })
 
+/** Stored rows merged by (county, group): bits ORed, depth and scene counts added (a quarter or year derived from its months). */
+export const mergeRows = taskWithUserErrors((rows: PaintRow[]): PaintRow[] => {
+  const merged = new Map<string, { county: string; group: number; bits: Uint8Array; depth: number; scenes: number }>()
+  for (const r of rows) {
+    const key = `${r.county}|${r.group}`
+    const bits = inflateBits(r.bits)
+    const m = merged.get(key)
+    if (m) {
+      orInto(m.bits, bits)
+      m.depth += r.depth
+      m.scenes += r.scenes
+    } else merged.set(key, { county: r.county, group: r.group, bits, depth: r.depth, scenes: r.scenes })
+  }
+  return [...merged.values()].map((m) => ({ ...m, bits: deflateBits(m.bits) }))
+})
+
 export const COVERAGE_ENGINE_WORKER = new URL(import.meta.url).href

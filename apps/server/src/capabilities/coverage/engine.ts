@@ -6,6 +6,7 @@ import {
   type CoverageSource,
   cloudLimitsOf,
   coverageClassOf,
+  periodCodesOfMonth,
 } from '@rs/shared'
 import { type Kysely, sql } from 'kysely'
 import { LRUCache } from 'lru-cache'
@@ -22,21 +23,24 @@ import { CELLS_PER_COUNTY, type CountyGrid, coveredShare, type GridRows, gridRow
  * - Grids: each county's grid (grid.ts) is built in a worker from its boundary once per region
  *   data version; a new version (or a new grid rule) rebuilds them and counts every scene again.
  * - Counting: the scene table's statement triggers queue inserted scenes in coverage_pending and
- *   recount the months a delete or update touched (migration 20261205100000). `refresh` takes the
- *   queue a chunk at a time: the chunk's footprints and the counties whose boxes they meet are read
+ *   recount the months a delete or update touched (migrations 20261205100000, 20261205300000).
+ *   `refresh` takes the queue a chunk of one month at a time (so a chunk's rows are one month's): the chunk's footprints and the counties whose boxes they meet are read
  *   in one statement, rasterized and ORed into the stored rows in the background worker, and
  *   written in one transaction that drops the chunk from the queue, unless a recount moved the epoch
  *   or another process counted part of the chunk meanwhile (the chunk is then read again). That
  *   transaction locks coverage_state, so refreshes of several processes (the import command, other
  *   instances) take turns at writing.
- * - Questions: `countyShares` ORs the stored rows of a period's months per county and weighs the
- *   cells set (answers kept in memory under the data version every change moves).
+ * - Periods: a scene counts in its month, quarter and year (domain/coverage.ts periodCode), so a
+ *   question reads one row per county and class. A recount empties the month, its quarter and year
+ *   and marks the last two stale; `deriveStale` rebuilds them from their months once the queue is empty.
+ * - Questions: `countyCells` ORs the stored rows of a period's classes per county; `sharesOf` weighs
+ *   the cells set (both kept in memory under the data version every change moves).
  */
 
 /** Bump when the grid rule or the keys change: every grid and row is built again. */
-const GRID_RULE = `cells${CELLS_PER_COUNTY}/classes${COVERAGE_CLASSES.map((c) => `${c.upTo}${c.inclusive ? '=' : ''}`).join(',')}/cloud${COVERAGE_CLOUD_LIMITS.join(',')}/v1`
-/** Scenes per refresh chunk (about 20 counties each for the demo's wide swaths). */
-const CHUNK_SCENES = 2_000
+const GRID_RULE = `cells${CELLS_PER_COUNTY}/classes${COVERAGE_CLASSES.map((c) => `${c.upTo}${c.inclusive ? '=' : ''}`).join(',')}/cloud${COVERAGE_CLOUD_LIMITS.join(',')}/periods/v2`
+/** Scenes per refresh chunk, of one month (about 20 counties each for the demo's wide swaths). */
+const CHUNK_SCENES = 5_000
 /** Counties per grid-building task. */
 const GRID_CHUNK = 300
 const PAINT_BUDGET_MS = 120_000
@@ -52,7 +56,8 @@ export interface CoverageQuestion {
   sources: readonly CoverageSource[]
   classes: readonly CoverageClass[]
   cloud: CoverageCloudLimit
-  months: readonly number[]
+  /** rollup codes of the periods asked (domain/coverage.ts periodCode: one period reads one code) */
+  periods: readonly number[]
 }
 
 interface LoadedGrids {
@@ -102,7 +107,7 @@ export function createCoverageEngine(db: Kysely<Database>, background: TaskPool)
   let running: Promise<RefreshReport> | undefined
   // answers by data version and question: the merged cells, and the shares computed from them
   const cellAnswers = new LRUCache<string, Map<string, CountyCells>>({ max: 100 })
-  const shareAnswers = new WeakMap<Map<string, CountyCells>, Map<string, CountyShare>>()
+  const shareAnswers = new WeakMap<ReadonlyMap<string, CountyCells>, Map<string, CountyShare>>()
 
   const regionVersion = async () => {
     const { rows } = await sql<{ version: string | null }>`SELECT version FROM reference_data WHERE name = 'regions'`.execute(db)
@@ -133,8 +138,9 @@ export function createCoverageEngine(db: Kysely<Database>, background: TaskPool)
       // every row was counted on the old grids: count every scene again
       await sql`DELETE FROM coverage_month WHERE source = 'archive'`.execute(trx)
       await sql`
-        INSERT INTO coverage_pending (scene_id, seq) SELECT id, nextval('coverage_pending_seq') FROM scene WHERE data_status = '2'
-        ON CONFLICT (scene_id) DO UPDATE SET seq = EXCLUDED.seq`.execute(trx)
+        INSERT INTO coverage_pending (scene_id, seq, month)
+        SELECT id, nextval('coverage_pending_seq'), coverage_month_of(acquired_at) FROM scene WHERE data_status = '2'
+        ON CONFLICT (scene_id) DO UPDATE SET seq = EXCLUDED.seq, month = EXCLUDED.month`.execute(trx)
       await sql`UPDATE coverage_state SET grid_version = ${expected}, version = version + 1, epoch = epoch + 1 WHERE id = 1`.execute(trx)
     })
   }
@@ -197,7 +203,8 @@ export function createCoverageEngine(db: Kysely<Database>, background: TaskPool)
 
   async function refreshChunk(loadedGrids: LoadedGrids): Promise<{ scenes: number; rows: number } | null> {
     const { rows: taken } = await sql<{ scene_id: string; seq: string }>`
-      SELECT scene_id, seq::text FROM coverage_pending ORDER BY seq LIMIT ${CHUNK_SCENES}`.execute(db)
+      SELECT scene_id, seq::text FROM coverage_pending WHERE month = (SELECT min(month) FROM coverage_pending)
+      ORDER BY seq LIMIT ${CHUNK_SCENES}`.execute(db)
     if (taken.length === 0) return null
     const { rows: epochRow } = await sql<{ epoch: string }>`SELECT epoch::text FROM coverage_state WHERE id = 1`.execute(db)
     const epoch = epochRow[0]?.epoch ?? '0'
@@ -236,7 +243,10 @@ export function createCoverageEngine(db: Kysely<Database>, background: TaskPool)
         counties.push(i)
       }
       if (counties.length === 0) continue
-      const sceneGroups = cloudLimitsOf(s.cloud).map((limit) => groups.id('archive', cls.id, limit, s.month))
+      // a scene counts in its month, quarter and year, under every cloud limit it is within
+      const sceneGroups = periodCodesOfMonth(s.month).flatMap((period) =>
+        cloudLimitsOf(s.cloud).map((limit) => groups.id('archive', cls.id, limit, period)),
+      )
       for (const g of sceneGroups) for (const c of s.counties) if (gridIndex.has(c)) touched.add(`${g}|${c}`)
       paint.push({ footprint: s.footprint, counties, groups: sceneGroups })
     }
@@ -306,6 +316,66 @@ export function createCoverageEngine(db: Kysely<Database>, background: TaskPool)
     })
   }
 
+  /**
+   * A quarter or year a recount emptied, derived again from its months' rows (in the background
+   * worker, a few hundred counties at a time), unless another recount moved the epoch meanwhile.
+   */
+  async function deriveStale(): Promise<number> {
+    const { rows: stale } = await sql<{ source: string; period: number }>`SELECT source, period FROM coverage_stale_period`.execute(db)
+    let derived = 0
+    for (const { source, period } of stale) {
+      const year = Math.floor(period / 100)
+      const q = (period % 100) - 20
+      const months =
+        q >= 1 && q <= 4 ? [0, 1, 2].map((k) => year * 100 + q * 3 - 2 + k) : Array.from({ length: 12 }, (_, k) => year * 100 + k + 1)
+      const { rows: epochRow } = await sql<{ epoch: string }>`SELECT epoch::text FROM coverage_state WHERE id = 1`.execute(db)
+      const epoch = epochRow[0]?.epoch ?? '0'
+      const { rows: counties } = await sql<{ county: string }>`
+        SELECT DISTINCT county FROM coverage_month WHERE source = ${source} AND month = ANY (${months}::int[])`.execute(db)
+      const merged: PaintRow[] = []
+      const keys: Array<{ cls: number; cloud: number }> = []
+      const keyIndex = new Map<string, number>()
+      for (let k = 0; k < counties.length; k += GRID_CHUNK) {
+        const part = counties.slice(k, k + GRID_CHUNK).map((c) => c.county)
+        const { rows } = await sql<{ class: number; cloud: number; county: string; bits: Uint8Array; depth: number; scenes: number }>`
+          SELECT class, cloud, county, bits, depth, scenes FROM coverage_month
+          WHERE source = ${source} AND month = ANY (${months}::int[]) AND county = ANY (${part}::text[])`.execute(db)
+        const input: PaintRow[] = rows.map((r) => {
+          const id = `${r.class}|${r.cloud}`
+          let group = keyIndex.get(id)
+          if (group === undefined) {
+            group = keys.length
+            keys.push({ cls: r.class, cloud: r.cloud })
+            keyIndex.set(id, group)
+          }
+          return { county: r.county, group, bits: toBytes(r.bits), depth: Number(r.depth), scenes: Number(r.scenes) }
+        })
+        if (input.length > 0)
+          merged.push(...(await background.run<PaintRow[]>(COVERAGE_ENGINE_WORKER, 'mergeRows', input, PAINT_BUDGET_MS)))
+      }
+      const done = await db.transaction().execute(async (trx) => {
+        const { rows: state } = await sql<{ epoch: string }>`SELECT epoch::text FROM coverage_state WHERE id = 1 FOR UPDATE`.execute(trx)
+        if (state[0]?.epoch !== epoch) return false
+        await sql`DELETE FROM coverage_month WHERE source = ${source} AND month = ${period}`.execute(trx)
+        for (let k = 0; k < merged.length; k += 2_000) {
+          const part = merged.slice(k, k + 2_000)
+          const key = (r: PaintRow) => keys[r.group] as { cls: number; cloud: number }
+          await sql`
+            INSERT INTO coverage_month (source, class, cloud, month, county, bits, depth, scenes)
+            SELECT ${source}, c, l, ${period}, county, bits, depth, scenes
+            FROM unnest(${part.map((r) => key(r).cls)}::smallint[], ${part.map((r) => key(r).cloud)}::smallint[], ${part.map((r) => r.county)}::text[],
+              ${part.map((r) => Buffer.from(r.bits))}::bytea[], ${part.map((r) => r.depth)}::float8[], ${part.map((r) => r.scenes)}::int[])
+              AS v (c, l, county, bits, depth, scenes)`.execute(trx)
+        }
+        await sql`DELETE FROM coverage_stale_period WHERE source = ${source} AND period = ${period}`.execute(trx)
+        await sql`UPDATE coverage_state SET version = version + 1 WHERE id = 1`.execute(trx)
+        return true
+      })
+      if (done) derived++
+    }
+    return derived
+  }
+
   async function refreshAll(): Promise<RefreshReport> {
     const started = performance.now()
     const loadedGrids = await ensureGrids()
@@ -317,6 +387,8 @@ export function createCoverageEngine(db: Kysely<Database>, background: TaskPool)
       scenes += done.scenes
       rows += done.rows
     }
+    // quarters and years a recount emptied: derived from their months once the queue is empty
+    if ((await engine.pending()) === 0) await deriveStale()
     return { scenes, rows, milliseconds: performance.now() - started }
   }
 
@@ -352,13 +424,13 @@ export function createCoverageEngine(db: Kysely<Database>, background: TaskPool)
 
     async countyCells(question) {
       const { version: v } = await current()
-      const key = `${v}|${question.sources.join(',')}|${question.classes.map((c) => c.id).join(',')}|${question.cloud}|${question.months.join(',')}`
+      const key = `${v}|${question.sources.join(',')}|${question.classes.map((c) => c.id).join(',')}|${question.cloud}|${question.periods.join(',')}`
       const kept = cellAnswers.get(key)
       if (kept) return kept
       const { rows } = await sql<{ county: string; bits: Uint8Array; depth: number }>`
         SELECT county, bits, depth FROM coverage_month
         WHERE source = ANY (${question.sources}::text[]) AND class = ANY (${question.classes.map((c) => c.id)}::smallint[])
-          AND cloud = ${question.cloud} AND month = ANY (${question.months}::int[])`.execute(db)
+          AND cloud = ${question.cloud} AND month = ANY (${question.periods}::int[])`.execute(db)
       const merged = new Map<string, CountyCells>()
       for (const r of rows) {
         const bits = inflateBits(toBytes(r.bits))
@@ -373,22 +445,19 @@ export function createCoverageEngine(db: Kysely<Database>, background: TaskPool)
     },
 
     async countyShares(question) {
-      const cells = await engine.countyCells(question)
-      let shares = shareAnswers.get(cells)
-      if (!shares) {
-        shares = await engine.sharesOf(cells)
-        shareAnswers.set(cells, shares)
-      }
-      return shares
+      return engine.sharesOf(await engine.countyCells(question))
     },
 
     async sharesOf(cells) {
+      const kept = shareAnswers.get(cells)
+      if (kept) return kept
       const { loadedGrids } = await current()
       const shares = new Map<string, CountyShare>()
       for (const [county, c] of cells) {
         const gridRowsOf = loadedGrids.rows.get(county)
         if (gridRowsOf) shares.set(county, { share: coveredShare(gridRowsOf, c.bits), depth: c.depth })
       }
+      shareAnswers.set(cells, shares)
       return shares
     },
 

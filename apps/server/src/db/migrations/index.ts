@@ -30,6 +30,8 @@ import * as monitorListCovering from './20261203100000_monitor-list-covering'
 import * as monitorModuleVersion from './20261204100000_monitor-module-version'
 import * as coverage from './20261205100000_coverage'
 import * as push from './20261205200000_push'
+import * as coveragePendingMonth from './20261205300000_coverage-pending-month'
+import * as coveragePeriods from './20261205400000_coverage-periods'
 
 /** Every migration in order; the file name is the migration's name. Never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +66,6 @@ export const migrations: Record<string, Migration> = {
   '20261204100000_monitor-module-version': monitorModuleVersion,
   '20261205100000_coverage': coverage,
   '20261205200000_push': push,
+  '20261205300000_coverage-pending-month': coveragePendingMonth,
+  '20261205400000_coverage-periods': coveragePeriods,
 }

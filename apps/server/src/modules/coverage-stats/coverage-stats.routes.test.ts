@@ -183,6 +183,14 @@ describe('coverage statistics', () => {
     const unpublished = await stats('period=2026-05&class=m2&region=110000')
     expect(unpublished.total.coveredKm2).toBeLessThan(after.total.coveredKm2)
     expect(classesCounted('m2', true).map((c) => c.key)).toEqual(['sub1', 'm2'])
+    // the quarter and the year, derived again from their months, equal a count of everything from scratch
+    const derived = await Promise.all(['2026Q2', '2026'].map((p) => stats(`period=${p}&class=m2&region=110000`)))
+    expect((await sql<{ n: number }>`SELECT count(*)::int AS n FROM coverage_stale_period`.execute(ctx.database.db)).rows[0]?.n).toBe(0)
+    await sql`UPDATE coverage_state SET grid_version = NULL`.execute(ctx.database.db)
+    await coverage.engine.refresh()
+    const fresh = await Promise.all(['2026Q2', '2026'].map((p) => stats(`period=${p}&class=m2&region=110000`)))
+    expect(fresh.map((f) => f.rows)).toEqual(derived.map((d) => d.rows))
+    expect(derived[0]?.total.coveredKm2).toBeGreaterThan(0)
   })
 
   it('refuses a bad question in Chinese with a 4xx', async () => {

@@ -9,8 +9,8 @@ import {
   type CoverageStatistics,
   classesCounted,
   DEFAULT_DATA_STATUS,
-  monthsOf,
   parseCoveragePeriod,
+  periodCode,
   quarterKeyOf,
   type SceneFilters,
   WHOLE_COUNTRY_CODE,
@@ -93,6 +93,9 @@ export function createCoverageStatsService(deps: {
   const { coverage, db } = deps
   const satelliteAnswers = new LRUCache<string, Map<string, CountyCells>>({ max: 30 })
   const illustrative = new LRUCache<string, { value: boolean }>({ max: 4 })
+  // whole answers by data version and question: a repeated question (a drill-down back up, the same
+  // export) is only the version's read
+  const answers = new LRUCache<string, CoverageStatistics>({ max: 200 })
 
   async function cellsFor(ask: CoverageAsk, period: CoveragePeriod): Promise<Map<string, CountyCells>> {
     const classes = classesCounted(ask.class, ask.finer)
@@ -100,7 +103,7 @@ export function createCoverageStatsService(deps: {
     const satellites = [...new Set(ask.satellites ?? [])].sort()
     if (satellites.length === 0) {
       const sources = [...new Set(ask.sources?.length ? ask.sources : (['archive'] as CoverageSource[]))].sort()
-      return coverage.engine.countyCells({ sources, classes, cloud, months: monthsOf(period) })
+      return coverage.engine.countyCells({ sources, classes, cloud, periods: [periodCode(period)] })
     }
     const version = await coverage.engine.version()
     const key = `${version}|${satellites.join(',')}|${classes.map((c) => c.id).join(',')}|${cloud}|${period.key}`
@@ -138,58 +141,68 @@ export function createCoverageStatsService(deps: {
 
   const toRow = (r: RegionCoverageRow): CoverageRow => ({ ...r })
 
+  async function compute(ask: CoverageAsk): Promise<CoverageStatistics> {
+    const period = periodOf(ask.period ?? quarterKeyOf(Date.now()))
+    const compare = ask.compare ? periodOf(ask.compare) : null
+    const code = ask.region ?? WHOLE_COUNTRY_CODE
+    const region = await regionOf(code)
+    const tree = await coverage.regions()
+    const [cells, compareCells] = await Promise.all([cellsFor(ask, period), compare ? cellsFor(ask, compare) : null])
+    const shares = await coverage.engine.sharesOf(cells)
+    const compareShares = compareCells ? await coverage.engine.sharesOf(compareCells) : null
+    const withCompare = (row: RegionCoverageRow): CoverageRow => {
+      if (!compareShares) return toRow(row)
+      const then = regionRow(tree, tree.byCode.get(row.code) as TreeRegion, compareShares)
+      return { ...toRow(row), compare: { percent: then.percent, coveredKm2: then.coveredKm2, times: then.times } }
+    }
+    const country = tree.byCode.get(WHOLE_COUNTRY_CODE) as TreeRegion
+    const pending = await sql<{ n: number }>`SELECT count(*)::int AS n FROM (SELECT 1 FROM coverage_pending LIMIT 100000) p`.execute(db)
+    const version = await coverage.engine.version()
+    let demo = illustrative.get(version)
+    if (!demo) {
+      const { rows } = await sql<{ value: boolean }>`
+        SELECT EXISTS (SELECT 1 FROM scene WHERE illustrative AND data_status = '2') AS value`.execute(db)
+      demo = { value: rows[0]?.value ?? false }
+      illustrative.set(version, demo)
+    }
+    return {
+      region: { code: region.code, name: region.name, level: region.level },
+      parentCode: region.parent,
+      period: { key: period.key, fromMonth: period.fromMonth, toMonth: period.toMonth },
+      compare: compare && { key: compare.key, fromMonth: compare.fromMonth, toMonth: compare.toMonth },
+      class: ask.class,
+      finer: ask.finer,
+      cloud: ask.cloud,
+      satellites: [...new Set(ask.satellites ?? [])].sort(),
+      sources: [...new Set(ask.sources?.length ? ask.sources : (['archive'] as CoverageSource[]))].sort(),
+      rows: (ask.level === 'county'
+        ? tree
+            .countiesUnder(code)
+            .filter((c) => c.hasBoundary)
+            .map((c) => regionRow(tree, c, shares))
+        : childRows(tree, code, shares)
+      ).map(withCompare),
+      total: withCompare(regionRow(tree, region, shares)),
+      national: withCompare(regionRow(tree, country, shares)),
+      missing: tree
+        .countiesUnder(code)
+        .filter((c) => !c.hasBoundary)
+        .map((c) => ({ code: c.code, name: c.name })),
+      pendingScenes: pending.rows[0]?.n ?? 0,
+      cellsPerCounty: CELLS_PER_COUNTY,
+      illustrative: demo.value,
+    }
+  }
+
   return {
     async statistics(ask: CoverageAsk): Promise<CoverageStatistics> {
-      const period = periodOf(ask.period ?? quarterKeyOf(Date.now()))
-      const compare = ask.compare ? periodOf(ask.compare) : null
-      const code = ask.region ?? WHOLE_COUNTRY_CODE
-      const region = await regionOf(code)
-      const tree = await coverage.regions()
-      const [cells, compareCells] = await Promise.all([cellsFor(ask, period), compare ? cellsFor(ask, compare) : null])
-      const shares = await coverage.engine.sharesOf(cells)
-      const compareShares = compareCells ? await coverage.engine.sharesOf(compareCells) : null
-      const withCompare = (row: RegionCoverageRow): CoverageRow => {
-        if (!compareShares) return toRow(row)
-        const then = regionRow(tree, tree.byCode.get(row.code) as TreeRegion, compareShares)
-        return { ...toRow(row), compare: { percent: then.percent, coveredKm2: then.coveredKm2, times: then.times } }
-      }
-      const country = tree.byCode.get(WHOLE_COUNTRY_CODE) as TreeRegion
-      const pending = await sql<{ n: number }>`SELECT count(*)::int AS n FROM (SELECT 1 FROM coverage_pending LIMIT 1000000) p`.execute(db)
-      const version = await coverage.engine.version()
-      let demo = illustrative.get(version)
-      if (!demo) {
-        const { rows } = await sql<{ value: boolean }>`
-          SELECT EXISTS (SELECT 1 FROM scene WHERE illustrative AND data_status = '2') AS value`.execute(db)
-        demo = { value: rows[0]?.value ?? false }
-        illustrative.set(version, demo)
-      }
-      return {
-        region: { code: region.code, name: region.name, level: region.level },
-        parentCode: region.parent,
-        period: { key: period.key, fromMonth: period.fromMonth, toMonth: period.toMonth },
-        compare: compare && { key: compare.key, fromMonth: compare.fromMonth, toMonth: compare.toMonth },
-        class: ask.class,
-        finer: ask.finer,
-        cloud: ask.cloud,
-        satellites: [...new Set(ask.satellites ?? [])].sort(),
-        sources: [...new Set(ask.sources?.length ? ask.sources : (['archive'] as CoverageSource[]))].sort(),
-        rows: (ask.level === 'county'
-          ? tree
-              .countiesUnder(code)
-              .filter((c) => c.hasBoundary)
-              .map((c) => regionRow(tree, c, shares))
-          : childRows(tree, code, shares)
-        ).map(withCompare),
-        total: withCompare(regionRow(tree, region, shares)),
-        national: withCompare(regionRow(tree, country, shares)),
-        missing: tree
-          .countiesUnder(code)
-          .filter((c) => !c.hasBoundary)
-          .map((c) => ({ code: c.code, name: c.name })),
-        pendingScenes: pending.rows[0]?.n ?? 0,
-        cellsPerCounty: CELLS_PER_COUNTY,
-        illustrative: demo.value,
-      }
+      const question = { ...ask, period: ask.period ?? quarterKeyOf(Date.now()) }
+      const key = `${await coverage.engine.version()}|${JSON.stringify(question, Object.keys(question).sort())}`
+      const kept = answers.get(key)
+      if (kept) return kept
+      const answer = await compute(question)
+      answers.set(key, answer)
+      return answer
     },
 
     async gaps(ask: CoverageAsk & { region: string }) {
@@ -236,7 +249,9 @@ export function createCoverageStatsService(deps: {
     },
 
     async months(): Promise<number[]> {
-      const { rows } = await sql<{ month: number }>`SELECT DISTINCT month FROM coverage_month WHERE cloud = 100 ORDER BY month`.execute(db)
+      // the month codes only (quarters and years are kept beside them)
+      const { rows } = await sql<{ month: number }>`
+        SELECT DISTINCT month FROM coverage_month WHERE cloud = 100 AND month % 100 BETWEEN 1 AND 12 ORDER BY month`.execute(db)
       return rows.map((r) => Number(r.month))
     },
   }

@@ -7,6 +7,7 @@ import { OutboxPage } from '../../features/admin/components/outbox-page'
 import { ApplyReviewPage } from '../../features/apply/components/apply-review-page'
 import { useAuthStore } from '../../features/auth/state/auth-store'
 import { FeedbackAdminPage } from '../../features/feedback/components/feedback-admin-page'
+import { PushAdminPage } from '../../features/push/components/push-admin-page'
 import { RegionName } from '../../features/region/components/region-name'
 import { RegionPicker } from '../../features/region/components/region-picker'
 import type { ScreenProps } from '../screen-props'
@@ -18,12 +19,13 @@ const regions = {
   renderName: (code: string) => <RegionName code={code} />,
 }
 
-/** 系统管理 (MOD_001): users (search, disable, permissions and area ranges), the audit log, the outbox, application review, feedback. */
+/** 系统管理 (MOD_001): users (search, disable, permissions and area ranges), the audit log, the outbox, application review, feedback, pushes. */
 export default function AdminScreen({ route }: ScreenProps) {
   const username = useAuthStore((s) => s.user?.username)
   if (route.name === 'adminAudit') return <AuditLogPage />
   if (route.name === 'adminOutbox') return <OutboxPage />
   if (route.name === 'adminApply') return <ApplyReviewPage regions={regions} currentUser={username} />
   if (route.name === 'adminFeedback') return <FeedbackAdminPage />
+  if (route.name === 'adminPush') return <PushAdminPage renderRegionPicker={regions.renderPicker} />
   return <AdminUsersPage regions={regions} />
 }

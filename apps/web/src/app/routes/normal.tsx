@@ -1,3 +1,4 @@
+import { PERMISSION } from '@rs/shared'
 import { ArchiveSidebar } from '../../features/archive/components/archive-sidebar'
 import { CoveragePanel } from '../../features/archive/components/coverage-panel'
 import { FilterPanel } from '../../features/archive/components/filter-panel'
@@ -5,6 +6,8 @@ import { ResultPanel } from '../../features/archive/components/result-panel'
 import { SceneDrawer } from '../../features/archive/components/scene-drawer'
 import { useArchiveScreen } from '../../features/archive/state/use-archive-screen'
 import { useArchiveSearch } from '../../features/archive/state/use-archive-search'
+import { useAuthStore } from '../../features/auth/state/auth-store'
+import { PushCheckedButton } from '../../features/push/components/push-checked-button'
 import { AreaSelectMap, AreaSelectPanel, useAreaSelect, useLinkedUploadId } from '../../widgets/area-select'
 import type { ScreenProps } from '../screen-props'
 
@@ -13,7 +16,7 @@ import type { ScreenProps } from '../screen-props'
  * FILE list, then the filters; RESULT: the list; COVERAGE: the analysis) beside the map with the
  * area, the footprints, the opened quicklook and the coverage gaps. The whole query lives in the
  * address (features/archive/url-state.ts). An automatic login with code 2 brings a geojsonId,
- * opened here as the uploaded area.
+ * opened here as the uploaded area. An administrator may push the checked scenes to a push node.
  */
 export default function NormalScreen(_props: ScreenProps) {
   const addressArea = useArchiveSearch().search.area
@@ -21,6 +24,7 @@ export default function NormalScreen(_props: ScreenProps) {
   const selection = useAreaSelect({ initialArea: addressArea, openUploadId: linkedUploadId })
   const archive = useArchiveScreen(selection.sceneArea, selection.isReady)
   const { search, update } = archive
+  const isAdmin = useAuthStore((s) => s.user?.permissions.includes(PERMISSION.systemAdmin) ?? false)
 
   return (
     <div
@@ -51,6 +55,7 @@ export default function NormalScreen(_props: ScreenProps) {
             error={archive.results.error}
             onPage={(page) => update({ page })}
             onSort={(sort) => update({ sort, page: { ...search.page, pageNum: 1 } })}
+            checkedActions={isAdmin ? (ids) => <PushCheckedButton sceneIds={ids} /> : undefined}
           />
         }
         coverage={

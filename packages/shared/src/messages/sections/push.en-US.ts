@@ -35,6 +35,7 @@ export const pushEn: Words<typeof pushZh> = {
     pushNew: 'Push newly imported scenes',
     pushIds: 'Push chosen scenes',
     sceneIdsLabel: 'Scene ids (one per line, or separated by commas)',
+    chosen: '{count} scenes chosen',
     preview: 'Preview',
     previewSummary: '{scenes} scenes, {area} km², about {size}',
     previewMissing: 'Not in the archive or not published, not pushed: {ids}',

@@ -53,6 +53,7 @@ export const pushZh = {
     pushNew: '推送新入库影像',
     pushIds: '推送所选影像',
     sceneIdsLabel: '影像编号（每行一个，或用逗号分隔）',
+    chosen: '已选 {count} 景影像',
     preview: '预览',
     previewSummary: '共 {scenes} 景，面积 {area} 平方千米，预计数据量 {size}',
     previewMissing: '以下编号不在影像库中或未发布，将不推送：{ids}',

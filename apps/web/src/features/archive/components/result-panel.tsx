@@ -1,7 +1,7 @@
 import { ShoppingCartOutlined } from '@ant-design/icons'
 import { ARCHIVE_LIMITS, SCENE_SORT_FIELDS, type Scene, type SceneQueryAnswer, type SceneQueryBody } from '@rs/shared'
 import { Alert, Button, Empty, Select, Space, Switch, Table, type TableColumnsType, Tag, Typography } from 'antd'
-import { useEffect, useRef } from 'react'
+import { type ReactNode, useEffect, useRef } from 'react'
 import { errorMessage } from '../../../lib/api-client'
 import { addToCart } from '../../../lib/cart'
 import { groupDigits } from '../../../lib/format-number'
@@ -20,6 +20,8 @@ export interface ResultPanelProps {
   error: unknown
   onPage: (page: ArchivePage) => void
   onSort: (sort: ArchiveSort) => void
+  /** More actions on the checked scenes, composed by the route (an administrator's push). */
+  checkedActions?: (checkedIds: string[]) => ReactNode
 }
 
 /** Performance marks of a search: started (Search button) and first page shown. */
@@ -31,7 +33,7 @@ export const FIRST_PAGE_MEASURE = 'archive:first-page'
  * of the page when none is checked), the fall-figures switch, export, and the list with
  * quicklooks, paging 20/50/100, check boxes, hover ↔ footprint and click → quicklook and detail.
  */
-export function ResultPanel({ query, answer, isFetching, error, onPage, onSort }: ResultPanelProps) {
+export function ResultPanel({ query, answer, isFetching, error, onPage, onSort, checkedActions }: ResultPanelProps) {
   const t = useT()
   const { checkedIds, hoveredId, activeId, showFootprints, toggleChecked, setCheckedMany, hover, activate, setShowFootprints, clear } =
     useResultStore()
@@ -180,6 +182,7 @@ export function ResultPanel({ query, answer, isFetching, error, onPage, onSort }
             >
               {t('order.cart.addChecked')}
             </Button>
+            {checkedActions?.(checkedIds)}
           </Space>
         </>
       )}

@@ -19,6 +19,7 @@ import { useSearchParams } from 'react-router'
 import { PageSpinner } from '../../../components/page-spinner'
 import { errorMessage } from '../../../lib/api-client'
 import { useT } from '../../../lib/i18n'
+import { periodLabel, periodOfMonth, periodOptions } from '../../../lib/period'
 import { createGapLayer } from '../../../map/footprint-layer'
 import { MapLegend } from '../../../map/legend'
 import { useRegionBoundaries } from '../../../map/region-boundaries'
@@ -26,7 +27,6 @@ import { type BoundaryFeature, createRegionLayer } from '../../../map/region-lay
 import { useLegend } from '../../../map/use-legend'
 import { Figure, type FigureColumn } from '../../../widgets/figure'
 import { useCoverageGaps, useCoverageMonths, useCoverageStatistics } from '../api/coverage-api'
-import { periodLabel, periodOfMonth, periodOptions } from '../utils/period'
 
 const MapView = lazy(() => import('../../../map/map-view'))
 

@@ -1,5 +1,5 @@
 import { type CoveragePeriodKind, parseCoveragePeriod } from '@rs/shared'
-import type { Translate } from '../../../lib/i18n'
+import type { Translate } from './i18n'
 
 /** A period's words: '2026年第2季度' (through the message templates). */
 export function periodLabel(key: string, t: Translate): string {
