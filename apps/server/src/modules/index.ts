@@ -16,6 +16,7 @@ import { registerMonitor } from './monitor/monitor.module'
 import { registerNews } from './news/news.module'
 import { registerOrbit } from './orbit/orbit.module'
 import { registerOrders } from './orders/orders.module'
+import { registerProvinceFeedback } from './province-feedback/province-feedback.module'
 import { registerPush } from './push/push.module'
 import { registerRegions } from './regions/regions.module'
 import { registerSatellites } from './satellites/satellites.module'
@@ -51,6 +52,7 @@ export async function registerModules(app: FastifyInstance, config: Config, data
   registerOrders(app, deps, { quicklooks: scenes.quicklooks, scenes: scenes.sceneRecords })
   registerPush(app, deps, { quicklooks: scenes.quicklooks, scenes: scenes.sceneRecords, newScenes: scenes.newScenes })
   registerApply(app, deps)
+  registerProvinceFeedback(app, deps)
   registerRegions(app, deps)
   registerSatellites(app, deps)
   registerOrbit(app, deps)

@@ -10,6 +10,7 @@ import type * as authContract from './auth'
 import type { ApiRoute, RouteRef } from './common'
 import type * as coverageContract from './coverage'
 import type * as feedbackContract from './feedback'
+import type * as localImageryContract from './local-imagery'
 import type * as monitorContract from './monitor'
 import type * as monitorModesContract from './monitor-modes'
 import type * as monitorTermContract from './monitor-term'
@@ -70,6 +71,13 @@ export const coverageStatistics = route<typeof coverageContract.coverageStatisti
 export const feedbackHandle = route<typeof feedbackContract.feedbackHandle>('POST', '/api/feedback/handle')
 export const feedbackList = route<typeof feedbackContract.feedbackList>('GET', '/api/feedback/list')
 export const feedbackSubmit = route<typeof feedbackContract.feedbackSubmit>('POST', '/api/feedback/submit')
+export const localImageryDelete = route<typeof localImageryContract.localImageryDelete>('POST', '/api/provincial-feedback/delete')
+export const localImageryFootprints = route<typeof localImageryContract.localImageryFootprints>(
+  'GET',
+  '/api/provincial-feedback/footprints',
+)
+export const localImageryList = route<typeof localImageryContract.localImageryList>('GET', '/api/provincial-feedback/list')
+export const localImageryUpload = route<typeof localImageryContract.localImageryUpload>('POST', '/api/provincial-feedback/upload')
 export const monitorGrid = route<typeof monitorModesContract.monitorGrid>('GET', '/api/monitor/grid')
 export const monitorSequence = route<typeof monitorModesContract.monitorSequence>('GET', '/api/monitor/sequence')
 export const monitorTrend = route<typeof monitorModesContract.monitorTrend>('GET', '/api/monitor/trend')

@@ -56,6 +56,9 @@ export const AUDIT_ACTIONS = [
   'pushCreate',
   'pushStatus',
   'pushRetry',
+  'localImageryUpload',
+  'localImageryCheck',
+  'localImageryDelete',
 ] as const
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]

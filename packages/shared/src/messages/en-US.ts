@@ -6,6 +6,7 @@ import { archivePageEn } from './sections/archive-page.en-US'
 import { coverageEn } from './sections/coverage.en-US'
 import { figureEn } from './sections/figure.en-US'
 import { inputEn } from './sections/input.en-US'
+import { localImageryEn } from './sections/local-imagery.en-US'
 import { monitorEn } from './sections/monitor.en-US'
 import { monitorMapEn } from './sections/monitor-map.en-US'
 import { monitorModesEn } from './sections/monitor-modes.en-US'
@@ -275,4 +276,5 @@ export const enUS: DeepPartial<Messages> = {
   monitorVerify: monitorVerifyEn,
   coverage: coverageEn,
   push: pushEn,
+  localImagery: localImageryEn,
 }

@@ -12,6 +12,7 @@ import { archivePageZh } from './sections/archive-page'
 import { coverageZh } from './sections/coverage'
 import { figureZh } from './sections/figure'
 import { inputZh } from './sections/input'
+import { localImageryZh } from './sections/local-imagery'
 import { monitorZh } from './sections/monitor'
 import { monitorMapZh } from './sections/monitor-map'
 import { monitorModesZh } from './sections/monitor-modes'
@@ -549,6 +550,7 @@ export const zhCN = {
   monitorVerify: monitorVerifyZh,
   coverage: coverageZh,
   push: pushZh,
+  localImagery: localImageryZh,
 } as const
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> }

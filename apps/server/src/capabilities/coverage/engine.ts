@@ -44,6 +44,8 @@ const CHUNK_SCENES = 5_000
 /** Counties per grid-building task. */
 const GRID_CHUNK = 300
 const PAINT_BUDGET_MS = 120_000
+/** How the queue names a province's own footprint (local_imagery): scene ids never hold a colon. */
+const LOCAL_PREFIX = 'local:'
 
 export interface CountyShare {
   /** weighted share of the county's cells covered, 0–1 */
@@ -135,8 +137,13 @@ export function createCoverageEngine(db: Kysely<Database>, background: TaskPool)
             ${part.map((g) => g.size)}::float8[], ${part.map((g) => g.nx)}::int[], ${part.map((g) => g.ny)}::int[],
             ${part.map((g) => g.cells)}::int[], ${part.map((g) => Buffer.from(g.mask))}::bytea[])`.execute(trx)
       }
-      // every row was counted on the old grids: count every scene again
-      await sql`DELETE FROM coverage_month WHERE source = 'archive'`.execute(trx)
+      // every row was counted on the old grids: count every scene and local footprint again
+      await sql`DELETE FROM coverage_month`.execute(trx)
+      await sql`DELETE FROM coverage_stale_period`.execute(trx)
+      await sql`
+        INSERT INTO coverage_pending (scene_id, seq, month)
+        SELECT ${LOCAL_PREFIX} || id, nextval('coverage_pending_seq'), to_char(acquired_on, 'YYYYMM')::int FROM local_imagery
+        ON CONFLICT (scene_id) DO UPDATE SET seq = EXCLUDED.seq, month = EXCLUDED.month`.execute(trx)
       await sql`
         INSERT INTO coverage_pending (scene_id, seq, month)
         SELECT id, nextval('coverage_pending_seq'), coverage_month_of(acquired_at) FROM scene WHERE data_status = '2'
@@ -209,18 +216,27 @@ export function createCoverageEngine(db: Kysely<Database>, background: TaskPool)
     const { rows: epochRow } = await sql<{ epoch: string }>`SELECT epoch::text FROM coverage_state WHERE id = 1`.execute(db)
     const epoch = epochRow[0]?.epoch ?? '0'
     const ids = taken.map((t) => t.scene_id)
+    // the queue holds archive scenes by id and a province's own imagery as 'local:<id>'
+    const localIds = ids.filter((id) => id.startsWith(LOCAL_PREFIX)).map((id) => Number(id.slice(LOCAL_PREFIX.length)))
     const { rows: scenes } = await sql<{
       id: string
+      source: CoverageSource
       month: number
       resolution: number
       cloud: number
       footprint: string
       counties: string[]
     }>`
-      SELECT s.id, coverage_month_of(s.acquired_at) AS month, s.resolution_m::float8 AS resolution, s.cloud_percent::float8 AS cloud,
-        ST_AsGeoJSON(s.footprint) AS footprint,
-        ARRAY(SELECT g.code FROM region g WHERE g.level = 'county' AND g.geom && s.footprint ORDER BY g.code) AS counties
-      FROM scene s WHERE s.id = ANY (${ids}::text[]) AND s.data_status = '2'`.execute(db)
+      SELECT x.id, x.source, x.month, x.resolution, x.cloud, ST_AsGeoJSON(x.g) AS footprint,
+        ARRAY(SELECT g.code FROM region g WHERE g.level = 'county' AND g.geom && x.g ORDER BY g.code) AS counties
+      FROM (
+        SELECT s.id, 'archive' AS source, coverage_month_of(s.acquired_at) AS month, s.resolution_m::float8 AS resolution,
+          s.cloud_percent::float8 AS cloud, s.footprint AS g
+        FROM scene s WHERE s.id = ANY (${ids}::text[]) AND s.data_status = '2'
+        UNION ALL
+        SELECT ${LOCAL_PREFIX} || l.id, 'local', to_char(l.acquired_on, 'YYYYMM')::int, l.resolution_m::float8, 0, l.footprint
+        FROM local_imagery l WHERE l.id = ANY (${localIds}::int[])
+      ) x`.execute(db)
 
     const groups = groupsOf()
     const gridIndex = new Map<string, number>()
@@ -245,7 +261,7 @@ export function createCoverageEngine(db: Kysely<Database>, background: TaskPool)
       if (counties.length === 0) continue
       // a scene counts in its month, quarter and year, under every cloud limit it is within
       const sceneGroups = periodCodesOfMonth(s.month).flatMap((period) =>
-        cloudLimitsOf(s.cloud).map((limit) => groups.id('archive', cls.id, limit, period)),
+        cloudLimitsOf(s.cloud).map((limit) => groups.id(s.source, cls.id, limit, period)),
       )
       for (const g of sceneGroups) for (const c of s.counties) if (gridIndex.has(c)) touched.add(`${g}|${c}`)
       paint.push({ footprint: s.footprint, counties, groups: sceneGroups })

@@ -32,6 +32,7 @@ import * as coverage from './20261205100000_coverage'
 import * as push from './20261205200000_push'
 import * as coveragePendingMonth from './20261205300000_coverage-pending-month'
 import * as coveragePeriods from './20261205400000_coverage-periods'
+import * as localImagery from './20261205500000_local-imagery'
 
 /** Every migration in order; the file name is the migration's name. Never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '20261205200000_push': push,
   '20261205300000_coverage-pending-month': coveragePendingMonth,
   '20261205400000_coverage-periods': coveragePeriods,
+  '20261205500000_local-imagery': localImagery,
 }

@@ -128,5 +128,8 @@ export const adminEn: Messages['admin'] = {
     pushCreate: 'Push batch created',
     pushStatus: 'Push state changed',
     pushRetry: 'Push retried',
+    localImageryUpload: 'Local data registered',
+    localImageryCheck: 'Local data checked',
+    localImageryDelete: 'Local data deleted',
   },
 }

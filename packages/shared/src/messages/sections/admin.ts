@@ -125,5 +125,8 @@ export const adminZh = {
     pushCreate: '创建推送批次',
     pushStatus: '推送状态变化',
     pushRetry: '重新推送',
+    localImageryUpload: '登记本地数据',
+    localImageryCheck: '检查本地数据（不入库）',
+    localImageryDelete: '删除本地数据登记',
   },
 }
