@@ -20,6 +20,16 @@ import { securityHeadersPlugin } from './plugins/security-headers'
 
 export const SPA_BASE = '/chinese/'
 
+/** The https origin of a configured tile address ({z}/{x}/{y} placeholders), for the CSP; none when unset or not https. */
+function tileOrigin(template: string): string[] {
+  try {
+    const url = new URL(template.replace(/\{[a-z]\}/g, '0'))
+    return url.protocol === 'https:' ? [url.origin] : []
+  } catch {
+    return []
+  }
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** The server's worker pools, by lane (tests fill one to show that it cannot starve another). */
@@ -39,7 +49,11 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandling(app)
 
-  await app.register(securityHeadersPlugin, { hsts: config.HSTS, tianditu: config.TIANDITU_KEY !== '' })
+  await app.register(securityHeadersPlugin, {
+    hsts: config.HSTS,
+    tianditu: config.TIANDITU_KEY !== '',
+    tileOrigins: tileOrigin(config.PROVINCE_IMAGERY_TILES),
+  })
   await app.register(inputGuardPlugin)
   await app.register(compress, { global: true, threshold: 1024 })
   await app.register(rateLimit, {

@@ -52,6 +52,8 @@ const Env = z.object({
   ENGLISH_SITE_URL: z.string().default(''),
   ORBIT3D_URL: z.string().default(''),
   CITY_EYE_URL: z.string().default(''),
+  /** 本地数据: the province's aerospace imagery as XYZ tiles, e.g. https://tiles.example.gov.cn/img/{z}/{x}/{y}.png (empty: hidden). */
+  PROVINCE_IMAGERY_TILES: z.string().default(''),
   SITE_OWNER: z.string().default('自然资源卫星遥感云服务平台（演示部署）'),
   SITE_ADDRESS: z.string().default(''),
   SITE_PHONE: z.string().default(''),

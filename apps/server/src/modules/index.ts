@@ -21,6 +21,7 @@ import { registerPush } from './push/push.module'
 import { registerRegions } from './regions/regions.module'
 import { registerSatellites } from './satellites/satellites.module'
 import { registerScenes } from './scenes/scenes.module'
+import { registerSharing } from './sharing/sharing.module'
 import { registerSite } from './site/site.module'
 import { registerTypicalImages } from './typical-images/typical-images.module'
 import { registerUsers } from './users/users.module'
@@ -53,6 +54,7 @@ export async function registerModules(app: FastifyInstance, config: Config, data
   registerPush(app, deps, { quicklooks: scenes.quicklooks, scenes: scenes.sceneRecords, newScenes: scenes.newScenes })
   registerApply(app, deps)
   registerProvinceFeedback(app, deps)
+  registerSharing(app, deps)
   registerRegions(app, deps)
   registerSatellites(app, deps)
   registerOrbit(app, deps)

@@ -7,6 +7,8 @@ export interface SecurityHeaderOptions {
   hsts: boolean
   /** A Tianditu key is configured: its WMTS tiles (https://t0–t7.tianditu.gov.cn) may load. */
   tianditu: boolean
+  /** Origins of other configured tile layers (the province's aerospace imagery of 本地数据). */
+  tileOrigins?: string[]
 }
 
 const TIANDITU = 'https://*.tianditu.gov.cn'
@@ -17,11 +19,11 @@ const TIANDITU = 'https://*.tianditu.gov.cn'
  * - scripts only from the portal itself; 'wasm-unsafe-eval' for satellite.js's WebAssembly;
  * - style-src 'unsafe-inline': antd's CSS-in-JS writes <style> elements and OpenLayers inline styles;
  * - images: the portal (charts and typical images as SVG <img>), data: and blob: (canvas exports,
- *   image previews), Tianditu tiles when a key is set;
+ *   image previews), Tianditu tiles when a key is set, the origin of a configured tile layer;
  * - workers from the portal or blob:; no plugins, no framing (frame-ancestors 'none').
  */
 export function contentSecurityPolicy(options: SecurityHeaderOptions): Record<string, string[] | null> {
-  const remoteImages = options.tianditu ? [TIANDITU] : []
+  const remoteImages = [...(options.tianditu ? [TIANDITU] : []), ...(options.tileOrigins ?? [])]
   return {
     defaultSrc: ["'self'"],
     baseUri: ["'self'"],

@@ -22,6 +22,7 @@ import type * as pushContract from './push'
 import type * as regionsContract from './regions'
 import type * as satellitesContract from './satellites'
 import type * as scenesContract from './scenes'
+import type * as sharingContract from './sharing'
 import type * as siteContract from './site'
 import type * as typicalImagesContract from './typical-images'
 import type * as userContract from './user'
@@ -153,6 +154,8 @@ export const normalmetaQuicklook = route<typeof scenesContract.normalmetaQuicklo
 export const normalmetaTiles = route<typeof scenesContract.normalmetaTiles>('POST', '/api/normalmeta/tiles')
 export const normalmetaUnion = route<typeof scenesContract.normalmetaUnion>('POST', '/api/normalmeta/union')
 export const normalmetaUpload = route<typeof scenesContract.normalmetaUpload>('POST', '/api/normalmeta/upload')
+export const sharingDetail = route<typeof sharingContract.sharingDetail>('GET', '/api/sharing/detail')
+export const sharingStatistics = route<typeof sharingContract.sharingStatistics>('GET', '/api/sharing/statistics')
 export const defaultMenu = route<typeof siteContract.defaultMenu>('GET', '/api/menu/default')
 export const health = route<typeof siteContract.health>('GET', '/api/health')
 export const incrementVisit = route<typeof siteContract.incrementVisit>('POST', '/api/statistics/transaction/increment')

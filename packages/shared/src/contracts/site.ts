@@ -26,6 +26,9 @@ export const SiteConfig = z.object({
   tiandituKey: z.string().describe('Tianditu (天地图) key for its WMTS base layers; empty = those layers are off'),
   englishSiteUrl: z.string(),
   externalLinks: z.object({ orbit3d: z.string(), cityEye: z.string() }).describe('empty when not configured'),
+  provinceImageryTiles: z
+    .string()
+    .describe('XYZ tile address ({z}/{x}/{y}) of the province’s aerospace imagery layer shown on 本地数据; empty = hidden'),
   footer: z.object({
     owner: z.string(),
     address: z.string(),

@@ -17,6 +17,7 @@ import { orbitFramesEn } from './sections/orbit-frames.en-US'
 import { orderEn } from './sections/order.en-US'
 import { pushEn } from './sections/push.en-US'
 import { satellitePageEn } from './sections/satellite-page.en-US'
+import { sharingEn } from './sections/sharing.en-US'
 import { typicalImagePageEn } from './sections/typical-image-page.en-US'
 import type { Messages } from './zh-CN'
 
@@ -277,4 +278,5 @@ export const enUS: DeepPartial<Messages> = {
   coverage: coverageEn,
   push: pushEn,
   localImagery: localImageryEn,
+  sharing: sharingEn,
 }

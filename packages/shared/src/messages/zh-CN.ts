@@ -24,6 +24,7 @@ import { orbitFramesZh } from './sections/orbit-frames'
 import { orderZh } from './sections/order'
 import { pushZh } from './sections/push'
 import { satellitePageZh } from './sections/satellite-page'
+import { sharingZh } from './sections/sharing'
 import { stacZh } from './sections/stac'
 import { typicalImageZh } from './sections/typical-image'
 import { typicalImagePageZh } from './sections/typical-image-page'
@@ -551,6 +552,7 @@ export const zhCN = {
   coverage: coverageZh,
   push: pushZh,
   localImagery: localImageryZh,
+  sharing: sharingZh,
 } as const
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> }

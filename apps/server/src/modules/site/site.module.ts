@@ -13,6 +13,7 @@ export function registerSite(app: FastifyInstance, { db, config, databaseKind }:
       tiandituKey: config.TIANDITU_KEY,
       englishSiteUrl: config.ENGLISH_SITE_URL,
       externalLinks: { orbit3d: config.ORBIT3D_URL, cityEye: config.CITY_EYE_URL },
+      provinceImageryTiles: config.PROVINCE_IMAGERY_TILES,
       footer: {
         owner: config.SITE_OWNER,
         address: config.SITE_ADDRESS,
