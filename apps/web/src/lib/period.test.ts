@@ -22,3 +22,14 @@ describe('coverage periods', () => {
     expect(periodLabel('bad', t)).toBe('bad')
   })
 })
+
+describe('recent periods', () => {
+  it('offers the last eight quarters and three years, newest first', async () => {
+    const { recentPeriods } = await import('./period')
+    // 2026-12-02 in Beijing
+    const periods = recentPeriods(Date.parse('2026-12-02T04:00:00Z'))
+    expect(periods.slice(0, 3)).toEqual(['2026Q4', '2026Q3', '2026Q2'])
+    expect(periods[7]).toBe('2025Q1')
+    expect(periods.slice(8)).toEqual(['2026', '2025', '2024'])
+  })
+})

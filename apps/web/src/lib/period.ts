@@ -1,4 +1,4 @@
-import { type CoveragePeriodKind, parseCoveragePeriod } from '@rs/shared'
+import { beijingMonth, type CoveragePeriodKind, parseCoveragePeriod } from '@rs/shared'
 import type { Translate } from './i18n'
 
 /** A period's words: '2026年第2季度' (through the message templates). */
@@ -28,4 +28,22 @@ export function periodOfMonth(kind: CoveragePeriodKind, month: number): string {
 export function periodOptions(kind: CoveragePeriodKind, months: readonly number[], current: number): string[] {
   const keys = new Set([...months, current].map((m) => periodOfMonth(kind, m)))
   return [...keys].sort((a, b) => (parseCoveragePeriod(b)?.fromMonth ?? 0) - (parseCoveragePeriod(a)?.fromMonth ?? 0))
+}
+
+/** The periods the page offers: the last eight quarters and the last three years before `now`. */
+export function recentPeriods(now: number): string[] {
+  const month = beijingMonth(now)
+  let year = Math.floor(month / 100)
+  let quarter = Math.ceil((month % 100) / 3)
+  const quarters: string[] = []
+  for (let i = 0; i < 8; i++) {
+    quarters.push(`${year}Q${quarter}`)
+    quarter -= 1
+    if (quarter === 0) {
+      quarter = 4
+      year -= 1
+    }
+  }
+  const thisYear = Math.floor(month / 100)
+  return [...quarters, String(thisYear), String(thisYear - 1), String(thisYear - 2)]
 }

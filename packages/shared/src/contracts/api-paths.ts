@@ -151,6 +151,7 @@ export const normalmetaDetail = route<typeof scenesContract.normalmetaDetail>('G
 export const normalmetaExport = route<typeof scenesContract.normalmetaExport>('POST', '/api/normalmeta/export')
 export const normalmetaQuery = route<typeof scenesContract.normalmetaQuery>('POST', '/api/normalmeta/query')
 export const normalmetaQuicklook = route<typeof scenesContract.normalmetaQuicklook>('GET', '/api/normalmeta/quicklook')
+export const normalmetaSummary = route<typeof scenesContract.normalmetaSummary>('GET', '/api/normalmeta/summary')
 export const normalmetaTiles = route<typeof scenesContract.normalmetaTiles>('POST', '/api/normalmeta/tiles')
 export const normalmetaUnion = route<typeof scenesContract.normalmetaUnion>('POST', '/api/normalmeta/union')
 export const normalmetaUpload = route<typeof scenesContract.normalmetaUpload>('POST', '/api/normalmeta/upload')

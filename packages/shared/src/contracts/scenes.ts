@@ -323,3 +323,22 @@ export const ListUploadFields = z.object({
   uploadType: z.coerce.number().int().min(1).max(3).optional(),
   name: text({ max: 255 }).optional(),
 })
+
+export const ArchiveSummary = z.object({
+  scenes: z.number().int().describe('published scenes in the archive'),
+  satellites: z.number().int().describe('satellites with published scenes'),
+  last24h: z.number().int().describe('published scenes imported in the last 24 hours'),
+  latestAcquiredAt: z.string().nullable(),
+  lastImportedAt: z.string().nullable(),
+  illustrative: z.boolean().describe('the archive holds generated demo scenes (示意)'),
+})
+export type ArchiveSummary = z.infer<typeof ArchiveSummary>
+
+export const normalmetaSummary = defineRoute({
+  method: 'GET',
+  path: '/api/normalmeta/summary',
+  summary: '影像库概况：已发布景数、卫星数、近 24 小时新入库景数（公开，每分钟更新）',
+  tags: ['normalmeta'],
+  auth: 'public',
+  data: ArchiveSummary,
+})

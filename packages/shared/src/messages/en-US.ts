@@ -3,6 +3,7 @@ import { adminEn } from './sections/admin.en-US'
 import { analysisPageEn } from './sections/analysis-page.en-US'
 import { applyEn, feedbackEn } from './sections/apply.en-US'
 import { archivePageEn } from './sections/archive-page.en-US'
+import { cloudEn } from './sections/cloud.en-US'
 import { coverageEn } from './sections/coverage.en-US'
 import { figureEn } from './sections/figure.en-US'
 import { inputEn } from './sections/input.en-US'
@@ -279,4 +280,5 @@ export const enUS: DeepPartial<Messages> = {
   push: pushEn,
   localImagery: localImageryEn,
   sharing: sharingEn,
+  cloud: cloudEn,
 }

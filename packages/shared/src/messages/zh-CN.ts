@@ -9,6 +9,7 @@ import { archiveCoverageZh } from './sections/archive-coverage'
 import { archiveDataZh } from './sections/archive-data'
 import { archiveImportZh } from './sections/archive-import'
 import { archivePageZh } from './sections/archive-page'
+import { cloudZh } from './sections/cloud'
 import { coverageZh } from './sections/coverage'
 import { figureZh } from './sections/figure'
 import { inputZh } from './sections/input'
@@ -553,6 +554,7 @@ export const zhCN = {
   push: pushZh,
   localImagery: localImageryZh,
   sharing: sharingZh,
+  cloud: cloudZh,
 } as const
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> }

@@ -21,8 +21,8 @@ export interface Coverage {
 }
 
 /** Builds the capability (module-deps.ts, once per server; the archive's import command builds its own). */
-export function createCoverage(options: { db: Kysely<Database>; background: TaskPool }): Coverage {
-  const engine = createCoverageEngine(options.db, options.background)
+export function createCoverage(options: { db: Kysely<Database>; background: TaskPool; bulkQueue?: number }): Coverage {
+  const engine = createCoverageEngine(options.db, options.background, { bulkQueue: options.bulkQueue })
   let tree: Promise<RegionTree> | undefined
   return {
     engine,

@@ -33,6 +33,7 @@ import * as push from './20261205200000_push'
 import * as coveragePendingMonth from './20261205300000_coverage-pending-month'
 import * as coveragePeriods from './20261205400000_coverage-periods'
 import * as localImagery from './20261205500000_local-imagery'
+import * as sceneImportedIndex from './20261205600000_scene-imported-index'
 
 /** Every migration in order; the file name is the migration's name. Never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '20261205300000_coverage-pending-month': coveragePendingMonth,
   '20261205400000_coverage-periods': coveragePeriods,
   '20261205500000_local-imagery': localImagery,
+  '20261205600000_scene-imported-index': sceneImportedIndex,
 }

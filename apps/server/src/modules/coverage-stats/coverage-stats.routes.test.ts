@@ -190,6 +190,12 @@ describe('coverage statistics', () => {
     await coverage.engine.refresh()
     const fresh = await Promise.all(['2026Q2', '2026'].map((p) => stats(`period=${p}&class=m2&region=110000`)))
     expect(fresh.map((f) => f.rows)).toEqual(derived.map((d) => d.rows))
+    // counted in bulk (months painted, quarters and years derived at the end): the same figures
+    await sql`UPDATE coverage_state SET grid_version = NULL`.execute(ctx.database.db)
+    await createCoverage({ db: ctx.database.db, background: pool, bulkQueue: 1 }).engine.refresh()
+    const bulk = await Promise.all(['2026-05', '2026Q2', '2026'].map((p) => stats(`period=${p}&class=m2&region=110000`)))
+    expect(bulk.slice(1).map((f) => f.rows)).toEqual(derived.map((d) => d.rows))
+    expect(bulk[0]?.rows).toEqual(unpublished.rows)
     expect(derived[0]?.total.coveredKm2).toBeGreaterThan(0)
   })
 

@@ -1,5 +1,7 @@
+import { normalmetaSummary } from '@rs/shared'
 import type { FastifyInstance } from 'fastify'
 import { publicBase } from '../../lib/public-base'
+import { bindRoute } from '../../lib/route'
 import type { ModuleDeps } from '../../module-deps'
 import { createCoverageRepository } from './coverage.repository'
 import { registerCoverageRoutes } from './coverage.routes'
@@ -16,6 +18,7 @@ import { createScenesService } from './scenes.service'
 import { registerStacRoutes } from './stac.routes'
 import { createStacService } from './stac.service'
 import { createStacRepository } from './stac-search'
+import { createArchiveSummary } from './summary'
 import { createTermScenes } from './term-scenes'
 
 /**
@@ -32,6 +35,8 @@ export function registerScenes(app: FastifyInstance, { db, config, pools, audit,
   })
   const scenes = createScenesService(createScenesRepository(db), pools.tasks, { audit, areas })
   registerNormalmetaRoutes(app, scenes, { uploadsPerMinute: config.AOI_UPLOADS_PER_MINUTE })
+  const summary = createArchiveSummary(db)
+  bindRoute(app, normalmetaSummary, () => summary())
   const coverage = createCoverageService(createCoverageRepository(db), pools.tasks, scenes)
   registerCoverageRoutes(app, coverage)
   registerExportRoutes(app, coverage)

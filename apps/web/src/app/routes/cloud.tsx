@@ -1,7 +1,7 @@
-import { BuildingPage } from '../../components/building-page'
+import { CloudScreen } from '../../features/cloud/components/cloud-screen'
 import type { ScreenProps } from '../screen-props'
 
-/** 云服务大图 (cloud). Built by a later issue; until then the honest 建设中 page names the module. */
-export default function CloudScreen({ route }: ScreenProps) {
-  return <BuildingPage route={route} />
+/** 云服务大图 (/cloud, public): the large screen, over the whole window. */
+export default function CloudRoute(_props: ScreenProps) {
+  return <CloudScreen />
 }

@@ -1,11 +1,11 @@
-import { beijingMonth, COVERAGE_CLASSES, legendColor, type PushStatisticsRow } from '@rs/shared'
+import { COVERAGE_CLASSES, legendColor, type PushStatisticsRow } from '@rs/shared'
 import { Alert, Segmented, Select, Space, Typography } from 'antd'
 import { lazy, Suspense, useEffect, useMemo } from 'react'
 import { useSearchParams } from 'react-router'
 import { PageSpinner } from '../../../components/page-spinner'
 import { errorMessage } from '../../../lib/api-client'
 import { useT } from '../../../lib/i18n'
-import { periodLabel } from '../../../lib/period'
+import { periodLabel, recentPeriods } from '../../../lib/period'
 import { MapLegend } from '../../../map/legend'
 import { useRegionBoundaries } from '../../../map/region-boundaries'
 import { type BoundaryFeature, createRegionLayer } from '../../../map/region-layer'
@@ -164,22 +164,4 @@ export function PushStatisticsPage({ tiandituKey }: PushStatisticsPageProps) {
       />
     </div>
   )
-}
-
-/** The periods the page offers: the last eight quarters and the last three years before `now`. */
-export function recentPeriods(now: number): string[] {
-  const month = beijingMonth(now)
-  let year = Math.floor(month / 100)
-  let quarter = Math.ceil((month % 100) / 3)
-  const quarters: string[] = []
-  for (let i = 0; i < 8; i++) {
-    quarters.push(`${year}Q${quarter}`)
-    quarter -= 1
-    if (quarter === 0) {
-      quarter = 4
-      year -= 1
-    }
-  }
-  const thisYear = Math.floor(month / 100)
-  return [...quarters, String(thisYear), String(thisYear - 1), String(thisYear - 2)]
 }

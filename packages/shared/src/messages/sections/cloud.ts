@@ -1,0 +1,23 @@
+/** zh-CN words of the large screen (云服务大图, /cloud, issue 23). */
+export const cloudZh = {
+  title: '自然资源卫星遥感云服务 · 态势大屏',
+  archive: '影像库',
+  scenes: '已发布影像',
+  satellites: '卫星',
+  last24h: '近24小时新入库',
+  unitScene: '景',
+  unitSat: '颗',
+  latest: '最新成像',
+  coverage: '{period} {level}全国覆盖',
+  coverageNote: '按省统计的覆盖率（%），每 15 秒轮换分辨率',
+  pushes: '{period}各省推送',
+  pushesNone: '{period}暂无推送，显示全部时段',
+  orbit: '在轨卫星实时位置',
+  orbitCount: '{count} 颗卫星',
+  monitor: '监测成果',
+  monitorBatch: '批次 {batch}',
+  monitorSpots: '{count} 个图斑',
+  stale: '暂时无法连接服务，显示 {time} 的数据',
+  updated: '更新于 {time}',
+  demo: '演示数据',
+}
