@@ -345,7 +345,9 @@ export function createCoverageEngine(db: Kysely<Database>, background: TaskPool,
         if (list.length > 0)
           await sql`
             INSERT INTO coverage_stale_period (source, period)
-            SELECT * FROM unnest(${list.map((x) => x[0])}::text[], ${list.map((x) => Number(x[1]))}::int[]) ON CONFLICT DO NOTHING`.execute(trx)
+            SELECT * FROM unnest(${list.map((x) => x[0])}::text[], ${list.map((x) => Number(x[1]))}::int[]) ON CONFLICT DO NOTHING`.execute(
+            trx,
+          )
       }
       await sql`UPDATE coverage_state SET version = version + 1 WHERE id = 1`.execute(trx)
       return { scenes: paint.length, rows: painted.length }
@@ -417,7 +419,9 @@ export function createCoverageEngine(db: Kysely<Database>, background: TaskPool,
     const loadedGrids = await ensureGrids()
     let scenes = 0
     let rows = 0
-    const { rows: queued } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM (SELECT 1 FROM coverage_pending LIMIT ${bulkQueue + 1}) q`.execute(db)
+    const { rows: queued } = await sql<{
+      n: number
+    }>`SELECT count(*)::int AS n FROM (SELECT 1 FROM coverage_pending LIMIT ${bulkQueue + 1}) q`.execute(db)
     const bulk = (queued[0]?.n ?? 0) > bulkQueue
     for (;;) {
       const done = await refreshChunk(loadedGrids, bulk)

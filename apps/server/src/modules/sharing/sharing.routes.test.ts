@@ -49,6 +49,7 @@ describe('共享概况', () => {
     expect(bt).toMatchObject({ pushScenes: 0, localUploads: 1, localScenes: 1, localAreaKm2: 250 })
     // the pending batch is not counted
     expect(data.total).toMatchObject({ pushBatches: 1, pushScenes: 2, localScenes: 1 })
+    expect(data.rows.some((r: { code: string }) => r.code === '150000')).toBe(false)
     const may = (await get('/api/sharing/statistics?period=2026-05', 'province')).body.data
     expect(may.total).toMatchObject({ pushScenes: 0, localScenes: 0 })
   })

@@ -1,4 +1,4 @@
-import { canSeeRegion, parseCoveragePeriod, regionContains, regionScope, type SharingRow, WHOLE_COUNTRY_CODE } from '@rs/shared'
+import { canSeeRegion, parseCoveragePeriod, regionContains, regionScope, type SharingRow, tZh, WHOLE_COUNTRY_CODE } from '@rs/shared'
 import { type Kysely, sql } from 'kysely'
 import type { Coverage, TreeRegion } from '../../capabilities/coverage'
 import { scopeSql } from '../../db/fragments'
@@ -71,7 +71,19 @@ export function createSharingService(db: Kysely<Database>, coverage: Coverage) {
           }
         return { ...row, pushAreaKm2: round2(row.pushAreaKm2), localAreaKm2: round2(row.localAreaKm2) }
       })
-      // a node at the region's own level (a province node under a province) counts in the total, not in a child
+      // a node of the region itself (a province node when a province is asked) is a row of its own: 本级
+      const own = pushes.rows.filter((p) => p.region === code)
+      if (region.level !== 'county' && own.length > 0)
+        rows.unshift({
+          code,
+          name: tZh('sharing.screen.ownLevel', { name: region.name }),
+          pushBatches: own.reduce((a, p) => a + Number(p.batches), 0),
+          pushScenes: own.reduce((a, p) => a + Number(p.scenes), 0),
+          pushAreaKm2: round2(own.reduce((a, p) => a + Number(p.area), 0)),
+          localUploads: 0,
+          localScenes: 0,
+          localAreaKm2: 0,
+        })
       const total = {
         pushBatches: pushes.rows.reduce((a, p) => a + Number(p.batches), 0),
         pushScenes: pushes.rows.reduce((a, p) => a + Number(p.scenes), 0),

@@ -30,6 +30,7 @@ export const localImageryEn: Words<typeof localImageryZh> = {
     region: 'Region',
     createdBy: 'By',
     createdAt: 'Registered',
+    delete: 'Delete',
     deleteUpload: 'Delete this registration',
     deleteConfirm: 'Delete every scene of registration {id}?',
     deleted: '{count} scenes deleted',

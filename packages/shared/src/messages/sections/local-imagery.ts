@@ -29,6 +29,7 @@ export const localImageryZh = {
     region: '所在地区',
     createdBy: '登记人',
     createdAt: '登记时间',
+    delete: '删除',
     deleteUpload: '删除该次登记',
     deleteConfirm: '删除第 {id} 次登记的全部影像？',
     deleted: '已删除 {count} 景',

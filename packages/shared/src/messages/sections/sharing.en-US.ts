@@ -36,6 +36,7 @@ export const sharingEn: Words<typeof sharingZh> = {
     file: 'File',
     empty: 'Nothing yet',
     fileName: 'sharing_{region}_{period}',
+    ownLevel: '{name} (its own node)',
     country: 'China',
   },
   errors: { kind: 'The detail is push or local' },

@@ -31,6 +31,7 @@ export const sharingZh = {
     file: '文件',
     empty: '暂无记录',
     fileName: '共享概况_{region}_{period}',
+    ownLevel: '{name}（本级节点）',
     country: '全国',
   },
   errors: {

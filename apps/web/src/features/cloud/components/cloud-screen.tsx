@@ -37,9 +37,7 @@ const MapView = lazy(() => import('../../../map/map-view'))
 
 /** How often the screen asks again (?refresh=<seconds>, at least 5); a failed ask keeps what it showed. */
 const REFRESH_MS =
-  typeof window === 'undefined'
-    ? 60_000
-    : Math.max(5, Number(new URLSearchParams(window.location.search).get('refresh')) || 60) * 1000
+  typeof window === 'undefined' ? 60_000 : Math.max(5, Number(new URLSearchParams(window.location.search).get('refresh')) || 60) * 1000
 const ROTATE_MS = 15_000
 const ROTATING: CoverageClassKey[] = ['sub1', 'm2', 'm5', 'm16']
 const STAGE = { width: 1920, height: 1080 }

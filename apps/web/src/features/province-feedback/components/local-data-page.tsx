@@ -5,6 +5,7 @@ import { Alert, Button, Checkbox, Popconfirm, Select, Space, Tag, Typography, Up
 import GeoJSON from 'ol/format/GeoJSON'
 import TileLayer from 'ol/layer/Tile'
 import VectorLayer from 'ol/layer/Vector'
+import type OlMap from 'ol/Map'
 import VectorSource from 'ol/source/Vector'
 import XYZ from 'ol/source/XYZ'
 import { Fill, Stroke, Style } from 'ol/style'
@@ -61,13 +62,18 @@ export function LocalDataPage({ tiandituKey, imageryTiles, cityEyeUrl, regionPic
   useEffect(() => {
     imageryLayer?.setVisible(showImagery)
   }, [imageryLayer, showImagery])
+  const [map, setMap] = useState<OlMap>()
   useEffect(() => {
     const source = footprintLayer.getSource()
     source?.clear()
     if (!footprints.data) return
     const format = new GeoJSON({ dataProjection: DATA_PROJECTION, featureProjection: MAP_PROJECTION })
     source?.addFeatures(format.readFeatures({ type: 'FeatureCollection', features: footprints.data.features }))
-  }, [footprints.data, footprintLayer])
+    // the registered footprints in view (a province's are small on a map of China)
+    const extent = source?.getExtent()
+    if (map && extent && source && source.getFeatures().length > 0)
+      map.getView().fit(extent, { padding: [40, 40, 40, 40], maxZoom: 8, duration: 0 })
+  }, [footprints.data, footprintLayer, map])
 
   async function send(dryRun: boolean) {
     if (!file) return
@@ -96,13 +102,13 @@ export function LocalDataPage({ tiandituKey, imageryTiles, cityEyeUrl, regionPic
     { key: 'licence', title: t('localImagery.screen.licence'), value: (r) => r.licence ?? '' },
     { key: 'area', title: t('localImagery.screen.area'), value: (r) => r.areaKm2, sortable: true },
     { key: 'region', title: t('localImagery.screen.region'), value: (r) => r.regionName },
+    { key: 'createdBy', title: t('localImagery.screen.createdBy'), value: (r) => r.createdBy ?? '' },
     {
       key: 'upload',
-      title: t('localImagery.screen.createdBy'),
-      value: (r) => r.createdBy ?? '',
+      title: '',
+      value: (r) => r.uploadId,
       render: (r) => (
         <Space size={4}>
-          <span>{r.createdBy}</span>
           <Popconfirm
             title={t('localImagery.screen.deleteConfirm', { id: r.uploadId })}
             onConfirm={async () => {
@@ -115,8 +121,8 @@ export function LocalDataPage({ tiandituKey, imageryTiles, cityEyeUrl, regionPic
               }
             }}
           >
-            <Button size="small" type="link" danger>
-              {t('localImagery.screen.deleteUpload')}
+            <Button size="small" type="link" danger title={t('localImagery.screen.deleteUpload')}>
+              {t('localImagery.screen.delete')}
             </Button>
           </Popconfirm>
         </Space>
@@ -242,6 +248,7 @@ export function LocalDataPage({ tiandituKey, imageryTiles, cityEyeUrl, regionPic
           tiandituKey={tiandituKey}
           region={region ?? null}
           overlays={imageryLayer ? [imageryLayer, footprintLayer] : [footprintLayer]}
+          onMapReady={setMap}
           height={420}
         />
       </Suspense>

@@ -50,7 +50,7 @@ export function PushStatisticsPage({ tiandituKey }: PushStatisticsPageProps) {
   const stats = usePushStatistics({ by, period, class: cls })
   const rows = stats.data?.rows ?? []
   const max = Math.max(0, ...rows.map((r) => r.scenes))
-  const legend = useLegend(max, PALETTE)
+  const legend = useLegend(Math.max(1, max), PALETTE)
   const boundaries = useRegionBoundaries(useMemo(() => (by === 'province' ? rows.map((r) => r.key) : []), [by, rows]))
   const regionLayer = useMemo(() => createRegionLayer(), [])
   useEffect(() => {

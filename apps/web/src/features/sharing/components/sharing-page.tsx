@@ -41,7 +41,7 @@ export function SharingPage({ tiandituKey, periods }: SharingPageProps) {
   const rows = data?.rows ?? []
   const value = (r: SharingRow) => (measure === 'push' ? r.pushScenes : r.localScenes)
   const max = Math.max(0, ...rows.map(value))
-  const legend = useLegend(max, PALETTE)
+  const legend = useLegend(Math.max(1, max), PALETTE)
   const boundaries = useRegionBoundaries(useMemo(() => rows.map((r) => r.code), [rows]))
   const regionLayer = useMemo(() => createRegionLayer(), [])
   useEffect(() => {
@@ -163,7 +163,9 @@ export function SharingPage({ tiandituKey, periods }: SharingPageProps) {
                       rowKey: (r) => r.code,
                       total,
                       loading: stats.isFetching,
-                      onRowClick: (r) => canDrill && r.code !== data?.region.code && setRegion(r.code),
+                      onRowClick: (r) => {
+                        if (canDrill && r.code !== data?.region.code) setRegion(r.code)
+                      },
                       isRowClickable: () => Boolean(canDrill),
                     }}
                     exports={['csv', 'xlsx']}
