@@ -2,6 +2,7 @@ import {
   beijingMonth,
   COVERAGE_CLASSES,
   COVERAGE_CLOUD_LIMITS,
+  COVERAGE_SOURCES,
   type CoverageClassKey,
   type CoveragePeriodKind,
   type CoverageQuery,
@@ -59,8 +60,9 @@ export function CoveragePage({ tiandituKey }: CoveragePageProps) {
   const region = params.get('region') ?? WHOLE_COUNTRY_CODE
   const compare = params.get('compare') ?? undefined
   const satellites = params.get('satellites') ?? undefined
+  const sources = params.get('sources') ?? undefined
   // the region whose gaps are drawn, for the question it was asked under (another question clears it)
-  const questionKey = [region, period, classKey, finer, cloud, satellites].join('|')
+  const questionKey = [region, period, classKey, finer, cloud, satellites, sources].join('|')
   const [gapAsk, setGapAsk] = useState<{ code: string; key: string } | null>(null)
   const gapRegion = gapAsk?.key === questionKey ? gapAsk.code : null
   const setGapRegion = (code: string | null) => setGapAsk(code ? { code, key: questionKey } : null)
@@ -277,6 +279,15 @@ export function CoveragePage({ tiandituKey }: CoveragePageProps) {
           style={{ minWidth: 160 }}
           tokenSeparators={[',', ' ']}
           onChange={(list: string[]) => set({ satellites: list.length ? list.map((s) => s.toUpperCase()).join(',') : undefined })}
+        />
+        <span>{t('coverage.screen.sources')}</span>
+        <Checkbox.Group
+          data-testid="coverage-sources"
+          value={(sources ?? 'archive').split(',')}
+          options={COVERAGE_SOURCES.map((s) => ({ value: s, label: t(`coverage.source.${s}`) }))}
+          onChange={(list) =>
+            set({ sources: list.length === 0 || (list.length === 1 && list[0] === 'archive') ? undefined : list.join(',') })
+          }
         />
         <Switch
           checked={compare !== undefined}
