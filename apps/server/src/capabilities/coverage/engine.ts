@@ -47,6 +47,8 @@ const CHUNK_SCENES = 5_000
  * instead of rewriting a year's rows with every chunk of it (1,000,000 scenes: 1,021 s before).
  */
 const BULK_QUEUE = 50_000
+/** Pause between two chunks of a refresh. */
+const CHUNK_PAUSE_MS = 50
 const BULK_CHUNK = 20_000
 /** Counties per grid-building task. */
 const GRID_CHUNK = 300
@@ -428,6 +430,8 @@ export function createCoverageEngine(db: Kysely<Database>, background: TaskPool,
       if (!done) break
       scenes += done.scenes
       rows += done.rows
+      // a breath between chunks: requests' statements and the background thread's other tasks get in
+      await new Promise((resolve) => setTimeout(resolve, CHUNK_PAUSE_MS))
     }
     // quarters and years a recount emptied: derived from their months once the queue is empty
     if ((await engine.pending()) === 0) await deriveStale()

@@ -5,10 +5,16 @@ import { type CoverageFootprintsPort, createCoverageStatsService } from './cover
 
 /** How often an instance looks for scenes another process (the archive's import command) queued. */
 const PENDING_POLL_MS = 30_000
+/**
+ * The first count after a start waits this long: the start's own preparations (rendered pages,
+ * analysis charts) share the one background thread and come first, so the first visitors are not
+ * served behind a count of the whole demo archive.
+ */
+const START_DELAY_MS = 15_000
 
 /**
  * Coverage statistics (覆盖统计, issue 23) over the coverage capability. The engine counts what
- * waits once the server listens and whenever scenes are queued (the scene table's triggers queue
+ * waits 15 s after the server listens and whenever scenes are queued (the scene table's triggers queue
  * every import, whoever made it; this instance looks every 30 s), in the background thread.
  */
 export function registerCoverageStats(
@@ -30,7 +36,9 @@ export function registerCoverageStats(
         if (!closing) app.log.error({ err }, 'coverage not counted')
       })
   app.addHook('onListen', async () => {
-    refresh()
+    const first = setTimeout(refresh, START_DELAY_MS)
+    first.unref()
+    app.addHook('onClose', async () => clearTimeout(first))
     timer = setInterval(async () => {
       if ((await coverage.engine.pending().catch(() => 0)) > 0) refresh()
     }, PENDING_POLL_MS)
