@@ -25,6 +25,7 @@ export function registerCoverageStats(
   registerCoverageStatsRoutes(app, createCoverageStatsService({ db, coverage, tasks: pools.tasks, footprints: ports.footprints }))
 
   let timer: NodeJS.Timeout | undefined
+  let first: NodeJS.Timeout | undefined
   let closing = false
   const refresh = () =>
     void coverage.engine
@@ -36,9 +37,8 @@ export function registerCoverageStats(
         if (!closing) app.log.error({ err }, 'coverage not counted')
       })
   app.addHook('onListen', async () => {
-    const first = setTimeout(refresh, START_DELAY_MS)
+    first = setTimeout(refresh, START_DELAY_MS)
     first.unref()
-    app.addHook('onClose', async () => clearTimeout(first))
     timer = setInterval(async () => {
       if ((await coverage.engine.pending().catch(() => 0)) > 0) refresh()
     }, PENDING_POLL_MS)
@@ -46,6 +46,7 @@ export function registerCoverageStats(
   })
   app.addHook('onClose', async () => {
     closing = true
+    if (first) clearTimeout(first)
     if (timer) clearInterval(timer)
   })
 }
