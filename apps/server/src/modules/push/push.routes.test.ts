@@ -39,13 +39,12 @@ const call = async (method: 'GET' | 'POST', url: string, who: string | undefined
 const post = (url: string, who: string | undefined, body: Json) => call('POST', url, who, body)
 const get = (url: string, who?: string) => call('GET', url, who)
 
+/** The batch once it reached `state` (produced and delivered off the request): polled until then. */
 async function until(id: number, state: string) {
-  for (const deadline = Date.now() + 50_000; Date.now() < deadline; ) {
-    const batch = (await get('/api/push/batches?pageSize=100', 'admin')).body.data.list.find((b: { id: number }) => b.id === id)
-    if (batch?.state === state) return batch
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error(`push ${id} never became ${state}`)
+  const batchOf = async () =>
+    (await get('/api/push/batches?pageSize=100', 'admin')).body.data.list.find((b: { id: number; state: string }) => b.id === id)
+  await expect.poll(async () => (await batchOf())?.state, { timeout: 50_000 }).toBe(state)
+  return batchOf()
 }
 
 const NODE = {
@@ -141,7 +140,6 @@ describe('push nodes', () => {
     const none = await post('/api/push/preview', 'admin', { nodeId, newSinceLastPush: true })
     expect(none.body.data.scenes).toBe(0)
     expect((await post('/api/push/batches', 'admin', { nodeId, newSinceLastPush: true })).status).toBe(422)
-    await new Promise((r) => setTimeout(r, 20))
     const fresh = (await buildScene(ctx.database.db, { bbox: [111.6, 40.7, 111.8, 40.8], satellite: 'GF2', resolutionM: 0.8 })).id
     // a scene imported outside the region is not the node's
     await buildScene(ctx.database.db, { bbox: [116.2, 39.8, 116.4, 40], satellite: 'GF2', resolutionM: 0.8 })

@@ -8,6 +8,29 @@ import { requireRegionScope, type SessionUser } from '../../lib/session'
 
 const round2 = (v: number) => Math.round(v * 100) / 100
 
+interface DetailRow {
+  id: number
+  title: string
+  region_name: string | null
+  scenes: number
+  area: number
+  at: Date
+  by: string | null
+  file?: string | null
+}
+
+/** A detail row as the answer carries it (pushes and registrations alike). */
+const toDetail = (r: DetailRow) => ({
+  id: r.id,
+  title: r.title,
+  regionName: r.region_name ?? '',
+  scenes: r.scenes,
+  areaKm2: round2(Number(r.area)),
+  at: new Date(r.at).toISOString(),
+  by: r.by,
+  file: r.file ?? null,
+})
+
 /**
  * 共享概况: for a region in the caller's ranges, per child, the delivered pushes to the nodes there
  * (a node's region within the child) and the own imagery registered there (a footprint's county
@@ -121,25 +144,13 @@ export function createSharingService(db: Kysely<Database>, coverage: Coverage) {
               LEFT JOIN app_user u ON u.id = b.created_by
             WHERE ${where} ORDER BY b.delivered_at DESC, b.id DESC LIMIT ${q.pageSize} OFFSET ${offset}`.execute(db),
         ])
-        return {
-          total: count[0]?.n ?? 0,
-          list: rows.map((r) => ({
-            id: r.id,
-            title: r.title,
-            regionName: r.region_name ?? '',
-            scenes: r.scenes,
-            areaKm2: round2(Number(r.area)),
-            at: new Date(r.at).toISOString(),
-            by: r.by,
-            file: r.file,
-          })),
-        }
+        return { total: count[0]?.n ?? 0, list: rows.map(toDetail) }
       }
       const where = sql`EXISTS (SELECT 1 FROM local_imagery l WHERE l.upload_id = up.id AND ${scopeSql('l.county_code', regionScope([code]))})
         AND (${from}::int IS NULL OR coverage_month_of(up.created_at) BETWEEN ${from}::int AND ${to}::int)`
       const [{ rows: count }, { rows }] = await Promise.all([
         sql<{ n: number }>`SELECT count(*)::int AS n FROM local_imagery_upload up WHERE ${where}`.execute(db),
-        sql<{ id: number; title: string; region_name: string | null; scenes: number; area: number; at: Date; by: string | null }>`
+        sql<DetailRow>`
           SELECT up.id, up.file_name AS title,
             (SELECT string_agg(DISTINCT r.name, '、') FROM local_imagery l JOIN region r ON r.code = l.province_code WHERE l.upload_id = up.id) AS region_name,
             up.rows AS scenes, (SELECT coalesce(sum(l.area_km2), 0) FROM local_imagery l WHERE l.upload_id = up.id) AS area,
@@ -147,19 +158,7 @@ export function createSharingService(db: Kysely<Database>, coverage: Coverage) {
           FROM local_imagery_upload up LEFT JOIN app_user u ON u.id = up.user_id
           WHERE ${where} ORDER BY up.created_at DESC, up.id DESC LIMIT ${q.pageSize} OFFSET ${offset}`.execute(db),
       ])
-      return {
-        total: count[0]?.n ?? 0,
-        list: rows.map((r) => ({
-          id: r.id,
-          title: r.title,
-          regionName: r.region_name ?? '',
-          scenes: r.scenes,
-          areaKm2: round2(Number(r.area)),
-          at: new Date(r.at).toISOString(),
-          by: r.by,
-          file: null,
-        })),
-      }
+      return { total: count[0]?.n ?? 0, list: rows.map(toDetail) }
     },
   }
 }
