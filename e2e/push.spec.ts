@@ -22,8 +22,9 @@ test('an administrator pushes scenes to a node and the statistics show them', as
   )
   expect(rows.length).toBe(3)
 
-  await page.goto('/chinese/admin/push')
-  await loginThroughPopup(page, 'admin', 'Admin@2026')
+  // a protected page opens the login popup itself
+  await page.goto('/chinese/home')
+  await loginThroughPopup(page, 'admin', 'Admin@2026', () => page.goto('/chinese/admin/push'))
   await expect(page.getByRole('heading', { level: 1, name: '推送节点与批次' })).toBeVisible()
 
   // a new node: 内蒙古 (the form's default region), a folder of its own

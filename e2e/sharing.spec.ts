@@ -23,8 +23,9 @@ test('a province user registers its own imagery and sees it in the sharing overv
   test.setTimeout(120_000)
   waitForInteractiveLoads(page)
   const name = `e2e 航摄 ${Date.now().toString(36)}`
-  await page.goto('/chinese/overallPlan/provinceFeedback')
-  await loginThroughPopup(page, 'neimenggu', 'Nmg@2026')
+  // a protected page opens the login popup itself
+  await page.goto('/chinese/home')
+  await loginThroughPopup(page, 'neimenggu', 'Nmg@2026', () => page.goto('/chinese/overallPlan/provinceFeedback'))
   await expect(page.getByRole('heading', { level: 1, name: '本地数据' })).toBeVisible()
 
   const feature = (props: Record<string, unknown>, geometry = box(111.55, 40.75, 111.75, 40.9)) => ({
