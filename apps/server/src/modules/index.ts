@@ -16,6 +16,7 @@ import { registerMonitor } from './monitor/monitor.module'
 import { registerNews } from './news/news.module'
 import { registerOrbit } from './orbit/orbit.module'
 import { registerOrders } from './orders/orders.module'
+import { registerPlans } from './plans/plans.module'
 import { registerProvinceFeedback } from './province-feedback/province-feedback.module'
 import { registerPush } from './push/push.module'
 import { registerRegions } from './regions/regions.module'
@@ -55,6 +56,7 @@ export async function registerModules(app: FastifyInstance, config: Config, data
   registerApply(app, deps)
   registerProvinceFeedback(app, deps)
   registerSharing(app, deps)
+  registerPlans(app, deps)
   registerRegions(app, deps)
   registerSatellites(app, deps)
   registerOrbit(app, deps)

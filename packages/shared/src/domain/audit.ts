@@ -59,6 +59,14 @@ export const AUDIT_ACTIONS = [
   'localImageryUpload',
   'localImageryCheck',
   'localImageryDelete',
+  'planYearOpen',
+  'planYearEvent',
+  'planCreate',
+  'planItemSave',
+  'planItemDelete',
+  'planSubmit',
+  'planItemReview',
+  'planPublish',
 ] as const
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]

@@ -16,6 +16,7 @@ import { newsPageEn } from './sections/news-page.en-US'
 import { orbitEn } from './sections/orbit.en-US'
 import { orbitFramesEn } from './sections/orbit-frames.en-US'
 import { orderEn } from './sections/order.en-US'
+import { planEn } from './sections/plan.en-US'
 import { pushEn } from './sections/push.en-US'
 import { satellitePageEn } from './sections/satellite-page.en-US'
 import { sharingEn } from './sections/sharing.en-US'
@@ -281,4 +282,5 @@ export const enUS: DeepPartial<Messages> = {
   localImagery: localImageryEn,
   sharing: sharingEn,
   cloud: cloudEn,
+  plan: planEn,
 }

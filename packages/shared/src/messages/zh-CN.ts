@@ -23,6 +23,7 @@ import { newsPageZh } from './sections/news-page'
 import { orbitZh } from './sections/orbit'
 import { orbitFramesZh } from './sections/orbit-frames'
 import { orderZh } from './sections/order'
+import { planZh } from './sections/plan'
 import { pushZh } from './sections/push'
 import { satellitePageZh } from './sections/satellite-page'
 import { sharingZh } from './sections/sharing'
@@ -555,6 +556,7 @@ export const zhCN = {
   localImagery: localImageryZh,
   sharing: sharingZh,
   cloud: cloudZh,
+  plan: planZh,
 } as const
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> }

@@ -106,6 +106,8 @@ export interface CoverageEngine {
   sharesOf(cells: ReadonlyMap<string, CountyCells>): Promise<Map<string, CountyShare>>
   /** A county's grid (undefined: no boundary). */
   grid(code: string): Promise<CountyGrid | undefined>
+  /** The version of the grids (regions and the grid rule): cells painted on other grids are stale. */
+  gridVersion(): Promise<string>
 }
 
 export interface CountyCells {
@@ -509,6 +511,10 @@ export function createCoverageEngine(db: Kysely<Database>, background: TaskPool,
 
     async grid(code) {
       return (await current()).loadedGrids.grids.get(code)
+    },
+
+    async gridVersion() {
+      return (await current()).loadedGrids.version
     },
 
     async cellsOfScenes(scenes, pool, budgetMs) {

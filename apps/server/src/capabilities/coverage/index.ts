@@ -7,9 +7,11 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import type { TaskPool } from '../../lib/workers/pool'
+import { type AreaCoverage, createAreaCoverage } from './areas'
 import { type CoverageEngine, createCoverageEngine } from './engine'
 import { loadRegionTree, type RegionTree } from './rollup'
 
+export type { AreaCells, AreaCoverage, AreaMeasure } from './areas'
 export type { CountyCells, CountyShare, CoverageEngine, CoverageQuestion, RefreshReport } from './engine'
 export { CELLS_PER_COUNTY, uncoveredRuns } from './grid'
 export { childRows, type RegionCoverageRow, type RegionLevel, type RegionTree, regionRow, type TreeRegion } from './rollup'
@@ -18,20 +20,20 @@ export interface Coverage {
   engine: CoverageEngine
   /** The regions as a tree (read once per region data version). */
   regions(): Promise<RegionTree>
+  /** Any area (a plan item) painted on the grids and measured against a question. */
+  areas: AreaCoverage
 }
 
 /** Builds the capability (module-deps.ts, once per server; the archive's import command builds its own). */
 export function createCoverage(options: { db: Kysely<Database>; background: TaskPool; bulkQueue?: number }): Coverage {
   const engine = createCoverageEngine(options.db, options.background, { bulkQueue: options.bulkQueue })
   let tree: Promise<RegionTree> | undefined
-  return {
-    engine,
-    async regions() {
-      tree ??= loadRegionTree(options.db)
-      tree.catch(() => {
-        tree = undefined
-      })
-      return tree
-    },
+  const regions = async () => {
+    tree ??= loadRegionTree(options.db)
+    tree.catch(() => {
+      tree = undefined
+    })
+    return tree
   }
+  return { engine, regions, areas: createAreaCoverage(engine, regions, options.background) }
 }

@@ -131,5 +131,13 @@ export const adminEn: Messages['admin'] = {
     localImageryUpload: 'Local data registered',
     localImageryCheck: 'Local data checked',
     localImageryDelete: 'Local data deleted',
+    planYearOpen: 'Plan year opened',
+    planYearEvent: 'Plan year closed, reopened or published',
+    planCreate: 'Plan or revision started',
+    planItemSave: 'Plan item saved',
+    planItemDelete: 'Plan item deleted',
+    planSubmit: 'Plan submitted',
+    planItemReview: 'Plan item reviewed',
+    planPublish: 'Plan published',
   },
 }

@@ -128,5 +128,13 @@ export const adminZh = {
     localImageryUpload: '登记本地数据',
     localImageryCheck: '检查本地数据（不入库）',
     localImageryDelete: '删除本地数据登记',
+    planYearOpen: '开启规划年度',
+    planYearEvent: '规划年度截止、开放或发布',
+    planCreate: '新建规划或修订',
+    planItemSave: '保存规划条目',
+    planItemDelete: '删除规划条目',
+    planSubmit: '提交规划',
+    planItemReview: '审核规划条目',
+    planPublish: '发布规划',
   },
 }
