@@ -44,7 +44,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   const loadDataDir = copied && template?.kind === 'pglite' ? template.file : undefined
   const database = await openDatabase({ databaseUrl, dataDir: 'memory://', loadDataDir })
   if (!copied) await fillTestDatabase(database)
-  const app = await buildApp(config, database, { logger: false })
+  const app = await buildApp(config, database, { logger: process.env.TEST_LOG === '1' ? { level: 'error' } : false })
   await app.ready()
   return {
     app,

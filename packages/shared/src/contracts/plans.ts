@@ -320,7 +320,7 @@ export const SummaryRow = z.object({
   unitRegion: z.string(),
   unitName: z.string(),
   resolution: Resolution,
-  months: z.array(z.number().int()).length(12).describe('km² wanted in each month 1–12'),
+  months: z.array(z.number()).length(12).describe('km² wanted in each month 1–12'),
   items: z.number().int(),
   areaKm2: z.number(),
   budget: z.number(),

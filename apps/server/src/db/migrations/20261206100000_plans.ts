@@ -87,6 +87,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       year integer NOT NULL,
       geom geometry(MultiPolygon, 4326) NOT NULL,
       area_km2 double precision NOT NULL,
+      county text,
       PRIMARY KEY (item_a, item_b),
       CHECK (item_a < item_b)
     )`.execute(db)

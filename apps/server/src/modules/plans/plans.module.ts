@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { ModuleDeps } from '../../module-deps'
+import { createPlanAnalysis } from './analysis'
 import { createPlanAreas } from './plan-area'
 import { plansRepository } from './plans.repository'
 import { registerPlanRoutes } from './plans.routes'
@@ -18,6 +19,6 @@ export function registerPlans(app: FastifyInstance, { db, audit, areas, coverage
     sendMail: (to, mail) => delivery.sendMail(to, mail),
     log: app.log,
   })
-  registerPlanRoutes(app, plans)
+  registerPlanRoutes(app, plans, createPlanAnalysis(db, coverage))
   return { plans }
 }

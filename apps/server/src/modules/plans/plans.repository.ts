@@ -368,9 +368,11 @@ export const plansRepository = {
     if (itemIds.length === 0) return
     const before = await plansRepository.dropOverlaps(db, itemIds)
     await sql`
-      INSERT INTO plan_overlap (item_a, item_b, year, geom, area_km2)
+      INSERT INTO plan_overlap (item_a, item_b, year, geom, area_km2, county)
       SELECT DISTINCT ON (least(s.x, s.o), greatest(s.x, s.o)) least(s.x, s.o), greatest(s.x, s.o), s.year, s.g,
-        ST_Area(s.g::geography) / 1e6
+        ST_Area(s.g::geography) / 1e6,
+        (SELECT r.code FROM region r WHERE r.level = 'county' AND r.geom && ST_PointOnSurface(s.g)
+          AND ST_Contains(r.geom, ST_PointOnSurface(s.g)) LIMIT 1)
       FROM (
         SELECT x.id AS x, o.id AS o, xp.year, ST_Multi(ST_CollectionExtract(ST_Intersection(x.geom, o.geom), 3)) AS g
         FROM plan_item x

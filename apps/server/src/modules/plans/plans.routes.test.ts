@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { PERMISSION, type PlanDetail } from '@rs/shared'
 import type { Polygon } from 'geojson'
 import { sql } from 'kysely'
+import { readSheet } from 'read-excel-file/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildScene, buildUser } from '../../../test-support/factories'
 import { type Coverage, createCoverage } from '../../capabilities/coverage'
@@ -404,5 +405,95 @@ describe('filling, review and publication', () => {
       ctx.database.db,
     )
     expect(rows[0]?.n).toBe(await count('plan_overlap'))
+  })
+})
+
+describe('summary sheet and overall analysis', () => {
+  it('sums the published plans per unit × resolution type and month, and exports them to Excel with the same totals', async () => {
+    expect((await get('/api/plan-collaborative/summary?year=2027', 'province')).status).toBe(403)
+    const res = await get('/api/plan-collaborative/summary?year=2027', 'ministry')
+    expect(res.status).toBe(200)
+    const sheet = res.body.data as import('@rs/shared').PlanSummarySheet
+    const published = (await get(`/api/plan-collaborative/plan?id=${provincePlan}`, 'ministry')).body.data as PlanDetail
+    const area = published.list.reduce((a, i) => a + i.areaKm2, 0)
+    const budget = published.list.reduce((a, i) => a + i.budget, 0)
+    expect(sheet.rows.map((r) => [r.unitRegion, r.resolution])).toEqual([
+      ['150000', 'm2'],
+      ['150000', 'sub1'],
+    ])
+    expect(sheet.total.items).toBe(2)
+    expect(Math.abs(sheet.total.areaKm2 - area)).toBeLessThan(0.05)
+    expect(Math.abs(sheet.total.budget - budget)).toBeLessThan(0.01)
+    // 5–6 月 for the m2 item, every month for the sub1 one
+    const m2 = published.list.find((i) => i.resolution === 'm2') as PlanDetail['list'][number]
+    const sub1 = published.list.find((i) => i.resolution === 'sub1') as PlanDetail['list'][number]
+    expect(sheet.total.months[0]).toBeCloseTo(sub1.areaKm2, 1)
+    expect(sheet.total.months[4]).toBeCloseTo(sub1.areaKm2 + m2.areaKm2, 1)
+    // every live plan: the city's draft too
+    const all = (await get('/api/plan-collaborative/summary?year=2027&state=all', 'ministry')).body.data as typeof sheet
+    expect(all.rows.map((r) => r.unitRegion)).toContain('150100')
+
+    const file = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/plan-collaborative/summary/export?year=2027',
+      headers: { token: tokens.ministry as string },
+    })
+    expect(file.statusCode).toBe(200)
+    expect(file.headers['content-disposition']).toContain('.xlsx')
+    const rows = await readSheet(file.rawPayload)
+    expect(rows[0]?.[0]).toBe('单位')
+    const last = rows[rows.length - 1] as unknown[]
+    expect(last[0]).toBe('合计')
+    expect(Math.abs(Number(last[4]) - sheet.total.areaKm2)).toBeLessThan(0.01)
+    expect(Number(last[17])).toBeCloseTo(sheet.total.budget, 2)
+  })
+
+  it('shows per region what is planned, held and newly needed, and the overlaps between units, in the caller’s range', async () => {
+    expect((await get('/api/plan-collaborative/analysis?planYear=2027&purchaseYear=2026', 'user')).status).toBe(403)
+    const res = await get('/api/plan-collaborative/analysis?planYear=2027&purchaseYear=2026&regionId=150000', 'ministry')
+    expect(res.status).toBe(200)
+    const a = res.body.data as {
+      rows: Array<{
+        code: string
+        plannedKm2: number
+        heldKm2: number
+        newNeedKm2: number
+        overlapKm2: number
+        budget: number
+        items: number
+      }>
+      total: { plannedKm2: number; heldKm2: number; budget: number; overlapKm2: number; items: number }
+      overlaps: Array<{ areaKm2: number; a: { unitName: string }; b: { unitName: string } }>
+      overlapTotal: { pairs: number; areaKm2: number }
+      owners: Array<{ code: string }>
+    }
+    expect(a.rows.map((r) => r.code)).toEqual(['150100'])
+    const live = (await get('/api/plan-collaborative/plans?year=2027', 'ministry')).body.data as {
+      list: Array<{ id: number; areaKm2: number; budget: number }>
+    }
+    const areaAll = live.list.reduce((x, p) => x + p.areaKm2, 0)
+    const budgetAll = live.list.reduce((x, p) => x + p.budget, 0)
+    // the planned area is the items' on the grid: within half a percent of their geodesic areas
+    expect(Math.abs(a.total.plannedKm2 - areaAll) / areaAll).toBeLessThan(0.005)
+    expect(a.total.budget).toBeCloseTo(budgetAll, 1)
+    expect(a.total.heldKm2).toBeGreaterThan(0)
+    expect(a.rows[0]?.newNeedKm2).toBeCloseTo((a.rows[0]?.plannedKm2 ?? 0) - (a.rows[0]?.heldKm2 ?? 0), 1)
+    expect(a.owners.map((o) => o.code)).toEqual(['150000', '150100'])
+    expect(a.overlapTotal.pairs).toBe(2)
+    expect(a.overlaps[0]?.a.unitName === '呼和浩特市' || a.overlaps[0]?.b.unitName === '呼和浩特市').toBe(true)
+    expect(a.total.overlapKm2).toBeCloseTo(a.overlapTotal.areaKm2, 1)
+    // a province user sees its units only, and no region outside its range
+    const own = await get('/api/plan-collaborative/analysis?planYear=2027&purchaseYear=2026&regionId=150000', 'province')
+    expect(own.status).toBe(200)
+    expect((own.body.data as typeof a).total).toEqual(a.total)
+    expect((await get('/api/plan-collaborative/analysis?planYear=2027&regionId=110000', 'province')).status).toBe(403)
+    expect((await get('/api/plan-collaborative/analysis?planYear=2027&regionId=150000', 'city')).status).toBe(403)
+    const other = await get('/api/plan-collaborative/analysis?planYear=2027&regionId=110000', 'ministry')
+    expect((other.body.data as typeof a).rows).toEqual([])
+    // the overlap layer holds the overlaps only
+    const layer = await get('/api/plan-collaborative/features?planYear=2027&regionId=150000&overlap=1', 'ministry')
+    expect((layer.body.data as { features: unknown[] }).features).toHaveLength(2)
+    const bad = await get('/api/plan-collaborative/analysis?planYear=abc&regionId=150000', 'ministry')
+    expect(bad.status).toBe(400)
   })
 })

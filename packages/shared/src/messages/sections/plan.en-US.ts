@@ -97,6 +97,7 @@ export const planEn: Words<typeof planZh> = {
     scopePublished: 'Published plans',
     scopeAll: 'All live plans',
     unit: 'Unit',
+    unitCode: 'Region code',
     unitType: 'Unit type',
     state: 'State',
     items: 'Items',

@@ -93,6 +93,7 @@ export const planZh = {
     scopePublished: '已发布的规划',
     scopeAll: '全部现行规划',
     unit: '单位',
+    unitCode: '行政区代码',
     unitType: '单位类型',
     state: '状态',
     items: '条目',
