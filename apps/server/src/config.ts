@@ -25,6 +25,8 @@ const Env = z.object({
   ARCHIVE_DEMO: flag(true),
   /** Generate the demo monitoring spots (示意, eight modules) at start; off when real batches are imported. */
   MONITOR_DEMO: flag(true),
+  /** Load the demo procurement plans (示意: years 2024, 2025 and the open 2027) at start; off removes them for a real deployment. */
+  PLAN_DEMO: flag(true),
   AUTO_LOGIN: flag(true),
   /** scrypt cost of password hashes, 2^n (lib/password.ts reads it and owns its range; checked here so a bad value stops the start). */
   PASSWORD_SCRYPT_LOG2N: z

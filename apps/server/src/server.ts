@@ -3,6 +3,7 @@ import { buildApp } from './app'
 import { loadConfig } from './config'
 import { refreshMonitorMapLayers } from './datasets/monitor-map-layers/refresh'
 import { loadMonitorSpots } from './datasets/monitor-spots/load'
+import { loadPlanDemo } from './datasets/plan-demo/load'
 import { loadReferenceDatasets } from './datasets/reference'
 import { loadSceneArchive } from './datasets/scene-archive/load'
 import { ensureAdministrator } from './db/accounts'
@@ -27,6 +28,7 @@ async function main() {
   // the map's derived monitoring layers (zones, grid, acquisition report, service area), when their inputs changed
   const monitorLayers = await refreshMonitorMapLayers(database.db)
   const seeded = await seedDemo(database.db, { demo: config.SEED_DEMO })
+  const planDemo = await loadPlanDemo(database.db, { enabled: config.PLAN_DEMO })
   const admin = await ensureAdministrator(database.db, { password: config.BOOTSTRAP_ADMIN_PASSWORD })
   const audit = createAuditService(createAuditRepository(database.db))
   const purgedAuditRecords = await audit.purge(config.AUDIT_RETENTION_DAYS)
@@ -67,6 +69,14 @@ async function main() {
         loaded: monitor.loaded,
         spots: monitor.spots,
         ms: Math.round(monitor.milliseconds),
+      },
+      planDemo: {
+        version: planDemo.version,
+        loaded: planDemo.loaded,
+        removed: planDemo.removed,
+        plans: planDemo.plans,
+        items: planDemo.items,
+        ms: Math.round(planDemo.milliseconds),
       },
       demoUsers: seeded.createdUsers,
       disabledDemoUsers: seeded.disabledUsers,

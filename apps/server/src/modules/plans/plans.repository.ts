@@ -437,6 +437,16 @@ export const plansRepository = {
     return rows.map((r) => r.id)
   },
 
+  /** An item's geometry as GeoJSON and the counties it meets, for painting it on the grids. */
+  async itemShape(db: Db, id: number): Promise<{ geojson: string; counties: string[] } | undefined> {
+    const { rows } = await sql<{ geojson: string; counties: string[] }>`
+      SELECT ST_AsGeoJSON(i.geom, 7) AS geojson,
+        coalesce((SELECT array_agg(r.code) FROM region r WHERE r.level = 'county' AND r.geom IS NOT NULL
+          AND r.geom && i.geom AND ST_Intersects(r.geom, i.geom)), '{}') AS counties
+      FROM plan_item i WHERE i.id = ${id}`.execute(db)
+    return rows[0]
+  },
+
   async setGridVersion(db: Db, id: number, gridVersion: string): Promise<void> {
     await sql`UPDATE plan_item SET grid_version = ${gridVersion} WHERE id = ${id}`.execute(db)
   },

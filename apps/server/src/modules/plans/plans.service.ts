@@ -561,6 +561,30 @@ export function createPlansService(
       return detail(caller, outcome.plan.id)
     },
 
+    /**
+     * Paints the items whose cells are missing or were painted on other grids (items loaded in
+     * bulk, such as the demo plans; regions rebuilt) and refreshes their overlaps; answers how many.
+     */
+    async repaint(limit: number): Promise<number> {
+      const gridVersion = await deps.areas.gridVersion()
+      const ids = await repo.staleItems(db, gridVersion, limit)
+      for (const id of ids) {
+        const shape = await repo.itemShape(db, id)
+        if (!shape) continue
+        const cells = await deps.coverage.paint(shape.geojson, shape.counties)
+        await db.transaction().execute(async (trx) => {
+          await repo.replaceCells(
+            trx,
+            id,
+            [...cells].map(([county, bits]) => ({ county, bits: deps.coverage.pack(bits) })),
+          )
+          await repo.setGridVersion(trx, id, gridVersion)
+          await repo.refreshOverlaps(trx, [id])
+        })
+      }
+      return ids.length
+    },
+
     /** The ministry publishes one accepted plan (a revision after the year was published); earlier revisions are superseded. */
     async publish(caller: PlanCaller, id: number): Promise<PlanDetail> {
       const plan = await db.transaction().execute(async (trx) => {
