@@ -51,14 +51,16 @@ export function createAreaCoverage(engine: CoverageEngine, regions: () => Promis
 
     /**
      * The area's km² on the grids and, with a question, the km² its imagery covers: per county,
-     * share of the county's cells × the county's geodesic area.
+     * share of the county's cells × the county's geodesic area. `narrow`: read only the area's
+     * counties' rows (one area asked alone).
      */
-    async measure(cells: AreaCells, question: CoverageQuestion | null): Promise<AreaMeasure> {
+    async measure(cells: AreaCells, question: CoverageQuestion | null, options: { narrow?: boolean } = {}): Promise<AreaMeasure> {
       const tree = await regions()
       const own = await engine.sharesOf(asCells(cells))
       let coveredShares: ReadonlyMap<string, { share: number }> = new Map()
       if (question) {
-        const covered = await engine.countyCells(question)
+        // one area alone reads its own counties' rows; many areas share the country's, read once
+        const covered = await engine.countyCells(options.narrow ? { ...question, counties: [...cells.keys()] } : question)
         const both = new Map<string, Uint8Array>()
         for (const [county, bits] of cells) {
           const c = covered.get(county)

@@ -71,6 +71,8 @@ export interface CoverageQuestion {
   cloud: CoverageCloudLimit
   /** rollup codes of the periods asked (domain/coverage.ts periodCode: one period reads one code) */
   periods: readonly number[]
+  /** only these counties (one area's: a plan item's check reads its own counties, not the country's) */
+  counties?: readonly string[]
 }
 
 interface LoadedGrids {
@@ -472,13 +474,15 @@ export function createCoverageEngine(db: Kysely<Database>, background: TaskPool,
 
     async countyCells(question) {
       const { version: v } = await current()
-      const key = `${v}|${question.sources.join(',')}|${question.classes.map((c) => c.id).join(',')}|${question.cloud}|${question.periods.join(',')}`
+      const only = question.counties ? [...question.counties].sort() : null
+      const key = `${v}|${question.sources.join(',')}|${question.classes.map((c) => c.id).join(',')}|${question.cloud}|${question.periods.join(',')}|${only?.join(',') ?? '*'}`
       const kept = cellAnswers.get(key)
       if (kept) return kept
       const { rows } = await sql<{ county: string; bits: Uint8Array; depth: number }>`
         SELECT county, bits, depth FROM coverage_month
         WHERE source = ANY (${question.sources}::text[]) AND class = ANY (${question.classes.map((c) => c.id)}::smallint[])
-          AND cloud = ${question.cloud} AND month = ANY (${question.periods}::int[])`.execute(db)
+          AND cloud = ${question.cloud} AND month = ANY (${question.periods}::int[])
+          ${only ? sql`AND county = ANY (${only}::text[])` : sql``}`.execute(db)
       const merged = new Map<string, CountyCells>()
       for (const r of rows) {
         const bits = inflateBits(toBytes(r.bits))

@@ -30,7 +30,7 @@ export async function heldOf(
   purchaseYear: number,
 ): Promise<PlanHeld & { measure: AreaMeasure }> {
   const ask = (sources: readonly CoverageSource[]) =>
-    coverage.measure(cells, heldQuestion(sources, item.resolution, item.months, purchaseYear))
+    coverage.measure(cells, heldQuestion(sources, item.resolution, item.months, purchaseYear), { narrow: true })
   const [archive, local, either] = await Promise.all([ask(['archive']), ask(['local']), ask(['archive', 'local'])])
   const scale = (m: AreaMeasure) => (m.gridKm2 > 0 ? (m.coveredKm2 / m.gridKm2) * item.areaKm2 : 0)
   const heldKm2 = scale(either)
