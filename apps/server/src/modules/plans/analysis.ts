@@ -209,6 +209,8 @@ export function createPlanAnalysis(db: Db, coverage: Coverage) {
 
   return {
     async analysis(caller: Caller, q: AnalysisQuestion) {
+      if (q.purchaseYear > q.planYear) throw ApiError.of(400, 'plan.errors.purchaseAfterPlan')
+      if (q.yearOption === 2 && q.compareYear === q.planYear) throw ApiError.of(400, 'plan.errors.sameYear')
       const tree = await coverage.regions()
       const region = tree.byCode.get(q.regionId)
       if (!region) throw ApiError.of(404, 'plan.errors.unknownRegion', { code: q.regionId })

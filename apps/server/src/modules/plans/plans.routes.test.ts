@@ -202,6 +202,23 @@ describe('filling, review and publication', () => {
       }),
     })
     expect(noCoords.status).toBe(400)
+    // more vertices than a drawn area may have (10,000), and a body over the 1 MB limit
+    const circle = (n: number, digits: number) =>
+      Array.from({ length: n + 1 }, (_, k) => [
+        Number((111.7 + 0.1 * Math.cos((k / n) * 2 * Math.PI)).toFixed(digits)),
+        Number((40.85 + 0.1 * Math.sin((k / n) * 2 * Math.PI)).toFixed(digits)),
+      ])
+    const many = await post('/api/plan-collaborative/items/save', 'province', {
+      planId: provincePlan,
+      ...item('顶点过多', { mode: 'draw', geometry: { type: 'Polygon', coordinates: [circle(12_000, 4)] } }),
+    })
+    expect(many.status).toBe(422)
+    expect(many.body.message).toContain('10000')
+    const huge = await post('/api/plan-collaborative/items/save', 'province', {
+      planId: provincePlan,
+      ...item('巨大', { mode: 'draw', geometry: { type: 'Polygon', coordinates: [circle(60_000, 9)] } }),
+    })
+    expect(huge.status).toBe(413)
     const notMine = await post('/api/plan-collaborative/items/save', 'city', {
       planId: provincePlan,
       ...item('别人的', { mode: 'draw', geometry: ITEM_B }),
@@ -495,5 +512,19 @@ describe('summary sheet and overall analysis', () => {
     expect((layer.body.data as { features: unknown[] }).features).toHaveLength(2)
     const bad = await get('/api/plan-collaborative/analysis?planYear=abc&regionId=150000', 'ministry')
     expect(bad.status).toBe(400)
+    const reversed = await get('/api/plan-collaborative/analysis?planYear=2027&purchaseYear=2029&regionId=150000', 'ministry')
+    expect(reversed.status).toBe(400)
+    expect(reversed.body.message).toBe('采购年度不能晚于规划年度')
+    expect((await get('/api/plan-collaborative/analysis?planYear=2027&yearOption=2&compareYear=2027', 'ministry')).status).toBe(400)
+    // two years side by side: 2028 has the Beijing plan only
+    const compared = await get(
+      '/api/plan-collaborative/analysis?planYear=2027&purchaseYear=2026&yearOption=2&compareYear=2028&regionId=100000',
+      'ministry',
+    )
+    expect(compared.status).toBe(200)
+    expect((compared.body.data as { compare: { year: number; rows: Array<{ code: string }> } }).compare).toMatchObject({
+      year: 2028,
+      rows: [{ code: '110000' }],
+    })
   })
 })

@@ -265,6 +265,7 @@ export function createPlansService(
     ): Promise<PlanYear> {
       const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10)
       if (input.deadline < today) throw ApiError.of(400, 'plan.errors.deadlinePast')
+      if (input.purchaseYear !== undefined && input.purchaseYear > input.year) throw ApiError.of(400, 'plan.errors.purchaseAfterPlan')
       const inserted = await repo.insertYear(db, {
         year: input.year,
         deadline: input.deadline,

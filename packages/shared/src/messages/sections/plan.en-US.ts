@@ -192,5 +192,7 @@ export const planEn: Words<typeof planZh> = {
     nothingToPublish: 'No accepted plan of {year} to publish',
     noAccess: 'You may not see this plan',
     cellsBusy: 'The coverage computation is busy; try again shortly',
+    purchaseAfterPlan: 'The purchase year cannot be after the plan year',
+    sameYear: 'The year to compare with must differ from the plan year',
   },
 }

@@ -187,5 +187,7 @@ export const planZh = {
     nothingToPublish: '{year} 年度没有审核通过的规划可发布',
     noAccess: '没有查看该规划的权限',
     cellsBusy: '覆盖计算繁忙，请稍后再试',
+    purchaseAfterPlan: '采购年度不能晚于规划年度',
+    sameYear: '对比年度须与规划年度不同',
   },
 }
