@@ -2,6 +2,7 @@ import { PERMISSION, SATELLITE_ANALYSIS_PAGES } from '@rs/shared'
 import { MVT } from 'ol/format'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildScene, buildSpot, buildUser } from '../../test-support/factories'
+import { loadPlanDemo } from '../datasets/plan-demo/load'
 import { createTestContext, DEMO_PASSWORDS, loginAs, type TestContext } from './test-context'
 
 /**
@@ -20,6 +21,11 @@ beforeAll(async () => {
   tokens.owner = await loginAs(ctx, 'neimenggu', DEMO_PASSWORDS.neimenggu)
   const reviewer = await buildUser(ctx.database.db, { permissions: [PERMISSION.orderReview], email: 'journey-reviewer@example.com' })
   tokens.reviewer = await loginAs(ctx, reviewer.username, reviewer.password)
+  const ministry = await buildUser(ctx.database.db, {
+    permissions: [PERMISSION.planPublish, PERMISSION.overallAnalysis],
+    areaRanges: ['100000'],
+  })
+  tokens.ministry = await loginAs(ctx, ministry.username, ministry.password)
 }, 180_000)
 afterAll(async () => {
   await ctx?.close()
@@ -96,6 +102,56 @@ describe('the embedded database (PGlite)', () => {
     expect(news.status).toBe(200)
     expect(news.body.data.items.length).toBeGreaterThan(0)
     const analysis = await call('GET', `/api/satellite/analysis?page=${SATELLITE_ANALYSIS_PAGES[0]}`)
+    expect(analysis.status, JSON.stringify(analysis.body)).toBe(200)
+  })
+
+  it('loads the demo plans, and takes a unit’s plan from filling to review and into the summary sheet', async () => {
+    expect((await loadPlanDemo(ctx.database.db, { enabled: true })).items).toBeGreaterThan(100)
+    expect((await call('POST', '/api/plan-collaborative/years', 'ministry', { year: 2029, deadline: '2029-03-31' })).status).toBe(200)
+    const plan = await call('POST', '/api/plan-collaborative/plans', 'owner', { year: 2029, unitRegion: '150000' })
+    expect(plan.status, JSON.stringify(plan.body)).toBe(200)
+    const item = {
+      planId: plan.body.data.id,
+      name: '新城区影像',
+      area: { mode: 'region', regionCodes: ['150102'] },
+      resolution: 'm2',
+      ownerUnit: '内蒙古自治区自然资源厅',
+      budget: 12,
+    }
+    const saved = await call('POST', '/api/plan-collaborative/items/save', 'owner', item)
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200)
+    const drawn = await call('POST', '/api/plan-collaborative/check', 'owner', {
+      year: 2029,
+      unitRegion: '150000',
+      area: {
+        mode: 'draw',
+        geometry: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [111.6, 40.8],
+              [111.8, 40.8],
+              [111.8, 40.9],
+              [111.6, 40.8],
+            ],
+          ],
+        },
+      },
+      resolution: 'm2',
+    })
+    expect(drawn.status, JSON.stringify(drawn.body)).toBe(200)
+    // the unit's own items are no overlap between units
+    expect(drawn.body.data.areaKm2).toBeGreaterThan(50)
+    expect(drawn.body.data.overlaps).toEqual([])
+    expect((await call('POST', '/api/plan-collaborative/plans/submit', 'owner', { id: plan.body.data.id })).status).toBe(200)
+    const reviewed = await call('POST', '/api/plan-collaborative/items/review', 'ministry', {
+      id: saved.body.data.list[0].id,
+      decision: 'accept',
+    })
+    expect(reviewed.body.data.state).toBe('accepted')
+    const sheet = await call('GET', '/api/plan-collaborative/summary?year=2029&state=all', 'ministry')
+    expect(sheet.body.data.total.items).toBe(1)
+    const analysis = await call('GET', '/api/plan-collaborative/analysis?planYear=2025&purchaseYear=2024&regionId=100000', 'ministry')
     expect(analysis.status, JSON.stringify(analysis.body)).toBe(200)
   })
 })
