@@ -1,6 +1,6 @@
 import type { TaskPool } from '../../lib/workers/pool'
-import { deflateBits, inflateBits } from './coverage.worker'
 import type { CountyCells, CoverageEngine, CoverageQuestion } from './engine'
+import { bitsOfRuns, countInRuns, coveredShare, decodeRuns, emptyBits, encodeRuns, type GridRows, popcount } from './grid'
 import type { RegionTree } from './rollup'
 
 /**
@@ -13,6 +13,9 @@ import type { RegionTree } from './rollup'
 /** An area's cells: county code → bitset over the county grid's inside cells. */
 export type AreaCells = ReadonlyMap<string, Uint8Array>
 
+/** An area's cells as stored (runs) with what does not change with the question: each county's weighted share and its cells set. */
+export type StoredCells = ReadonlyMap<string, { runs: Int32Array; share: number; count: number }>
+
 /** km² of an area on the grids, and of that what the question's imagery covers; per county too. */
 export interface AreaMeasure {
   gridKm2: number
@@ -23,18 +26,80 @@ export interface AreaMeasure {
 /** Time a painting may take (one area over at most a few hundred counties). */
 const PAINT_BUDGET_MS = 30_000
 
-function andOf(a: Uint8Array, b: Uint8Array): Uint8Array {
+/** The weighted share (0–1) of a county's cells set in both bitsets, without building their AND. */
+function bothShare(rows: GridRows, a: Uint8Array, b: Uint8Array): number {
   const n = Math.min(a.length, b.length)
-  const out = new Uint8Array(a.length)
-  for (let k = 0; k < n; k++) out[k] = (a[k] as number) & (b[k] as number)
-  return out
+  const both = new Uint8Array(n)
+  for (let k = 0; k < n; k++) both[k] = (a[k] as number) & (b[k] as number)
+  return coveredShare(rows, both)
 }
 
 export function createAreaCoverage(engine: CoverageEngine, regions: () => Promise<RegionTree>, pool: TaskPool) {
-  const asCells = (cells: AreaCells) => {
-    const map = new Map<string, CountyCells>()
-    for (const [county, bits] of cells) map.set(county, { bits, depth: 0 })
-    return map
+  /**
+   * Measures areas against questions (one question per area, or none): the grids, the region tree
+   * and each distinct question's covered cells are read once for all of them. `narrow`: read only
+   * the areas' counties' rows (a few areas asked alone); else the country's, shared and kept.
+   */
+  async function measureMany(
+    list: ReadonlyArray<{ cells: AreaCells; question: CoverageQuestion | null }>,
+    options: { narrow?: boolean } = {},
+  ): Promise<AreaMeasure[]> {
+    const tree = await regions()
+    const rowsOf = await engine.gridRows()
+    const covered = new Map<CoverageQuestion, ReadonlyMap<string, CountyCells>>()
+    const byKey = new Map<string, ReadonlyMap<string, CountyCells>>()
+    for (const { cells, question } of list) {
+      if (!question || covered.has(question)) continue
+      const asked = options.narrow ? { ...question, counties: [...cells.keys()] } : question
+      const key = JSON.stringify([asked.sources, asked.classes.map((c) => c.id), asked.cloud, asked.periods, asked.counties ?? null])
+      let cells_ = byKey.get(key)
+      if (!cells_) {
+        cells_ = await engine.countyCells(asked)
+        byKey.set(key, cells_)
+      }
+      covered.set(question, cells_)
+    }
+    return list.map(({ cells, question }) => {
+      const coveredCells = question ? covered.get(question) : undefined
+      const measure: AreaMeasure = { gridKm2: 0, coveredKm2: 0, counties: new Map() }
+      for (const [county, bits] of cells) {
+        const rows = rowsOf.get(county)
+        if (!rows) continue
+        const area = tree.byCode.get(county)?.areaKm2 ?? 0
+        const c = coveredCells?.get(county)
+        const part = { gridKm2: coveredShare(rows, bits) * area, coveredKm2: c ? bothShare(rows, bits, c.bits) * area : 0 }
+        measure.counties.set(county, part)
+        measure.gridKm2 += part.gridKm2
+        measure.coveredKm2 += part.coveredKm2
+      }
+      return measure
+    })
+  }
+
+  /**
+   * Measures many stored areas (a year's plan items) against their questions: the area's part of
+   * each county from its stored weighted share, the covered part as the share of the area's own
+   * cells the question covers (cells of one county weigh within a fraction of a percent of each
+   * other, so the ratio of counts stands for the ratio of weights). No grid walk per area.
+   */
+  async function measureStored(list: ReadonlyArray<{ cells: StoredCells; question: CoverageQuestion }>): Promise<AreaMeasure[]> {
+    const tree = await regions()
+    const covered = new Map<CoverageQuestion, ReadonlyMap<string, CountyCells>>()
+    for (const { question } of list) if (!covered.has(question)) covered.set(question, await engine.countyCells(question))
+    return list.map(({ cells, question }) => {
+      const coveredCells = covered.get(question)
+      const measure: AreaMeasure = { gridKm2: 0, coveredKm2: 0, counties: new Map() }
+      for (const [county, stored] of cells) {
+        const area = tree.byCode.get(county)?.areaKm2 ?? 0
+        const gridKm2 = stored.share * area
+        const c = coveredCells?.get(county)
+        const part = { gridKm2, coveredKm2: c && stored.count > 0 ? (gridKm2 * countInRuns(c.bits, stored.runs)) / stored.count : 0 }
+        measure.counties.set(county, part)
+        measure.gridKm2 += part.gridKm2
+        measure.coveredKm2 += part.coveredKm2
+      }
+      return measure
+    })
   }
 
   return {
@@ -51,37 +116,31 @@ export function createAreaCoverage(engine: CoverageEngine, regions: () => Promis
 
     /**
      * The area's km² on the grids and, with a question, the km² its imagery covers: per county,
-     * share of the county's cells × the county's geodesic area. `narrow`: read only the area's
-     * counties' rows (one area asked alone).
+     * share of the county's cells × the county's geodesic area.
      */
     async measure(cells: AreaCells, question: CoverageQuestion | null, options: { narrow?: boolean } = {}): Promise<AreaMeasure> {
-      const tree = await regions()
-      const own = await engine.sharesOf(asCells(cells))
-      let coveredShares: ReadonlyMap<string, { share: number }> = new Map()
-      if (question) {
-        // one area alone reads its own counties' rows; many areas share the country's, read once
-        const covered = await engine.countyCells(options.narrow ? { ...question, counties: [...cells.keys()] } : question)
-        const both = new Map<string, Uint8Array>()
-        for (const [county, bits] of cells) {
-          const c = covered.get(county)
-          if (c) both.set(county, andOf(bits, c.bits))
-        }
-        coveredShares = await engine.sharesOf(asCells(both))
-      }
-      const measure: AreaMeasure = { gridKm2: 0, coveredKm2: 0, counties: new Map() }
-      for (const [county, s] of own) {
-        const area = tree.byCode.get(county)?.areaKm2 ?? 0
-        const part = { gridKm2: s.share * area, coveredKm2: (coveredShares.get(county)?.share ?? 0) * area }
-        measure.counties.set(county, part)
-        measure.gridKm2 += part.gridKm2
-        measure.coveredKm2 += part.coveredKm2
-      }
-      return measure
+      return (await measureMany([{ cells, question }], options))[0] as AreaMeasure
     },
 
-    /** The cells as stored (deflated) and back. */
-    pack: deflateBits,
-    unpack: inflateBits,
+    measureMany,
+    measureStored,
+
+    /** What to store with an area's cells: each county's weighted share of its grid and the cells set. */
+    async describe(cells: AreaCells): Promise<Array<{ county: string; bits: Uint8Array; share: number; count: number }>> {
+      const rowsOf = await engine.gridRows()
+      return [...cells].map(([county, bits]) => {
+        const rows = rowsOf.get(county)
+        return { county, bits, share: rows ? coveredShare(rows, bits) : 0, count: popcount(bits) }
+      })
+    },
+
+    /** A county's cells as stored (their runs), and back: the runs as read, or the bitset the grid's width needs. */
+    pack: (bits: Uint8Array) => encodeRuns(bits),
+    runsOf: decodeRuns,
+    async unpack(county: string, stored: Uint8Array): Promise<Uint8Array | null> {
+      const grid = await engine.grid(county)
+      return grid ? bitsOfRuns(decodeRuns(stored), emptyBits(grid).length) : null
+    },
   }
 }
 

@@ -110,6 +110,8 @@ export interface CoverageEngine {
   grid(code: string): Promise<CountyGrid | undefined>
   /** The version of the grids (regions and the grid rule): cells painted on other grids are stale. */
   gridVersion(): Promise<string>
+  /** Each county's row starts and weights (to weigh many bitsets without asking for the grids each time). */
+  gridRows(): Promise<ReadonlyMap<string, GridRows>>
 }
 
 export interface CountyCells {
@@ -519,6 +521,10 @@ export function createCoverageEngine(db: Kysely<Database>, background: TaskPool,
 
     async gridVersion() {
       return (await current()).loadedGrids.version
+    },
+
+    async gridRows() {
+      return (await current()).loadedGrids.rows
     },
 
     async cellsOfScenes(scenes, pool, budgetMs) {

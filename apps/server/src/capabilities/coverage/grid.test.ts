@@ -2,14 +2,20 @@ import type { Polygon } from 'geojson'
 import { describe, expect, it } from 'vitest'
 import { prepareEdges } from '../../lib/geometry/raster'
 import {
+  bitsOfRuns,
   buildCountyGrid,
   CELLS_PER_COUNTY,
+  countInRuns,
   coveredShare,
+  decodeRuns,
   emptyBits,
+  encodeRuns,
   gridRows,
   gridRuns,
   orInto,
   paintFootprint,
+  popcount,
+  popcountBoth,
   uncoveredRuns,
 } from './grid'
 
@@ -78,5 +84,28 @@ describe('county grid', () => {
     const bits = emptyBits(holed)
     paintFootprint(holed, gridRuns(holed), gridRows(holed), [square(100.3, 30.3, 100.7, 30.7).coordinates], bits)
     expect(coveredShare(gridRows(holed), bits)).toBe(0)
+  })
+
+  it('stores an area’s cells as runs that give back the same bits and the same counts against any other cells', () => {
+    let seed = 7
+    const random = () => {
+      seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0
+      return seed / 4294967296
+    }
+    for (const density of [0, 0.02, 0.5, 0.98, 1]) {
+      const bits = new Uint8Array(2048)
+      const other = new Uint8Array(2048)
+      for (let n = 0; n < 16_000; n++) {
+        // runs of equal bits, as a polygon's cells are along a grid's rows
+        if (random() < density && (n % 37 > 3 || density === 1)) bits[n >> 3] = (bits[n >> 3] as number) | (1 << (n & 7))
+        if (random() < 0.5) other[n >> 3] = (other[n >> 3] as number) | (1 << (n & 7))
+      }
+      const runs = decodeRuns(encodeRuns(bits, 16_000))
+      expect(bitsOfRuns(runs, bits.length)).toEqual(bits)
+      expect(countInRuns(other, runs)).toBe(popcountBoth(bits, other))
+      let inRuns = 0
+      for (let r = 0; r < runs.length; r += 2) inRuns += (runs[r + 1] as number) - (runs[r] as number)
+      expect(inRuns).toBe(popcount(bits))
+    }
   })
 })

@@ -188,8 +188,63 @@ const POPCOUNT = new Uint8Array(256).map((_, b) => {
   return n
 })
 
+/**
+ * A bitset as its runs of set bits, [start, end) pairs of 32-bit integers (little-endian bytes): an
+ * area's cells on a grid are a few runs a row, so this is small and read without inflating.
+ */
+export function encodeRuns(bits: Uint8Array, cells: number = bits.length * 8): Uint8Array {
+  const runs: number[] = []
+  let start = -1
+  for (let n = 0; n <= cells; n++) {
+    const set = n < cells && ((bits[n >> 3] as number) & (1 << (n & 7))) !== 0
+    if (set && start < 0) start = n
+    if (!set && start >= 0) {
+      runs.push(start, n)
+      start = -1
+    }
+  }
+  const out = new Int32Array(runs)
+  return new Uint8Array(out.buffer)
+}
+
+/** The runs of encodeRuns, as integers. */
+export function decodeRuns(bytes: Uint8Array): Int32Array {
+  const copy = new Uint8Array(bytes.length - (bytes.length % 4))
+  copy.set(bytes.subarray(0, copy.length))
+  return new Int32Array(copy.buffer)
+}
+
+/** A bitset of `length` bytes with the runs' bits set. */
+export function bitsOfRuns(runs: Int32Array, length: number): Uint8Array {
+  const bits = new Uint8Array(length)
+  for (let r = 0; r + 1 < runs.length; r += 2) setRange(bits, runs[r] as number, (runs[r + 1] as number) - 1)
+  return bits
+}
+
+/** Bits of `bits` set inside the runs. */
+export function countInRuns(bits: Uint8Array, runs: Int32Array): number {
+  let n = 0
+  for (let r = 0; r + 1 < runs.length; r += 2) n += countRange(bits, runs[r] as number, Math.min(runs[r + 1] as number, bits.length * 8))
+  return n
+}
+
+/** Set bits of a bitset. */
+export function popcount(bits: Uint8Array): number {
+  let n = 0
+  for (let k = 0; k < bits.length; k++) n += POPCOUNT[bits[k] as number] as number
+  return n
+}
+
+/** Bits set in both bitsets. */
+export function popcountBoth(a: Uint8Array, b: Uint8Array): number {
+  let n = 0
+  const len = Math.min(a.length, b.length)
+  for (let k = 0; k < len; k++) n += POPCOUNT[(a[k] as number) & (b[k] as number)] as number
+  return n
+}
+
 /** Set bits from compact number a (inclusive) to b (exclusive). */
-function countRange(bits: Uint8Array, a: number, b: number): number {
+export function countRange(bits: Uint8Array, a: number, b: number): number {
   let n = 0
   let k = a
   while (k < b && k & 7) {

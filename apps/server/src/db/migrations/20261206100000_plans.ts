@@ -4,8 +4,8 @@ import { type Kysely, sql } from 'kysely'
  * Coordinated procurement plans (部省协同, issue 24; domain/plan.ts): plan years the ministry
  * opens; a unit's plan per year, one row per revision (the live row is the latest); its items, each
  * an area with what it asks for and its review; the item's cells on the coverage engine's county
- * grids (so what the holdings already cover is read from the engine for any purchase year without
- * painting the item again); and the pairs of live items of different units that overlap, with the
+ * grids as runs of cells, with its weighted share and cell count per county (so what the holdings
+ * already cover is read from the engine for any purchase year without painting the item again); and the pairs of live items of different units that overlap, with the
  * overlap's geometry and geodesic area, kept when an item is saved.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -77,6 +77,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       item_id integer NOT NULL REFERENCES plan_item (id) ON DELETE CASCADE,
       county text NOT NULL,
       bits bytea NOT NULL,
+      share double precision NOT NULL,
+      cells integer NOT NULL,
       PRIMARY KEY (item_id, county)
     )`.execute(db)
   await sql`CREATE INDEX plan_item_cell_county_idx ON plan_item_cell (county)`.execute(db)

@@ -45,6 +45,8 @@ export interface AnalysisQuestion {
 }
 
 interface ItemFacts {
+  /** the item's cells are those painted at this stamp (its last change and grid version) */
+  stamp: string
   id: number
   name: string
   unit_region: string
@@ -108,8 +110,13 @@ function finish<T extends Omit<PlanAnalysisRow, 'code' | 'name'>>(row: T): T {
   }
 }
 
+type StoredCell = { runs: Int32Array; share: number; count: number }
+/** Items whose cells are kept in memory (about 4 KB each); past it the keeping starts again. */
+const KEPT_ITEMS = 200_000
+
 export function createPlanAnalysis(db: Db, coverage: Coverage) {
   const areas: AreaCoverage = coverage.areas
+  const kept = new Map<number, { stamp: string; cells: Map<string, StoredCell> }>()
 
   /** For each county under the region, the child row it counts in (the region itself for a county). */
   function rowOfCounty(tree: RegionTree, regionId: string): Map<string, string> {
@@ -131,36 +138,47 @@ export function createPlanAnalysis(db: Db, coverage: Coverage) {
   async function yearRows(caller: Caller, q: AnalysisQuestion, year: number, tree: RegionTree) {
     const countyRow = rowOfCounty(tree, q.regionId)
     const { rows: items } = await sql<ItemFacts>`
-      SELECT i.id, i.name, p.unit_region, p.unit_name, i.resolution, i.months::int[] AS months, i.budget::float8 AS budget, i.area_km2
+      SELECT i.id, i.name, p.unit_region, p.unit_name, i.resolution, i.months::int[] AS months, i.budget::float8 AS budget, i.area_km2,
+        i.updated_at::text || '|' || coalesce(i.grid_version, '') AS stamp
       FROM plan_item i JOIN plan p ON p.id = i.plan_id WHERE ${itemFilter(caller, q, year)}`.execute(db)
     const byId = new Map(items.map((i) => [i.id, i]))
-    const cells = new Map<number, Map<string, Uint8Array>>()
-    if (items.length > 0) {
-      const { rows } = await sql<{ item_id: number; county: string; bits: Uint8Array }>`
-        SELECT c.item_id, c.county, c.bits FROM plan_item_cell c
-        WHERE c.item_id = ANY (${items.map((i) => i.id)}::int[])`.execute(db)
-      for (const c of rows) {
-        if (!countyRow.has(c.county)) continue
-        let m = cells.get(c.item_id)
-        if (!m) {
-          m = new Map()
-          cells.set(c.item_id, m)
-        }
-        m.set(c.county, areas.unpack(c.bits))
-      }
+    // the items' cells, kept between questions by each item's stamp: only new or changed items are read
+    const missing = items.filter((i) => kept.get(i.id)?.stamp !== i.stamp)
+    if (missing.length > 0) {
+      const { rows } = await sql<{ item_id: number; county: string; bits: Uint8Array; share: number; cells: number }>`
+        SELECT c.item_id, c.county, c.bits, c.share, c.cells FROM plan_item_cell c
+        WHERE c.item_id = ANY (${missing.map((i) => i.id)}::int[])`.execute(db)
+      const fresh = new Map<number, Map<string, StoredCell>>(missing.map((i) => [i.id, new Map()]))
+      for (const c of rows) fresh.get(c.item_id)?.set(c.county, { runs: areas.runsOf(c.bits), share: c.share, count: c.cells })
+      for (const i of missing) kept.set(i.id, { stamp: i.stamp, cells: fresh.get(i.id) as Map<string, StoredCell> })
+      if (kept.size > KEPT_ITEMS) kept.clear()
     }
+    const cells = new Map(items.map((i) => [i.id, kept.get(i.id)?.cells ?? new Map<string, StoredCell>()]))
+    // one question per resolution type and months, shared by the items that ask the same
+    const questions = new Map<string, ReturnType<typeof heldQuestion>>()
+    const questionOf = (item: ItemFacts) => {
+      const key = `${item.resolution}|${item.months.join(',')}`
+      let question = questions.get(key)
+      if (!question) {
+        question = heldQuestion(['archive', 'local'], item.resolution, item.months, q.purchaseYear)
+        questions.set(key, question)
+      }
+      return question
+    }
+    const measured = [...cells].map(([id, itemCells]) => ({ item: byId.get(id) as ItemFacts, cells: itemCells }))
+    const measures = await areas.measureStored(measured.map((m) => ({ cells: m.cells, question: questionOf(m.item) })))
     const rows = new Map<string, Omit<PlanAnalysisRow, 'code' | 'name'>>()
     const byResolution = new Map<string, Omit<PlanAnalysisRow, 'code' | 'name'>>()
     const total = emptyRow()
-    const counted = new Set<number>()
-    for (const [id, itemCells] of cells) {
-      const item = byId.get(id) as ItemFacts
-      const measure = await areas.measure(itemCells, heldQuestion(['archive', 'local'], item.resolution, item.months, q.purchaseYear))
-      // the item's whole grid area (all its counties) shares out its budget
+    for (const [k, { item }] of measured.entries()) {
+      const measure = measures[k] as (typeof measures)[number]
+      // the item's whole grid area (all its counties, inside the region or not) shares out its budget
       const whole = measure.gridKm2 > 0 ? measure.gridKm2 : 1
       const seen = new Set<string>()
       const res = byResolution.get(item.resolution) ?? emptyRow()
       byResolution.set(item.resolution, res)
+      res.items += 1
+      total.items += 1
       for (const [county, part] of measure.counties) {
         const code = countyRow.get(county)
         if (!code) continue
@@ -176,11 +194,6 @@ export function createPlanAnalysis(db: Db, coverage: Coverage) {
           r.heldKm2 += part.coveredKm2
           r.budget += budget
         }
-      }
-      if (!counted.has(id)) {
-        counted.add(id)
-        res.items += 1
-        total.items += 1
       }
     }
     // overlaps between the filtered items of different units, counted where they lie

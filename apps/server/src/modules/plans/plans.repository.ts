@@ -227,8 +227,8 @@ export const plansRepository = {
       FROM plan_item WHERE plan_id = ${from} ORDER BY seq
       RETURNING id, seq`.execute(db)
     await sql`
-      INSERT INTO plan_item_cell (item_id, county, bits)
-      SELECT n.id, c.county, c.bits FROM plan_item o
+      INSERT INTO plan_item_cell (item_id, county, bits, share, cells)
+      SELECT n.id, c.county, c.bits, c.share, c.cells FROM plan_item o
       JOIN plan_item n ON n.plan_id = ${to} AND n.seq = o.seq
       JOIN plan_item_cell c ON c.item_id = o.id
       WHERE o.plan_id = ${from}`.execute(db)
@@ -316,14 +316,18 @@ export const plansRepository = {
       WHERE plan_item.id = ${id}`.execute(db)
   },
 
-  async replaceCells(db: Db, itemId: number, cells: ReadonlyArray<{ county: string; bits: Uint8Array }>): Promise<void> {
+  /** An item's cells per county (deflated), with its weighted share of the county and the cells set. */
+  async replaceCells(
+    db: Db,
+    itemId: number,
+    cells: ReadonlyArray<{ county: string; bits: Uint8Array; share: number; count: number }>,
+  ): Promise<void> {
     await sql`DELETE FROM plan_item_cell WHERE item_id = ${itemId}`.execute(db)
     if (cells.length === 0) return
     await sql`
-      INSERT INTO plan_item_cell (item_id, county, bits)
-      SELECT ${itemId}, c, b FROM unnest(${cells.map((c) => c.county)}::text[], ${cells.map((c) => Buffer.from(c.bits))}::bytea[]) AS t(c, b)`.execute(
-      db,
-    )
+      INSERT INTO plan_item_cell (item_id, county, bits, share, cells)
+      SELECT ${itemId}, c, b, s, n FROM unnest(${cells.map((c) => c.county)}::text[], ${cells.map((c) => Buffer.from(c.bits))}::bytea[],
+        ${cells.map((c) => c.share)}::float8[], ${cells.map((c) => c.count)}::int[]) AS t(c, b, s, n)`.execute(db)
   },
 
   async deleteItem(db: Db, id: number): Promise<number[]> {

@@ -170,7 +170,8 @@ export function createPlansService(
         m = new Map()
         cells.set(c.item_id, m)
       }
-      m.set(c.county, deps.coverage.unpack(c.bits))
+      const bits = await deps.coverage.unpack(c.county, c.bits)
+      if (bits) m.set(c.county, bits)
     }
     const overlaps = await repo.overlapsOf(
       db,
@@ -391,6 +392,7 @@ export function createPlansService(
       const outside = deps.areas.outsideError(checked, PLAN_LIMITS.outsideTolerance)
       if (outside) throw outside
       const cells = await deps.areas.paint(checked)
+      const stored = (await deps.coverage.describe(cells)).map((c) => ({ ...c, bits: deps.coverage.pack(c.bits) }))
       const gridVersion = await deps.areas.gridVersion()
       const values = itemValues(input, checked.regionCodes, input.area.mode)
       const itemId = await db.transaction().execute(async (trx) => {
@@ -415,11 +417,7 @@ export function createPlansService(
           await repo.updateItem(trx, item.id, values, checked.geom, gridVersion, state)
           id = item.id
         }
-        await repo.replaceCells(
-          trx,
-          id,
-          [...cells].map(([county, bits]) => ({ county, bits: deps.coverage.pack(bits) })),
-        )
+        await repo.replaceCells(trx, id, stored)
         await repo.refreshOverlaps(trx, [id])
         return id
       })
@@ -573,12 +571,9 @@ export function createPlansService(
         const shape = await repo.itemShape(db, id)
         if (!shape) continue
         const cells = await deps.coverage.paint(shape.geojson, shape.counties)
+        const stored = (await deps.coverage.describe(cells)).map((c) => ({ ...c, bits: deps.coverage.pack(c.bits) }))
         await db.transaction().execute(async (trx) => {
-          await repo.replaceCells(
-            trx,
-            id,
-            [...cells].map(([county, bits]) => ({ county, bits: deps.coverage.pack(bits) })),
-          )
+          await repo.replaceCells(trx, id, stored)
           await repo.setGridVersion(trx, id, gridVersion)
           await repo.refreshOverlaps(trx, [id])
         })
