@@ -111,6 +111,14 @@ function finish<T extends Omit<PlanAnalysisRow, 'code' | 'name'>>(row: T): T {
 }
 
 type StoredCell = { runs: Int32Array; share: number; count: number }
+interface OverlapSums {
+  pairs: number
+  km2: number
+  byCounty: Array<{ county: string; km2: number }>
+  byResolution: Array<{ resolution: string; km2: number }>
+  /** the largest 500 */
+  top: Array<{ item_a: number; item_b: number; area_km2: number; county: string }>
+}
 /** Items whose cells are kept in memory (about 4 KB each); past it the keeping starts again. */
 const KEPT_ITEMS = 200_000
 
@@ -140,7 +148,11 @@ export function createPlanAnalysis(db: Db, coverage: Coverage) {
     const { rows: items } = await sql<ItemFacts>`
       SELECT i.id, i.name, p.unit_region, p.unit_name, i.resolution, i.months::int[] AS months, i.budget::float8 AS budget, i.area_km2,
         i.updated_at::text || '|' || coalesce(i.grid_version, '') AS stamp
-      FROM plan_item i JOIN plan p ON p.id = i.plan_id WHERE ${itemFilter(caller, q, year)}`.execute(db)
+      FROM plan_item i JOIN plan p ON p.id = i.plan_id WHERE ${itemFilter(caller, q, year)}
+        AND (${q.regionId === WHOLE_COUNTRY_CODE}
+          OR EXISTS (SELECT 1 FROM plan_item_cell c WHERE c.item_id = i.id AND ${scopeSql('c.county', regionScope([q.regionId]))}))`.execute(
+      db,
+    )
     const byId = new Map(items.map((i) => [i.id, i]))
     // the items' cells, kept between questions by each item's stamp: only new or changed items are read
     const missing = items.filter((i) => kept.get(i.id)?.stamp !== i.stamp)
@@ -196,28 +208,42 @@ export function createPlanAnalysis(db: Db, coverage: Coverage) {
         }
       }
     }
-    // overlaps between the filtered items of different units, counted where they lie
-    const { rows: overlaps } = await sql<{ item_a: number; item_b: number; area_km2: number; county: string | null }>`
-      SELECT ov.item_a, ov.item_b, ov.area_km2, ov.county FROM plan_overlap ov
-      WHERE ov.year = ${year} AND ov.item_a = ANY (${items.map((i) => i.id)}::int[]) AND ov.item_b = ANY (${items.map((i) => i.id)}::int[])`.execute(
-      db,
-    )
-    const inRegion = overlaps.filter((o) => o.county !== null && countyRow.has(o.county))
-    for (const o of inRegion) {
-      const code = countyRow.get(o.county as string) as string
+    // overlaps between the filtered items of different units, counted where they lie (summed in the database)
+    const ids = items.map((i) => i.id)
+    const { rows: summed } = await sql<{ o: OverlapSums }>`
+      WITH ov AS (
+        SELECT ov.item_a, ov.item_b, ov.area_km2, ov.county FROM plan_overlap ov
+        WHERE ov.year = ${year} AND ov.item_a = ANY (${ids}::int[]) AND ov.item_b = ANY (${ids}::int[]) AND ov.county IS NOT NULL
+          AND ${scopeSql('ov.county', regionScope([q.regionId]))}
+      )
+      SELECT json_build_object(
+        'pairs', (SELECT count(*) FROM ov),
+        'km2', (SELECT coalesce(sum(area_km2), 0) FROM ov),
+        'byCounty', (SELECT coalesce(json_agg(json_build_object('county', county, 'km2', km2)), '[]') FROM (
+          SELECT county, sum(area_km2) AS km2 FROM ov GROUP BY county) c),
+        'byResolution', (SELECT coalesce(json_agg(json_build_object('resolution', resolution, 'km2', km2)), '[]') FROM (
+          SELECT i.resolution, sum(u.a) / 2 AS km2 FROM (SELECT item_a AS id, area_km2 AS a FROM ov UNION ALL SELECT item_b, area_km2 FROM ov) u
+          JOIN plan_item i ON i.id = u.id GROUP BY i.resolution) r),
+        'top', (SELECT coalesce(json_agg(t), '[]') FROM (
+          SELECT item_a, item_b, area_km2, county FROM ov ORDER BY area_km2 DESC LIMIT 500) t)
+      ) AS o`.execute(db)
+    const overlaps = summed[0]?.o as OverlapSums
+    for (const c of overlaps.byCounty) {
+      const code = countyRow.get(c.county)
+      if (!code) continue
       const row = rows.get(code) ?? emptyRow()
       rows.set(code, row)
-      row.overlapKm2 += o.area_km2
-      total.overlapKm2 += o.area_km2
-      for (const id of [o.item_a, o.item_b]) {
-        const res = byResolution.get(byId.get(id)?.resolution ?? '')
-        if (res) res.overlapKm2 += o.area_km2 / 2
-      }
+      row.overlapKm2 += c.km2
+      total.overlapKm2 += c.km2
+    }
+    for (const r of overlaps.byResolution) {
+      const res = byResolution.get(r.resolution)
+      if (res) res.overlapKm2 += r.km2
     }
     const list: PlanAnalysisRow[] = [...rows]
       .map(([code, r]) => ({ code, name: tree.byCode.get(code)?.name ?? code, ...finish(r) }))
       .sort((a, b) => b.plannedKm2 - a.plannedKm2 || a.code.localeCompare(b.code))
-    return { rows: list, total: finish(total), byResolution, byId, overlaps: inRegion, items }
+    return { rows: list, total: finish(total), byResolution, byId, overlaps, items }
   }
 
   return {
@@ -236,9 +262,8 @@ export function createPlanAnalysis(db: Db, coverage: Coverage) {
       }
       const { rows: units } = await sql<{ item_id: number; state: string }>`
         SELECT i.id AS item_id, p.state FROM plan_item i JOIN plan p ON p.id = i.plan_id
-        WHERE i.id = ANY (${main.overlaps.flatMap((o) => [o.item_a, o.item_b])}::int[])`.execute(db)
+        WHERE i.id = ANY (${main.overlaps.top.flatMap((o) => [o.item_a, o.item_b])}::int[])`.execute(db)
       const stateOf = new Map(units.map((u) => [u.item_id, u.state]))
-      const sorted = [...main.overlaps].sort((a, b) => b.area_km2 - a.area_km2)
       return {
         planYear: q.planYear,
         purchaseYear: q.purchaseYear,
@@ -246,13 +271,13 @@ export function createPlanAnalysis(db: Db, coverage: Coverage) {
         rows: main.rows,
         total: main.total,
         byResolution: [...main.byResolution].map(([resolution, r]) => ({ resolution, ...finish(r) })) as never,
-        overlaps: sorted.slice(0, 500).map((o) => ({
+        overlaps: main.overlaps.top.map((o) => ({
           a: { ...describe(o.item_a), planState: stateOf.get(o.item_a) as never, areaKm2: round2(o.area_km2) },
           b: { ...describe(o.item_b), planState: stateOf.get(o.item_b) as never, areaKm2: round2(o.area_km2) },
           areaKm2: round2(o.area_km2),
           regionName: tree.byCode.get(o.county as string)?.name ?? '',
         })),
-        overlapTotal: { pairs: main.overlaps.length, areaKm2: round2(main.overlaps.reduce((a, o) => a + o.area_km2, 0)) },
+        overlapTotal: { pairs: main.overlaps.pairs, areaKm2: round2(main.overlaps.km2) },
         owners: [...new Map(main.items.map((i) => [i.unit_region, i.unit_name]))]
           .map(([code, name]) => ({ code, name }))
           .sort((a, b) => a.code.localeCompare(b.code)),
