@@ -2,6 +2,12 @@ import { randomBytes } from 'node:crypto'
 import { crc32 } from 'node:zlib'
 import { createCanvas } from '@napi-rs/canvas'
 
+/** A small but whole PDF (header, one object, xref pointer, end marker): what a person attaches as a letter. */
+export const SMALL_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\nxref\n0 1\n0000000000 65535 f \ntrailer << /Root 1 0 R >>\nstartxref\n9\n%%EOF\n',
+  'latin1',
+)
+
 /** A small real picture in each accepted format. */
 export async function picture(type: 'png' | 'jpeg' | 'webp', width = 64, height = 40): Promise<Buffer> {
   const canvas = createCanvas(width, height)
