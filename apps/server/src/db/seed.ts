@@ -38,7 +38,13 @@ export const DEMO_USERS: DemoUser[] = [
     email: 'nmg@example.com',
     permissions: [
       // every monitoring module (one per declaration), so the demo shows each of them to a province user
-      ...withDisplay([...monitorPermissions(), PERMISSION.regionPush, PERMISSION.provinceFeedback, PERMISSION.planFill]),
+      ...withDisplay([
+        ...monitorPermissions(),
+        PERMISSION.regionPush,
+        PERMISSION.provinceFeedback,
+        PERMISSION.planFill,
+        PERMISSION.provinceMinistry,
+      ]),
       PERMISSION.cartAndOrders,
       MONITOR_MENU_KEY,
       'MOD_083_DISPLAY',
@@ -49,13 +55,13 @@ export const DEMO_USERS: DemoUser[] = [
     pushNodes: [{ name: '内蒙古自治区推送节点', regionId: '150000' }],
   },
   {
-    // the ministry's side of spot verification: every monitoring module over the whole country (100000)
+    // the ministry's side of spot verification and of 省部协同: every monitoring module and MOD_090 over the whole country (100000)
     username: 'ministry',
     password: 'Ministry@2026',
     realName: '自然资源部用户',
     organization: '自然资源部国土卫星遥感应用中心（演示）',
     email: 'ministry@example.com',
-    permissions: [...withDisplay(monitorPermissions()), MONITOR_MENU_KEY],
+    permissions: [...withDisplay([...monitorPermissions(), PERMISSION.provinceMinistry]), MONITOR_MENU_KEY, 'MOD_087_DISPLAY'],
     areaRanges: [{ regionId: '100000' }],
   },
   {

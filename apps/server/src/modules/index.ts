@@ -17,6 +17,7 @@ import { registerNews } from './news/news.module'
 import { registerOrbit } from './orbit/orbit.module'
 import { registerOrders } from './orders/orders.module'
 import { registerProvinceFeedback } from './province-feedback/province-feedback.module'
+import { registerProvinceMinistry } from './province-ministry/province-ministry.module'
 import { registerPush } from './push/push.module'
 import { registerRegions } from './regions/regions.module'
 import { registerSatellites } from './satellites/satellites.module'
@@ -54,6 +55,7 @@ export async function registerModules(app: FastifyInstance, config: Config, data
   registerPush(app, deps, { quicklooks: scenes.quicklooks, scenes: scenes.sceneRecords, newScenes: scenes.newScenes })
   registerApply(app, deps)
   registerProvinceFeedback(app, deps)
+  registerProvinceMinistry(app, deps)
   registerSharing(app, deps)
   registerRegions(app, deps)
   registerSatellites(app, deps)

@@ -18,6 +18,7 @@ import type * as monitorVerificationContract from './monitor-verification'
 import type * as newsContract from './news'
 import type * as orbitContract from './orbit'
 import type * as ordersContract from './orders'
+import type * as provinceMinistryContract from './province-ministry'
 import type * as pushContract from './push'
 import type * as regionsContract from './regions'
 import type * as satellitesContract from './satellites'
@@ -128,6 +129,19 @@ export const orderRetry = route<typeof ordersContract.orderRetry>('POST', '/api/
 export const orderReview = route<typeof ordersContract.orderReview>('POST', '/api/order/review')
 export const orderReviewList = route<typeof ordersContract.orderReviewList>('GET', '/api/order/review/list')
 export const orderSubmit = route<typeof ordersContract.orderSubmit>('POST', '/api/order/submit')
+export const provinceMinistryAttachmentDownload = route<typeof provinceMinistryContract.provinceMinistryAttachmentDownload>(
+  'GET',
+  '/api/province-ministry/attachment/file',
+)
+export const provinceMinistryAttachmentUpload = route<typeof provinceMinistryContract.provinceMinistryAttachmentUpload>(
+  'POST',
+  '/api/province-ministry/attachment',
+)
+export const provinceMinistryClose = route<typeof provinceMinistryContract.provinceMinistryClose>('POST', '/api/province-ministry/close')
+export const provinceMinistryCreate = route<typeof provinceMinistryContract.provinceMinistryCreate>('POST', '/api/province-ministry/create')
+export const provinceMinistryDetail = route<typeof provinceMinistryContract.provinceMinistryDetail>('GET', '/api/province-ministry/detail')
+export const provinceMinistryList = route<typeof provinceMinistryContract.provinceMinistryList>('GET', '/api/province-ministry/list')
+export const provinceMinistryReply = route<typeof provinceMinistryContract.provinceMinistryReply>('POST', '/api/province-ministry/reply')
 export const pushBatches = route<typeof pushContract.pushBatches>('GET', '/api/push/batches')
 export const pushCreate = route<typeof pushContract.pushCreate>('POST', '/api/push/batches')
 export const pushNodeSave = route<typeof pushContract.pushNodeSave>('POST', '/api/push/nodes/save')

@@ -59,6 +59,10 @@ export const AUDIT_ACTIONS = [
   'localImageryUpload',
   'localImageryCheck',
   'localImageryDelete',
+  'provinceMinistryCreate',
+  'provinceMinistryAnswer',
+  'provinceMinistryFollowUp',
+  'provinceMinistryClose',
 ] as const
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]

@@ -16,6 +16,7 @@ import { newsPageEn } from './sections/news-page.en-US'
 import { orbitEn } from './sections/orbit.en-US'
 import { orbitFramesEn } from './sections/orbit-frames.en-US'
 import { orderEn } from './sections/order.en-US'
+import { provinceMinistryEn } from './sections/province-ministry.en-US'
 import { pushEn } from './sections/push.en-US'
 import { satellitePageEn } from './sections/satellite-page.en-US'
 import { sharingEn } from './sections/sharing.en-US'
@@ -278,6 +279,7 @@ export const enUS: DeepPartial<Messages> = {
   monitorVerify: monitorVerifyEn,
   coverage: coverageEn,
   push: pushEn,
+  provinceMinistry: provinceMinistryEn,
   localImagery: localImageryEn,
   sharing: sharingEn,
   cloud: cloudEn,

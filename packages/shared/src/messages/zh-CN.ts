@@ -23,6 +23,7 @@ import { newsPageZh } from './sections/news-page'
 import { orbitZh } from './sections/orbit'
 import { orbitFramesZh } from './sections/orbit-frames'
 import { orderZh } from './sections/order'
+import { provinceMinistryZh } from './sections/province-ministry'
 import { pushZh } from './sections/push'
 import { satellitePageZh } from './sections/satellite-page'
 import { sharingZh } from './sections/sharing'
@@ -552,6 +553,7 @@ export const zhCN = {
   monitorVerify: monitorVerifyZh,
   coverage: coverageZh,
   push: pushZh,
+  provinceMinistry: provinceMinistryZh,
   localImagery: localImageryZh,
   sharing: sharingZh,
   cloud: cloudZh,

@@ -9,6 +9,8 @@ export interface AttachmentPolicy {
   maxBytes: number
   nameMax: number
   messages: {
+    /** 400 / 415: no file, an empty one or not a multipart form. */
+    required: MessageKey
     /** 413, with {size} (e.g. "5 MB"). */
     tooLarge: MessageKey
     /** 415: not a PDF, PNG or JPEG by its bytes. */

@@ -5,7 +5,12 @@ import { acceptAttachment, attachmentName, checkAttachment, isCompletePdf } from
 const POLICY = {
   maxBytes: 1024 * 1024,
   nameMax: 12,
-  messages: { tooLarge: 'apply.errors.attachmentTooLarge', type: 'apply.errors.attachmentType', broken: 'apply.errors.attachmentBroken' },
+  messages: {
+    required: 'apply.errors.attachmentRequired',
+    tooLarge: 'apply.errors.attachmentTooLarge',
+    type: 'apply.errors.attachmentType',
+    broken: 'apply.errors.attachmentBroken',
+  },
 } as const
 
 describe('the attachment check', () => {

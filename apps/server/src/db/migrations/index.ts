@@ -34,6 +34,7 @@ import * as coveragePendingMonth from './20261205300000_coverage-pending-month'
 import * as coveragePeriods from './20261205400000_coverage-periods'
 import * as localImagery from './20261205500000_local-imagery'
 import * as sceneImportedIndex from './20261205600000_scene-imported-index'
+import * as provinceMinistry from './20261206200000_province-ministry'
 
 /** Every migration in order; the file name is the migration's name. Never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '20261205400000_coverage-periods': coveragePeriods,
   '20261205500000_local-imagery': localImagery,
   '20261205600000_scene-imported-index': sceneImportedIndex,
+  '20261206200000_province-ministry': provinceMinistry,
 }

@@ -2,7 +2,7 @@ import { APPLY_LIMITS, PERMISSION } from '@rs/shared'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildUser } from '../../../test-support/factories'
-import { multipartForm, picture, SMALL_PDF } from '../../test/images'
+import { multipartForm, picture, postFile, SMALL_PDF } from '../../test/images'
 import { createTestContext, DEMO_PASSWORDS, loginAs, type TestContext } from '../../test/test-context'
 
 let ctx: TestContext
@@ -43,16 +43,8 @@ const count = async (table: 'application' | 'apply_attachment' | 'user_permissio
     ).rows[0]?.n,
   )
 
-async function upload(who: string, data: Buffer | string, filename = 'letter.pdf') {
-  const form = multipartForm([{ name: 'file', filename, data }])
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/request/attachment',
-    payload: form.payload,
-    headers: { ...form.headers, token: tokens[who] as string },
-  })
-  return { status: res.statusCode, body: res.json() }
-}
+const upload = (who: string, data: Buffer | string, filename = 'letter.pdf') =>
+  postFile(ctx, '/api/request/attachment', tokens[who] as string, { filename, data })
 
 async function attachment(who = 'applicant'): Promise<number> {
   const res = await upload(who, PDF)

@@ -12,7 +12,7 @@ import {
   tZh,
 } from '@rs/shared'
 import type { Kysely } from 'kysely'
-import { type AttachmentPolicy, acceptAttachment } from '../../capabilities/attachments'
+import { type AttachmentPolicy, acceptAttachment, storeAttachment } from '../../capabilities/attachments'
 import type { Database } from '../../db/schema'
 import { type AuditRecorder, actorOf, type Caller } from '../../lib/audit'
 import { ApiError } from '../../lib/errors'
@@ -28,10 +28,15 @@ interface Logger {
 }
 
 /** An application's attachment: PDF, PNG or JPEG up to 5 MB (the attachments capability checks it). */
-const ATTACHMENT_POLICY: AttachmentPolicy = {
+export const APPLY_ATTACHMENT_POLICY: AttachmentPolicy = {
   maxBytes: APPLY_LIMITS.attachmentMaxBytes,
   nameMax: APPLY_LIMITS.attachmentNameMax,
-  messages: { tooLarge: 'apply.errors.attachmentTooLarge', type: 'apply.errors.attachmentType', broken: 'apply.errors.attachmentBroken' },
+  messages: {
+    required: 'apply.errors.attachmentRequired',
+    tooLarge: 'apply.errors.attachmentTooLarge',
+    type: 'apply.errors.attachmentType',
+    broken: 'apply.errors.attachmentBroken',
+  },
 }
 const moduleName = (code: string) => tZh(`permission.names.${code}`)
 
@@ -80,10 +85,9 @@ export function createApplyService(
   return {
     /** Checks and stores an attachment for a later submit; the user's unused attachments older than a day go. */
     async uploadAttachment(caller: Caller, file: { filename: string; data: Buffer }) {
-      const accepted = await acceptAttachment(file, ATTACHMENT_POLICY)
+      const accepted = await acceptAttachment(file, APPLY_ATTACHMENT_POLICY)
       await repo.purgeUnusedAttachments(db, caller.userId)
-      const row = await repo.insertAttachment(db, { userId: caller.userId, ...accepted })
-      return { id: row.id, fileName: row.file_name, contentType: row.content_type, bytes: row.bytes }
+      return storeAttachment(db, 'apply_attachment', caller.userId, accepted)
     },
 
     /** The attachment's bytes for its owner or an administrator (404 for anyone else: its existence is not told). */

@@ -131,5 +131,9 @@ export const adminEn: Messages['admin'] = {
     localImageryUpload: 'Local data registered',
     localImageryCheck: 'Local data checked',
     localImageryDelete: 'Local data deleted',
+    provinceMinistryCreate: 'Province–ministry request asked',
+    provinceMinistryAnswer: 'Province–ministry request answered',
+    provinceMinistryFollowUp: 'Province–ministry request followed up',
+    provinceMinistryClose: 'Province–ministry request closed',
   },
 }

@@ -128,5 +128,9 @@ export const adminZh = {
     localImageryUpload: '登记本地数据',
     localImageryCheck: '检查本地数据（不入库）',
     localImageryDelete: '删除本地数据登记',
+    provinceMinistryCreate: '发起省部协同请求',
+    provinceMinistryAnswer: '答复省部协同请求',
+    provinceMinistryFollowUp: '追问省部协同请求',
+    provinceMinistryClose: '关闭省部协同请求',
   },
 }
