@@ -5,6 +5,7 @@ import {
   PROVINCE_MINISTRY_LIMITS,
   type ProvinceMinistryEvent,
   type ProvinceMinistryKind,
+  type ProvinceMinistryListQuery,
   type ProvinceMinistryRole,
   type ProvinceMinistryState,
   type ProvinceMinistryThread,
@@ -15,6 +16,7 @@ import {
   tZh,
 } from '@rs/shared'
 import type { Kysely } from 'kysely'
+import type { z } from 'zod'
 import { type AttachmentPolicy, acceptAttachment, storeAttachment } from '../../capabilities/attachments'
 import type { MailContent } from '../../capabilities/notification'
 import type { Database } from '../../db/schema'
@@ -170,17 +172,7 @@ export function createProvinceMinistryService(
       return { fileName: file.file_name, contentType: file.content_type, data: file.data }
     },
 
-    async list(
-      user: SessionUser,
-      query: {
-        state?: ProvinceMinistryState
-        kind?: ProvinceMinistryKind
-        regionId?: string
-        text?: string
-        pageNum: number
-        pageSize: number
-      },
-    ) {
+    async list(user: SessionUser, query: z.output<typeof ProvinceMinistryListQuery>) {
       const visibility: Visibility =
         roleOf(user) === 'ministry' ? { all: true } : { all: false, userId: user.userId, scope: regionScopeOf(user) }
       const { rows, total } = await repo.list(
