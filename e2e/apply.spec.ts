@@ -3,6 +3,7 @@ import {
   chooseOption,
   confirmPopup,
   expect,
+  LETTER_PDF,
   loginThroughPopup,
   openFromMenu,
   readCaptcha,
@@ -12,11 +13,7 @@ import {
   watchPage,
 } from './support'
 
-/** A small but whole PDF: what an applicant attaches as the letter. */
-const LETTER = Buffer.from(
-  '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\nxref\n0 1\n0000000000 65535 f \ntrailer << /Root 1 0 R >>\nstartxref\n9\n%%EOF\n',
-  'latin1',
-)
+const LETTER = LETTER_PDF
 
 async function loggedIn(browser: Browser, username: string, password: string): Promise<Page> {
   const page = waitForInteractiveLoads(await (await browser.newContext()).newPage())

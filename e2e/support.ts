@@ -35,6 +35,12 @@ export const test = base.extend({
 })
 export { expect }
 
+/** A small but whole PDF: what a person attaches as a letter or a note. */
+export const LETTER_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\nxref\n0 1\n0000000000 65535 f \ntrailer << /Root 1 0 R >>\nstartxref\n9\n%%EOF\n',
+  'latin1',
+)
+
 /** Runs SQL on the portal's database (the tests read captchas and age sessions as a clock would). */
 export async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
   return (await pool.query<T>(text, values)).rows

@@ -40,3 +40,8 @@ function regionPattern(code: string): string {
   if (level === 'city') return `${code.slice(0, 4)}%`
   return code
 }
+
+/** A LIKE pattern matching the text anywhere, with the wildcards and the escape character taken literally (use with ESCAPE '\\'). */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}

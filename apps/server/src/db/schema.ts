@@ -466,6 +466,46 @@ export interface OrbitPredictionTable {
   created_at: CreatedAt
 }
 
+/** A province's request to the ministry (省部协同); state follows packages/shared domain/province-ministry.ts. */
+export interface ProvinceMinistryRequestTable {
+  id: Generated<number>
+  kind: string
+  title: string
+  region_id: string
+  asker_id: number
+  asker_unit: Generated<string>
+  state: Generated<string>
+  message_count: Generated<number>
+  created_at: CreatedAt
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>
+  closed_by: number | null
+  closed_at: Timestamp | null
+}
+
+/** One message of a request's thread: the request itself, an answer or a follow-up. */
+export interface ProvinceMinistryMessageTable {
+  id: Generated<number>
+  request_id: number
+  kind: string
+  author_id: number
+  author_role: string
+  author_unit: Generated<string>
+  body: string
+  created_at: CreatedAt
+}
+
+/** An attachment of a 省部协同 message: uploaded first, bound to the message that carries it. */
+export interface ProvinceMinistryAttachmentTable {
+  id: Generated<number>
+  user_id: number
+  message_id: number | null
+  file_name: string
+  content_type: string
+  bytes: number
+  data: Buffer
+  created_at: CreatedAt
+}
+
 export interface Database {
   app_user: AppUserTable
   permission: PermissionTable
@@ -481,6 +521,9 @@ export interface Database {
   scene_order_item: SceneOrderItemTable
   apply_attachment: ApplyAttachmentTable
   application: ApplicationTable
+  province_ministry_request: ProvinceMinistryRequestTable
+  province_ministry_message: ProvinceMinistryMessageTable
+  province_ministry_attachment: ProvinceMinistryAttachmentTable
   feedback: FeedbackTable
   region: RegionTable
   region_part: RegionPartTable

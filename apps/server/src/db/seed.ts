@@ -44,6 +44,7 @@ export const DEMO_USERS: DemoUser[] = [
         PERMISSION.provinceFeedback,
         PERMISSION.overallAnalysis,
         PERMISSION.planFill,
+        PERMISSION.provinceMinistry,
       ]),
       PERMISSION.cartAndOrders,
       MONITOR_MENU_KEY,
@@ -55,15 +56,21 @@ export const DEMO_USERS: DemoUser[] = [
     pushNodes: [{ name: '内蒙古自治区推送节点', regionId: '150000' }],
   },
   {
-    // the ministry's side of spot verification (every monitoring module over the whole country, 100000)
-    // and of the procurement plans: it reviews and publishes them and analyses them all
+    // the ministry's side of spot verification (every monitoring module over the whole country, 100000), of the
+    // procurement plans (it opens years, reviews, publishes and analyses them) and of 省部协同 (it answers)
     username: 'ministry',
     password: 'Ministry@2026',
     realName: '自然资源部用户',
     organization: '自然资源部国土卫星遥感应用中心（演示）',
     email: 'ministry@example.com',
     permissions: [
-      ...withDisplay([...monitorPermissions(), PERMISSION.regionPush, PERMISSION.overallAnalysis, PERMISSION.planPublish]),
+      ...withDisplay([
+        ...monitorPermissions(),
+        PERMISSION.regionPush,
+        PERMISSION.overallAnalysis,
+        PERMISSION.planPublish,
+        PERMISSION.provinceMinistry,
+      ]),
       MONITOR_MENU_KEY,
       'MOD_083_DISPLAY',
       'MOD_087_DISPLAY',

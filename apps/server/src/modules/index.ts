@@ -18,6 +18,7 @@ import { registerOrbit } from './orbit/orbit.module'
 import { registerOrders } from './orders/orders.module'
 import { registerPlans } from './plans/plans.module'
 import { registerProvinceFeedback } from './province-feedback/province-feedback.module'
+import { registerProvinceMinistry } from './province-ministry/province-ministry.module'
 import { registerPush } from './push/push.module'
 import { registerRegions } from './regions/regions.module'
 import { registerSatellites } from './satellites/satellites.module'
@@ -55,6 +56,7 @@ export async function registerModules(app: FastifyInstance, config: Config, data
   registerPush(app, deps, { quicklooks: scenes.quicklooks, scenes: scenes.sceneRecords, newScenes: scenes.newScenes })
   registerApply(app, deps)
   registerProvinceFeedback(app, deps)
+  registerProvinceMinistry(app, deps)
   registerSharing(app, deps)
   registerPlans(app, deps)
   registerRegions(app, deps)

@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import { crc32 } from 'node:zlib'
 import { createCanvas } from '@napi-rs/canvas'
+import type { TestContext } from './test-context'
+
+/** A small but whole PDF (header, one object, xref pointer, end marker): what a person attaches as a letter. */
+export const SMALL_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\nxref\n0 1\n0000000000 65535 f \ntrailer << /Root 1 0 R >>\nstartxref\n9\n%%EOF\n',
+  'latin1',
+)
 
 /** A small real picture in each accepted format. */
 export async function picture(type: 'png' | 'jpeg' | 'webp', width = 64, height = 40): Promise<Buffer> {
@@ -57,4 +64,11 @@ export function multipartForm(parts: FormPart[]): { payload: Buffer; headers: Re
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`))
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
+}
+
+/** Posts one file as the multipart part "file" with a session token: the status and the parsed envelope. */
+export async function postFile(ctx: TestContext, url: string, token: string, file: { filename: string; data: Buffer | string }) {
+  const form = multipartForm([{ name: 'file', ...file }])
+  const res = await ctx.app.inject({ method: 'POST', url, payload: form.payload, headers: { ...form.headers, token } })
+  return { status: res.statusCode, body: res.json() }
 }

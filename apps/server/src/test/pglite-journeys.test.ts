@@ -3,6 +3,7 @@ import { MVT } from 'ol/format'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildScene, buildSpot, buildUser } from '../../test-support/factories'
 import { loadPlanDemo } from '../datasets/plan-demo/load'
+import { postFile, SMALL_PDF } from './images'
 import { createTestContext, DEMO_PASSWORDS, loginAs, type TestContext } from './test-context'
 
 /**
@@ -21,11 +22,7 @@ beforeAll(async () => {
   tokens.owner = await loginAs(ctx, 'neimenggu', DEMO_PASSWORDS.neimenggu)
   const reviewer = await buildUser(ctx.database.db, { permissions: [PERMISSION.orderReview], email: 'journey-reviewer@example.com' })
   tokens.reviewer = await loginAs(ctx, reviewer.username, reviewer.password)
-  const ministry = await buildUser(ctx.database.db, {
-    permissions: [PERMISSION.planPublish, PERMISSION.overallAnalysis],
-    areaRanges: ['100000'],
-  })
-  tokens.ministry = await loginAs(ctx, ministry.username, ministry.password)
+  tokens.ministry = await loginAs(ctx, 'ministry', DEMO_PASSWORDS.ministry)
 }, 180_000)
 afterAll(async () => {
   await ctx?.close()
@@ -95,6 +92,33 @@ describe('the embedded database (PGlite)', () => {
     expect(res.status).toBe(200)
     const features = new MVT().readFeatures(new Uint8Array(res.raw.rawPayload).buffer)
     expect(features.map((f) => f.get('name'))).toContain('北京市')
+  })
+
+  it('carries a province’s request with its attachment to the ministry and back (省部协同)', async () => {
+    const uploaded = await postFile(ctx, '/api/province-ministry/attachment', tokens.owner as string, {
+      filename: '需求说明.pdf',
+      data: SMALL_PDF,
+    })
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200)
+    const attachmentId = uploaded.body.data.id as number
+    const asked = await call('POST', '/api/province-ministry/create', 'owner', {
+      kind: 'question',
+      title: '嵌入式数据库验证',
+      regionId: '150100',
+      body: '请问 2025 年呼和浩特市影像覆盖情况？',
+      attachmentIds: [attachmentId],
+    })
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200)
+    const id = asked.body.data.request.id as number
+    const answered = await call('POST', '/api/province-ministry/reply', 'ministry', { id, body: '已覆盖 92%。' })
+    expect(answered.body.data.request.state).toBe('answered')
+    const thread = await call('GET', `/api/province-ministry/detail?id=${id}`, 'owner')
+    expect(thread.body.data.messages.map((m: Json) => m.kind)).toEqual(['ask', 'answer'])
+    expect(thread.body.data.messages[0].attachments).toEqual([
+      { id: attachmentId, fileName: '需求说明.pdf', contentType: 'application/pdf', bytes: SMALL_PDF.length },
+    ])
+    const list = await call('GET', '/api/province-ministry/list?text=%E5%B5%8C%E5%85%A5', 'ministry')
+    expect(list.body.data.list.map((r: Json) => r.id)).toEqual([id])
   })
 
   it('lists the news and an analysis page a visitor reads', async () => {

@@ -19,6 +19,7 @@ import type * as newsContract from './news'
 import type * as orbitContract from './orbit'
 import type * as ordersContract from './orders'
 import type * as plansContract from './plans'
+import type * as provinceMinistryContract from './province-ministry'
 import type * as pushContract from './push'
 import type * as regionsContract from './regions'
 import type * as satellitesContract from './satellites'
@@ -145,6 +146,19 @@ export const planSummaryExport = route<typeof plansContract.planSummaryExport>('
 export const planYearEvent = route<typeof plansContract.planYearEvent>('POST', '/api/plan-collaborative/years/event')
 export const planYearOpen = route<typeof plansContract.planYearOpen>('POST', '/api/plan-collaborative/years')
 export const planYears = route<typeof plansContract.planYears>('GET', '/api/plan-collaborative/years')
+export const provinceMinistryAttachmentDownload = route<typeof provinceMinistryContract.provinceMinistryAttachmentDownload>(
+  'GET',
+  '/api/province-ministry/attachment/file',
+)
+export const provinceMinistryAttachmentUpload = route<typeof provinceMinistryContract.provinceMinistryAttachmentUpload>(
+  'POST',
+  '/api/province-ministry/attachment',
+)
+export const provinceMinistryClose = route<typeof provinceMinistryContract.provinceMinistryClose>('POST', '/api/province-ministry/close')
+export const provinceMinistryCreate = route<typeof provinceMinistryContract.provinceMinistryCreate>('POST', '/api/province-ministry/create')
+export const provinceMinistryDetail = route<typeof provinceMinistryContract.provinceMinistryDetail>('GET', '/api/province-ministry/detail')
+export const provinceMinistryList = route<typeof provinceMinistryContract.provinceMinistryList>('GET', '/api/province-ministry/list')
+export const provinceMinistryReply = route<typeof provinceMinistryContract.provinceMinistryReply>('POST', '/api/province-ministry/reply')
 export const pushBatches = route<typeof pushContract.pushBatches>('GET', '/api/push/batches')
 export const pushCreate = route<typeof pushContract.pushCreate>('POST', '/api/push/batches')
 export const pushNodeSave = route<typeof pushContract.pushNodeSave>('POST', '/api/push/nodes/save')

@@ -3,7 +3,7 @@ import { APPLY_KINDS, APPLY_LIMITS, APPLY_STATES } from '../domain/apply'
 import { PERMISSION } from '../domain/permissions'
 import { REGION_CODE_PATTERN } from '../domain/region-code'
 import { tZh } from '../messages'
-import { defineRoute, Id, IdParam, queryInt, requiredString, text } from './common'
+import { AttachmentInfo, defineRoute, Id, IdParam, queryInt, requiredString, text } from './common'
 
 /**
  * Applications (申请, SPEC §7 'request'): a user applies for a module permission over regions, with
@@ -16,13 +16,8 @@ export const ApplyKindSchema = z.enum(APPLY_KINDS, { error: tZh('apply.errors.ba
 
 const RegionCode = z.string({ error: tZh('apply.errors.badRegion') }).regex(REGION_CODE_PATTERN, { error: tZh('apply.errors.badRegion') })
 
-export const ApplyAttachment = z.object({
-  id: z.number().int(),
-  fileName: z.string(),
-  contentType: z.string(),
-  bytes: z.number().int(),
-})
-export type ApplyAttachment = z.infer<typeof ApplyAttachment>
+export const ApplyAttachment = AttachmentInfo
+export type ApplyAttachment = AttachmentInfo
 
 export const ApplySummary = z.object({
   id: z.number().int(),

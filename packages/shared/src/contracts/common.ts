@@ -141,3 +141,12 @@ export function queryInt(min: number, max: number, error = tZh('input.badInteger
 
 /** An id in a query string or path: /^[1-9]\d*$/ up to MAX_ID. */
 export const IdParam = queryInt(1, MAX_ID, ID_ERROR)
+
+/** A stored attachment of a workflow as the API answers it (its bytes come from the workflow's download route). */
+export const AttachmentInfo = z.object({
+  id: z.number().int(),
+  fileName: z.string(),
+  contentType: z.string().describe('application/pdf, image/png or image/jpeg, judged by the bytes'),
+  bytes: z.number().int(),
+})
+export type AttachmentInfo = z.infer<typeof AttachmentInfo>

@@ -84,7 +84,3 @@ export const APPLY_LIMITS = {
   attachmentMaxBytes: 5 * 1024 * 1024,
   attachmentNameMax: 120,
 } as const
-
-/** Attachment types accepted (checked by their bytes, not their name): PDF, PNG, JPEG. */
-export const APPLY_ATTACHMENT_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const
-export type ApplyAttachmentType = (typeof APPLY_ATTACHMENT_TYPES)[number]

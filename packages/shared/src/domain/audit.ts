@@ -67,6 +67,10 @@ export const AUDIT_ACTIONS = [
   'planSubmit',
   'planItemReview',
   'planPublish',
+  'provinceMinistryCreate',
+  'provinceMinistryAnswer',
+  'provinceMinistryFollowUp',
+  'provinceMinistryClose',
 ] as const
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]

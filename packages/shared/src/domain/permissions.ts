@@ -79,6 +79,18 @@ export function canSeeRegion(allowed: readonly string[], regionCode: string): bo
   return allowed.some((a) => a === WHOLE_COUNTRY_CODE || regionContains(a, regionCode))
 }
 
+/**
+ * The two sides of the province–ministry workflows (spot verification, 省部协同 requests): the
+ * ministry (部级) holds the whole-country area range 100000, a province (省级) a narrower one; null
+ * without any area range. The module's MOD code is checked by the caller.
+ */
+export type CollaborationRole = 'ministry' | 'province'
+
+export function collaborationRole(regionIds: readonly string[]): CollaborationRole | null {
+  if (regionIds.length === 0) return null
+  return regionIds.includes(WHOLE_COUNTRY_CODE) ? 'ministry' : 'province'
+}
+
 /** SPEC.md §5: the warning shows when lastModifyTime plus 30 days lies before now. */
 export function isPasswordStale(lastModifyTime: string | Date | null | undefined, now: Date = new Date()): boolean {
   if (!lastModifyTime) return true

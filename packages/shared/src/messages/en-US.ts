@@ -17,6 +17,7 @@ import { orbitEn } from './sections/orbit.en-US'
 import { orbitFramesEn } from './sections/orbit-frames.en-US'
 import { orderEn } from './sections/order.en-US'
 import { planEn } from './sections/plan.en-US'
+import { provinceMinistryEn } from './sections/province-ministry.en-US'
 import { pushEn } from './sections/push.en-US'
 import { satellitePageEn } from './sections/satellite-page.en-US'
 import { sharingEn } from './sections/sharing.en-US'
@@ -279,6 +280,7 @@ export const enUS: DeepPartial<Messages> = {
   monitorVerify: monitorVerifyEn,
   coverage: coverageEn,
   push: pushEn,
+  provinceMinistry: provinceMinistryEn,
   localImagery: localImageryEn,
   sharing: sharingEn,
   cloud: cloudEn,

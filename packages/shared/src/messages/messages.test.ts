@@ -29,6 +29,7 @@ const FULL_SCREENS = [
   'apply',
   'feedback',
   'orbit',
+  'provinceMinistry',
 ] as const
 
 describe('messages', () => {

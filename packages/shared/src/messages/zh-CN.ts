@@ -24,6 +24,7 @@ import { orbitZh } from './sections/orbit'
 import { orbitFramesZh } from './sections/orbit-frames'
 import { orderZh } from './sections/order'
 import { planZh } from './sections/plan'
+import { provinceMinistryZh } from './sections/province-ministry'
 import { pushZh } from './sections/push'
 import { satellitePageZh } from './sections/satellite-page'
 import { sharingZh } from './sections/sharing'
@@ -553,6 +554,7 @@ export const zhCN = {
   monitorVerify: monitorVerifyZh,
   coverage: coverageZh,
   push: pushZh,
+  provinceMinistry: provinceMinistryZh,
   localImagery: localImageryZh,
   sharing: sharingZh,
   cloud: cloudZh,

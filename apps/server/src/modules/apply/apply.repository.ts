@@ -86,14 +86,6 @@ export const applyRepository = {
     return new Map(rows.map((r) => [r.code, r.name]))
   },
 
-  async insertAttachment(db: Db, a: { userId: number; fileName: string; contentType: string; data: Buffer }) {
-    return db
-      .insertInto('apply_attachment')
-      .values({ user_id: a.userId, file_name: a.fileName, content_type: a.contentType, bytes: a.data.length, data: a.data })
-      .returning(['id', 'file_name', 'content_type', 'bytes'])
-      .executeTakeFirstOrThrow()
-  },
-
   /** Removes a user's attachments older than a day that no application uses. */
   async purgeUnusedAttachments(db: Db, userId: number) {
     await sql`DELETE FROM apply_attachment f WHERE f.user_id = ${userId} AND f.created_at < now() - interval '1 day'

@@ -2,19 +2,14 @@ import { APPLY_LIMITS, PERMISSION } from '@rs/shared'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildUser } from '../../../test-support/factories'
-import { multipartForm, picture } from '../../test/images'
+import { multipartForm, picture, postFile, SMALL_PDF } from '../../test/images'
 import { createTestContext, DEMO_PASSWORDS, loginAs, type TestContext } from '../../test/test-context'
-import { isCompletePdf } from './attachment'
 
 let ctx: TestContext
 const tokens: Record<string, string> = {}
 let applicantId = 0
 
-/** A small but whole PDF (header, one object, xref pointer, end marker). */
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\nxref\n0 1\n0000000000 65535 f \ntrailer << /Root 1 0 R >>\nstartxref\n9\n%%EOF\n',
-  'latin1',
-)
+const PDF = SMALL_PDF
 
 beforeAll(async () => {
   ctx = await createTestContext({ AOI_UPLOADS_PER_MINUTE: '1000' })
@@ -48,16 +43,8 @@ const count = async (table: 'application' | 'apply_attachment' | 'user_permissio
     ).rows[0]?.n,
   )
 
-async function upload(who: string, data: Buffer | string, filename = 'letter.pdf') {
-  const form = multipartForm([{ name: 'file', filename, data }])
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/request/attachment',
-    payload: form.payload,
-    headers: { ...form.headers, token: tokens[who] as string },
-  })
-  return { status: res.statusCode, body: res.json() }
-}
+const upload = (who: string, data: Buffer | string, filename = 'letter.pdf') =>
+  postFile(ctx, '/api/request/attachment', tokens[who] as string, { filename, data })
 
 async function attachment(who = 'applicant'): Promise<number> {
   const res = await upload(who, PDF)
@@ -73,14 +60,6 @@ const apply = async (body: Json, who = 'applicant') =>
     reason: '光伏用地核查项目',
     ...body,
   })
-
-describe('the attachment check', () => {
-  it('knows a whole PDF from a cut one', () => {
-    expect(isCompletePdf(PDF)).toBe(true)
-    expect(isCompletePdf(PDF.subarray(0, PDF.length - 8))).toBe(false)
-    expect(isCompletePdf(Buffer.from('%PDF-x'))).toBe(false)
-  })
-})
 
 describe('POST /api/request/attachment', () => {
   it('needs login', async () => {

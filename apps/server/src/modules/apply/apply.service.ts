@@ -12,12 +12,12 @@ import {
   tZh,
 } from '@rs/shared'
 import type { Kysely } from 'kysely'
+import { type AttachmentPolicy, acceptAttachment, storeAttachment } from '../../capabilities/attachments'
 import type { Database } from '../../db/schema'
 import { type AuditRecorder, actorOf, type Caller } from '../../lib/audit'
 import { ApiError } from '../../lib/errors'
 import { requireSeparateActor } from '../../lib/workflow'
 import { type ApplyRepository, type ApplyRow, toApplySummary } from './apply.repository'
-import { AttachmentError, attachmentName, checkAttachment } from './attachment'
 import { type ApplyMail, applyDecisionMail } from './mail'
 
 /** Sends a mail to an address (the accounts module's delivery, handed in by modules/index.ts). */
@@ -27,7 +27,17 @@ interface Logger {
   error(obj: unknown, msg?: string): void
 }
 
-const MB = 1024 * 1024
+/** An application's attachment: PDF, PNG or JPEG up to 5 MB (the attachments capability checks it). */
+export const APPLY_ATTACHMENT_POLICY: AttachmentPolicy = {
+  maxBytes: APPLY_LIMITS.attachmentMaxBytes,
+  nameMax: APPLY_LIMITS.attachmentNameMax,
+  messages: {
+    required: 'apply.errors.attachmentRequired',
+    tooLarge: 'apply.errors.attachmentTooLarge',
+    type: 'apply.errors.attachmentType',
+    broken: 'apply.errors.attachmentBroken',
+  },
+}
 const moduleName = (code: string) => tZh(`permission.names.${code}`)
 
 function transitionError(state: ApplyState, event: ApplyEvent) {
@@ -75,27 +85,9 @@ export function createApplyService(
   return {
     /** Checks and stores an attachment for a later submit; the user's unused attachments older than a day go. */
     async uploadAttachment(caller: Caller, file: { filename: string; data: Buffer }) {
-      if (file.data.length > APPLY_LIMITS.attachmentMaxBytes)
-        throw ApiError.of(413, 'apply.errors.attachmentTooLarge', { size: `${APPLY_LIMITS.attachmentMaxBytes / MB} MB` })
-      let contentType: string
-      try {
-        contentType = await checkAttachment(file.data)
-      } catch (error) {
-        if (error instanceof AttachmentError)
-          throw ApiError.of(
-            error.problem === 'type' ? 415 : 400,
-            error.problem === 'type' ? 'apply.errors.attachmentType' : 'apply.errors.attachmentBroken',
-          )
-        throw error
-      }
+      const accepted = await acceptAttachment(file, APPLY_ATTACHMENT_POLICY)
       await repo.purgeUnusedAttachments(db, caller.userId)
-      const row = await repo.insertAttachment(db, {
-        userId: caller.userId,
-        fileName: attachmentName(file.filename),
-        contentType,
-        data: file.data,
-      })
-      return { id: row.id, fileName: row.file_name, contentType: row.content_type, bytes: row.bytes }
+      return storeAttachment(db, 'apply_attachment', caller.userId, accepted)
     },
 
     /** The attachment's bytes for its owner or an administrator (404 for anyone else: its existence is not told). */

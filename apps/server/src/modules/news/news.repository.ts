@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { containsPattern } from '../../db/fragments'
 import type { Database } from '../../db/schema'
 
 /** A listed article as the service reads it (never the cover bytes). */
@@ -25,11 +26,6 @@ export interface NewsValues {
   source: string
   satelliteSlug: string | null
   body: string
-}
-
-/** A LIKE pattern matching the text anywhere, with the wildcards and the escape character taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
 
 export function createNewsRepository(db: Kysely<Database>) {

@@ -1,7 +1,20 @@
-import { BuildingPage } from '../../components/building-page'
+import '../../features/province-ministry/province-ministry.css'
+import { allowedRegionIds, provinceMinistryRole } from '@rs/shared'
+import { useMemo } from 'react'
+import { useAuthStore } from '../../features/auth/state/auth-store'
+import { ProvinceMinistryPage } from '../../features/province-ministry/components/province-ministry-page'
+import { RegionPicker } from '../../features/region/components/region-picker'
 import type { ScreenProps } from '../screen-props'
 
-/** 省部反馈 (ProvinceMinistry): province-to-ministry feedback. Built by a later issue; until then the honest 建设中 page names the module. */
-export default function ProvinceMinistryScreen({ route }: ScreenProps) {
-  return <BuildingPage route={route} />
+/** 省部协同 (ProvinceMinistry, MOD_090): a province's requests to the ministry, composed with the session's area ranges and the region picker limited to them. */
+export default function ProvinceMinistryScreen(_: ScreenProps) {
+  const areaRanges = useAuthStore((s) => s.areaRanges)
+  const regionIds = useMemo(() => allowedRegionIds(areaRanges), [areaRanges])
+  return (
+    <ProvinceMinistryPage
+      role={provinceMinistryRole(regionIds)}
+      regionIds={regionIds}
+      regionPicker={(value, onChange) => <RegionPicker value={value} onChange={onChange} within={regionIds} />}
+    />
+  )
 }

@@ -1,4 +1,4 @@
-import { WHOLE_COUNTRY_CODE } from '../constants'
+import { collaborationRole } from '../permissions'
 import { defineStateMachine, type EventOf, type RoleOf } from '../state-machine'
 
 /**
@@ -61,8 +61,7 @@ export function verificationRoleOf(event: VerificationEvent): VerificationRole {
  * 'province' with a narrower range that covers the spot (checked by the caller), else null.
  */
 export function verificationRole(regionIds: readonly string[]): VerificationRole | null {
-  if (regionIds.length === 0) return null
-  return regionIds.includes(WHOLE_COUNTRY_CODE) ? 'ministry' : 'province'
+  return collaborationRole(regionIds)
 }
 
 /** Whether a spot of this stage needs a field check. */

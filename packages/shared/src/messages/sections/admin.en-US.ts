@@ -139,5 +139,9 @@ export const adminEn: Messages['admin'] = {
     planSubmit: 'Plan submitted',
     planItemReview: 'Plan item reviewed',
     planPublish: 'Plan published',
+    provinceMinistryCreate: 'Province–ministry request asked',
+    provinceMinistryAnswer: 'Province–ministry request answered',
+    provinceMinistryFollowUp: 'Province–ministry request followed up',
+    provinceMinistryClose: 'Province–ministry request closed',
   },
 }

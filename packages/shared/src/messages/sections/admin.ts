@@ -136,5 +136,9 @@ export const adminZh = {
     planSubmit: '提交规划',
     planItemReview: '审核规划条目',
     planPublish: '发布规划',
+    provinceMinistryCreate: '发起省部协同请求',
+    provinceMinistryAnswer: '答复省部协同请求',
+    provinceMinistryFollowUp: '追问省部协同请求',
+    provinceMinistryClose: '关闭省部协同请求',
   },
 }

@@ -1,4 +1,4 @@
-import { APPLY_LIMITS, type ApplyAttachmentType } from '@rs/shared'
+import type { AttachmentType } from '@rs/shared'
 import { ImageCheckError, inspectImage, sniffImageType } from '../../lib/image-upload'
 
 /** Why an attachment was refused: not PDF/PNG/JPEG by its bytes, or broken or incomplete. */
@@ -28,7 +28,7 @@ export function isCompletePdf(bytes: Uint8Array): boolean {
  * The type of an attachment from its bytes (the name is not trusted): a complete PDF, or a PNG or
  * JPEG that passes the picture checks of lib/image-upload.ts. Throws AttachmentError.
  */
-export async function checkAttachment(bytes: Uint8Array): Promise<ApplyAttachmentType> {
+export async function checkAttachment(bytes: Uint8Array): Promise<AttachmentType> {
   if (latin1(bytes, 0, 5) === '%PDF-') {
     if (!isCompletePdf(bytes)) throw new AttachmentError('broken')
     return 'application/pdf'
@@ -44,8 +44,8 @@ export async function checkAttachment(bytes: Uint8Array): Promise<ApplyAttachmen
   return image
 }
 
-/** A file name safe to show and to send back: its last path part, at most APPLY_LIMITS.attachmentNameMax characters. */
-export function attachmentName(name: string): string {
+/** A file name safe to show and to send back: its last path part, at most `max` characters (its end kept). */
+export function attachmentName(name: string, max: number): string {
   const base = name.split(/[\\/]/).pop()?.trim() || 'attachment'
-  return base.length > APPLY_LIMITS.attachmentNameMax ? base.slice(base.length - APPLY_LIMITS.attachmentNameMax) : base
+  return base.length > max ? base.slice(base.length - max) : base
 }
