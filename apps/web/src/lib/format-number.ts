@@ -19,3 +19,9 @@ export function groupDigits(value: number, { max = 3, min = 0 }: { max?: number;
   const sign = value < 0 && rounded !== 0 ? '-' : ''
   return `${sign}${grouped}${fraction ? `.${fraction}` : ''}`
 }
+
+/** "1.5 MB" or "320 KB": a file's size for messages and lists. */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`
+}

@@ -9,8 +9,8 @@ import {
   applyWithdraw,
 } from '@rs/shared/api-paths'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { ApiError, apiUrl, authHeaders, callApi, fetchOrFail } from '../../../lib/api-client'
-import { getT } from '../../../lib/i18n'
+import { callApi } from '../../../lib/api-client'
+import { downloadFromApi } from '../../../lib/download'
 
 export interface ApplyFilterState {
   status?: ApplyState
@@ -48,25 +48,5 @@ export const withdrawApplication = (id: number) => callApi(applyWithdraw, { body
 export const reviewApplication = (id: number, decision: 'approve' | 'reject', reason?: string) =>
   callApi(applyReview, { body: { id, decision, ...(reason ? { reason } : {}) } })
 
-/** Downloads an attachment with the session token (a plain link cannot send it) and saves it under its name. */
-export async function downloadAttachment(id: number, fileName: string): Promise<void> {
-  const response = await fetchOrFail(apiUrl(applyAttachmentDownload, { id }), { headers: authHeaders() })
-  if (!response.ok) {
-    let message = getT()('errors.unknown')
-    try {
-      const body = (await response.json()) as { message?: string }
-      if (body.message) message = body.message
-    } catch {
-      // not JSON
-    }
-    throw new ApiError(response.status, response.status, message)
-  }
-  const url = URL.createObjectURL(await response.blob())
-  const a = document.createElement('a')
-  a.href = url
-  a.download = fileName
-  document.body.append(a)
-  a.click()
-  a.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 60_000)
-}
+/** Downloads an attachment with the session token and saves it under its name. */
+export const downloadAttachment = (id: number, fileName: string) => downloadFromApi(applyAttachmentDownload, { id }, fileName)

@@ -11,13 +11,13 @@ import {
 import { Button, Card, Form, Input, Radio, Select, Space, Tag, Upload } from 'antd'
 import { useState } from 'react'
 import { errorMessage } from '../../../lib/api-client'
+import { formatBytes } from '../../../lib/format-number'
 import { useT } from '../../../lib/i18n'
 import { notify } from '../../../lib/notify'
 import { submitApplication, uploadAttachment } from '../api/apply-api'
 import type { RegionSlots } from './region-slots'
 
 const MB = 1024 * 1024
-const formatBytes = (n: number) => (n >= MB ? `${(n / MB).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`)
 
 /**
  * 新建申请: kind, module (by name), regions chosen one by one with the region picker, reason and

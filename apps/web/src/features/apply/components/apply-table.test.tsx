@@ -1,7 +1,7 @@
 import type { ApplySummary } from '@rs/shared'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { setNotifier } from '../../../lib/notify'
+import { describe, expect, it, vi } from 'vitest'
+import { fakeNotifier } from '../../../test/notifier'
 import { fireEvent, render, screen, waitFor, within } from '../../../test/render'
 import { ApplyTable } from './apply-table'
 
@@ -52,13 +52,7 @@ function show(mode: 'mine' | 'review', onGranted?: () => void, currentUser?: str
 
 // antd tables render slowly in jsdom on a busy machine
 describe('ApplyTable', { timeout: 20_000 }, () => {
-  const notifier = { success: vi.fn(), warning: vi.fn(), error: vi.fn() }
-  beforeEach(() => setNotifier(notifier))
-  afterEach(() => {
-    vi.unstubAllGlobals()
-    vi.clearAllMocks()
-    setNotifier(null)
-  })
+  fakeNotifier()
 
   it('shows my applications by module name, region and state, the decision with its reviewer; only a pending one can be withdrawn', async () => {
     const server = fakeServer([

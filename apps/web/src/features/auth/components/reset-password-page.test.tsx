@@ -1,7 +1,7 @@
 import { createLoginKeyPair, decryptPassword, tZh } from '@rs/shared'
 import { MemoryRouter } from 'react-router'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { setNotifier } from '../../../lib/notify'
+import { describe, expect, it, vi } from 'vitest'
+import { fakeNotifier } from '../../../test/notifier'
 import { fireEvent, render, screen, waitFor } from '../../../test/render'
 import { ResetPasswordPage } from './reset-password-page'
 
@@ -30,13 +30,7 @@ function fakeServer() {
 const fill = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } })
 
 describe('ResetPasswordPage', () => {
-  const notifier = { success: vi.fn(), warning: vi.fn(), error: vi.fn() }
-  beforeEach(() => setNotifier(notifier))
-  afterEach(() => {
-    vi.unstubAllGlobals()
-    vi.clearAllMocks()
-    setNotifier(null)
-  })
+  const notifier = fakeNotifier()
 
   it('sends a code, checks it, refuses a weak password on the form and seals a strong one with the captcha key', async () => {
     const server = fakeServer()

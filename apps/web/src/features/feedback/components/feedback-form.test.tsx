@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { setNotifier } from '../../../lib/notify'
+import { describe, expect, it, vi } from 'vitest'
+import { fakeNotifier } from '../../../test/notifier'
 import { fireEvent, render, screen, waitFor, within } from '../../../test/render'
 import { type CaptchaAnswer, FeedbackForm } from './feedback-form'
 
@@ -14,13 +14,7 @@ const ok = (data: unknown) => new Response(JSON.stringify({ code: 0, message: 's
 
 // antd forms render slowly in jsdom on a busy machine
 describe('FeedbackForm', { timeout: 20_000 }, () => {
-  const notifier = { success: vi.fn(), warning: vi.fn(), error: vi.fn() }
-  beforeEach(() => setNotifier(notifier))
-  afterEach(() => {
-    vi.unstubAllGlobals()
-    vi.clearAllMocks()
-    setNotifier(null)
-  })
+  const notifier = fakeNotifier()
 
   async function fill() {
     fireEvent.mouseDown(within(screen.getByTestId('feedback-type')).getByRole('combobox'))

@@ -13,8 +13,8 @@ import {
   orderSubmit,
 } from '@rs/shared/api-paths'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { ApiError, apiUrl, authHeaders, callApi, fetchOrFail } from '../../../lib/api-client'
-import { getT } from '../../../lib/i18n'
+import { apiUrl, callApi } from '../../../lib/api-client'
+import { downloadFromApi } from '../../../lib/download'
 
 export interface OrderFilterState {
   status?: OrderState
@@ -69,25 +69,5 @@ export const quicklookSrc = (id: string, size = 64) => apiUrl(normalmetaQuickloo
  * Downloads the package with the extraction code: fetched with the session token (a plain link
  * cannot send it) and saved under its name.
  */
-export async function downloadPackage(id: number, code: string): Promise<void> {
-  const response = await fetchOrFail(apiUrl(orderDownload, { id, code: code.trim().toUpperCase() }), { headers: authHeaders() })
-  if (!response.ok) {
-    let message = getT()('errors.unknown')
-    try {
-      const body = (await response.json()) as { message?: string }
-      if (body.message) message = body.message
-    } catch {
-      // not JSON
-    }
-    throw new ApiError(response.status, response.status, message)
-  }
-  const blob = await response.blob()
-  const url = URL.createObjectURL(blob)
-  const a = document.createElement('a')
-  a.href = url
-  a.download = `order-${id}.zip`
-  document.body.append(a)
-  a.click()
-  a.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 60_000)
-}
+export const downloadPackage = (id: number, code: string) =>
+  downloadFromApi(orderDownload, { id, code: code.trim().toUpperCase() }, `order-${id}.zip`)

@@ -1,7 +1,7 @@
 import type { OrderScene } from '@rs/shared'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { setNotifier } from '../../../lib/notify'
+import { describe, expect, it, vi } from 'vitest'
+import { fakeNotifier } from '../../../test/notifier'
 import { fireEvent, render, screen, waitFor, within } from '../../../test/render'
 import { CartPage } from './cart-page'
 
@@ -46,13 +46,7 @@ function show() {
 }
 
 describe('CartPage', () => {
-  const notifier = { success: vi.fn(), warning: vi.fn(), error: vi.fn() }
-  beforeEach(() => setNotifier(notifier))
-  afterEach(() => {
-    vi.unstubAllGlobals()
-    vi.clearAllMocks()
-    setNotifier(null)
-  })
+  const notifier = fakeNotifier()
 
   it('lists the scenes with satellite, Beijing time and cloud, and marks a scene that left the archive', async () => {
     vi.stubGlobal('fetch', fakeServer([scene('S1'), scene('GONE', false)]).fetchMock)

@@ -1,7 +1,7 @@
 import type { OrderSummary } from '@rs/shared'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { setNotifier } from '../../../lib/notify'
+import { describe, expect, it, vi } from 'vitest'
+import { fakeNotifier } from '../../../test/notifier'
 import { fireEvent, render, screen, waitFor, within } from '../../../test/render'
 import { OrderList } from './order-list'
 
@@ -59,13 +59,7 @@ function show(mode: 'mine' | 'review', currentUser?: string) {
 }
 
 describe('OrderList', () => {
-  const notifier = { success: vi.fn(), warning: vi.fn(), error: vi.fn() }
-  beforeEach(() => setNotifier(notifier))
-  afterEach(() => {
-    vi.unstubAllGlobals()
-    vi.clearAllMocks()
-    setNotifier(null)
-  })
+  fakeNotifier()
 
   it('lists my orders with their Chinese state and Beijing time; only a pending one can be cancelled', async () => {
     const server = fakeServer([order(1, 'pending'), order(2, 'ready'), order(3, 'rejected', { rejectReason: '用途不明确' })])

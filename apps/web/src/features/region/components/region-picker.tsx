@@ -4,7 +4,14 @@ import { useEffect, useState } from 'react'
 import { useT } from '../../../lib/i18n'
 import { useRegionChildren } from '../api/fetch-region-children'
 import { regionParentsApi } from '../api/fetch-region-parents'
-import { codeOfSelection, correctSelection, type ParentsApi, type RegionSelection, selectionFromCode } from '../utils/region-selection'
+import {
+  codeOfSelection,
+  correctSelection,
+  isPickable,
+  type ParentsApi,
+  type RegionSelection,
+  selectionFromCode,
+} from '../utils/region-selection'
 
 export interface RegionPickerProps {
   /** The chosen six-digit code; 100000 is the whole country. */
@@ -15,14 +22,16 @@ export interface RegionPickerProps {
   /** The parent lookups (the region API by default; tests pass fakes). */
   parentsApi?: ParentsApi
   disabled?: boolean
+  /** Offer only these regions (e.g. the user's area ranges) and the parents leading down to them; 全国 only when it is one. */
+  within?: readonly string[]
 }
 
-function options(regions: Region[] | undefined) {
-  return (regions ?? []).map((r) => ({ value: r.code, label: r.name, level: r.level }))
+function options(regions: Region[] | undefined, within?: readonly string[]) {
+  return (regions ?? []).filter((r) => isPickable(r.code, within)).map((r) => ({ value: r.code, label: r.name, level: r.level }))
 }
 
 /** Province → city → county cascade plus 全国; emits the code of the deepest chosen level. */
-export function RegionPicker({ value, onChange, onCorrected, parentsApi = regionParentsApi, disabled }: RegionPickerProps) {
+export function RegionPicker({ value, onChange, onCorrected, parentsApi = regionParentsApi, disabled, within }: RegionPickerProps) {
   const t = useT()
   const [selection, setSelection] = useState<RegionSelection>(() => selectionFromCode(value))
   const provinces = useRegionChildren(WHOLE_COUNTRY_CODE)
@@ -50,7 +59,7 @@ export function RegionPicker({ value, onChange, onCorrected, parentsApi = region
     onChange(codeOfSelection(next))
   }
 
-  const cityOptions = options(cities.data)
+  const cityOptions = options(cities.data, within)
   const loadFailed = provinces.isError || cities.isError || counties.isError
 
   return (
@@ -59,7 +68,7 @@ export function RegionPicker({ value, onChange, onCorrected, parentsApi = region
         <Button
           type={value === WHOLE_COUNTRY_CODE ? 'primary' : 'default'}
           onClick={() => choose({})}
-          disabled={disabled}
+          disabled={disabled || (within !== undefined && !within.includes(WHOLE_COUNTRY_CODE))}
           data-testid="region-country"
           autoInsertSpace={false}
         >
@@ -71,7 +80,7 @@ export function RegionPicker({ value, onChange, onCorrected, parentsApi = region
           placeholder={t('picker.placeholderProvince')}
           aria-label={t('picker.province')}
           value={selection.province}
-          options={options(provinces.data)}
+          options={options(provinces.data, within)}
           loading={provinces.isLoading}
           disabled={disabled}
           showSearch={{ optionFilterProp: 'label' }}
@@ -102,7 +111,7 @@ export function RegionPicker({ value, onChange, onCorrected, parentsApi = region
           placeholder={t('picker.placeholderCounty')}
           aria-label={t('picker.county')}
           value={selection.city ? selection.county : undefined}
-          options={options(counties.data)}
+          options={options(counties.data, within)}
           loading={counties.isLoading}
           disabled={disabled || !selection.city}
           showSearch={{ optionFilterProp: 'label' }}

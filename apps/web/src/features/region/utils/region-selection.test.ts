@@ -1,12 +1,25 @@
 import type { Region } from '@rs/shared'
 import { describe, expect, it, vi } from 'vitest'
-import { codeOfSelection, correctSelection, selectionFromCode } from './region-selection'
+import { codeOfSelection, correctSelection, isPickable, selectionFromCode } from './region-selection'
 
 function region(code: string, level: Region['level'], parentRegionId: string | null): Region {
   return { code, name: code, fullName: code, level, parentRegionId, center: null, bbox: null, hasBoundary: true }
 }
 
 describe('region selection', () => {
+  it('offers within a user\u2019s ranges only those regions and the parents leading to them', () => {
+    const within = ['150100', '130000']
+    expect(isPickable('150000', within)).toBe(true)
+    expect(isPickable('150100', within)).toBe(true)
+    expect(isPickable('150102', within)).toBe(true)
+    expect(isPickable('150200', within)).toBe(false)
+    expect(isPickable('130100', within)).toBe(true)
+    expect(isPickable('110000', within)).toBe(false)
+    expect(isPickable('100000', within)).toBe(true)
+    expect(isPickable('110000', ['100000'])).toBe(true)
+    expect(isPickable('110000')).toBe(true)
+  })
+
   it('reads the levels a code implies', () => {
     expect(selectionFromCode('100000')).toEqual({})
     expect(selectionFromCode('150000')).toEqual({ province: '150000' })

@@ -1,4 +1,4 @@
-import { cityOf, provinceOf, type Region, regionLevel, WHOLE_COUNTRY_CODE } from '@rs/shared'
+import { cityOf, provinceOf, type Region, regionContains, regionLevel, WHOLE_COUNTRY_CODE } from '@rs/shared'
 
 /** The picker's three levels (SPEC §3 region selection); empty levels are undefined. */
 export interface RegionSelection {
@@ -30,6 +30,15 @@ export function selectionFromChain(chain: ReadonlyArray<Pick<Region, 'code' | 'l
 /** The code the selection stands for: the deepest chosen level, or the whole country. */
 export function codeOfSelection(selection: RegionSelection): string {
   return selection.county ?? selection.city ?? selection.province ?? WHOLE_COUNTRY_CODE
+}
+
+/**
+ * Whether a picker's option leads into the allowed regions (`within`, e.g. a user's area ranges):
+ * it lies inside one of them, or is a parent on the way down to one. Anything goes without `within`.
+ */
+export function isPickable(code: string, within?: readonly string[]): boolean {
+  if (!within) return true
+  return within.some((allowed) => allowed === WHOLE_COUNTRY_CODE || regionContains(allowed, code) || regionContains(code, allowed))
 }
 
 export function sameSelection(a: RegionSelection, b: RegionSelection): boolean {
