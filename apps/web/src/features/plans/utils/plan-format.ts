@@ -1,0 +1,22 @@
+import { PLAN_ALL_MONTHS, parsePlanMonths } from '@rs/shared'
+import { groupDigits } from '../../../lib/format-number'
+import type { Translate } from '../../../lib/i18n'
+
+/** Square kilometres and 万元 as the plan screens show them: grouped digits, at most two decimals. */
+export const km2 = (value: number) => groupDigits(value, { max: 2 })
+export const money = (value: number) => groupDigits(value, { max: 2 })
+
+/** An item's months in words: 全部, or 3月、4月、5月. */
+export function monthsLabel(months: string, t: Translate): string {
+  if (months === PLAN_ALL_MONTHS) return t('plan.allMonths')
+  return (parsePlanMonths(months) ?? []).map((month) => t('plan.monthName', { month })).join('、')
+}
+
+/** The count, area and budget of some items, for the totals line. */
+export function itemTotals(items: ReadonlyArray<{ areaKm2: number; budget: number }>): { items: number; areaKm2: number; budget: number } {
+  return {
+    items: items.length,
+    areaKm2: items.reduce((sum, i) => sum + i.areaKm2, 0),
+    budget: items.reduce((sum, i) => sum + i.budget, 0),
+  }
+}
