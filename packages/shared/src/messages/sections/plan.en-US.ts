@@ -100,7 +100,7 @@ export const planEn: Words<typeof planZh> = {
     monthsRequired: 'Choose at least one month',
     addRegion: 'Add',
     chosenRegions: 'Chosen regions',
-    regionHint: 'Choose cities or counties inside your unit and press “Add”; without any, the whole unit is taken',
+    regionHint: 'Choose a city or county inside your unit (none: the whole unit) and press “Add”; several may be added',
     drawnArea: 'The drawn polygon',
     uploadedArea: 'Uploaded: {name}',
     keptArea: 'The item’s area as it was ({source})',
@@ -115,6 +115,7 @@ export const planEn: Words<typeof planZh> = {
     heldShort: '{percent}%',
     yearOption: '{year} ({state})',
     edit: 'Edit',
+    monthRange: 'Months {from}–{to}',
   },
   publish: {
     title: 'Plan publication',

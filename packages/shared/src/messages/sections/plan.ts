@@ -96,7 +96,7 @@ export const planZh = {
     monthsRequired: '请至少选择一个月份',
     addRegion: '添加',
     chosenRegions: '已选区域',
-    regionHint: '在本单位范围内选择市或县，点“添加”；不选下级即为整个单位',
+    regionHint: '在本单位范围内选择市或县（不选即整个单位）后点“添加”，可添加多个',
     drawnArea: '已绘制的多边形',
     uploadedArea: '已上传：{name}',
     keptArea: '沿用原区域（{source}）',
@@ -111,6 +111,7 @@ export const planZh = {
     heldShort: '{percent}%',
     yearOption: '{year} 年（{state}）',
     edit: '修改',
+    monthRange: '{from}–{to}月',
   },
   publish: {
     title: '规划发布',

@@ -1,15 +1,25 @@
 import { regionContains } from '@rs/shared'
 import { Alert, Button, Input, Radio, Space, Tag, Typography } from 'antd'
-import type { Polygon } from 'geojson'
-import { lazy, Suspense, useState } from 'react'
-import { PageSpinner } from '../../../components/page-spinner'
+import type { MultiPolygon, Polygon } from 'geojson'
+import { useState } from 'react'
 import { useT } from '../../../lib/i18n'
 import type { DrawKind } from '../../../map/draw'
+import { LazyMapView } from '../../../map/lazy-map-view'
+import { useRegionBoundaries } from '../../../map/region-boundaries'
 import { parseTypedPolygon, polygonAsText } from '../utils/coordinates'
 import { type AreaDraft, type AreaMode, addRegion, areaShape, emptyArea } from '../utils/plan-area'
 import type { PlanSlots } from './plan-slots'
 
-const MapView = lazy(() => import('../../../map/map-view'))
+/** The boundaries of the chosen regions as one MultiPolygon for the map (null while none has arrived). */
+function unionOf(features: ReadonlyArray<{ geometry: unknown }>): MultiPolygon | null {
+  const polygons = features.flatMap((f) => {
+    const g = f.geometry as Polygon | MultiPolygon | null
+    if (g?.type === 'Polygon') return [g.coordinates]
+    if (g?.type === 'MultiPolygon') return g.coordinates
+    return []
+  })
+  return polygons.length > 0 ? { type: 'MultiPolygon', coordinates: polygons } : null
+}
 
 export interface PlanAreaInputProps {
   /** The unit's region: the picker stays inside it and the map outlines it. */
@@ -32,8 +42,9 @@ export function PlanAreaInput({ unitRegion, value, onChange, slots, tiandituKey,
   const [drawKind, setDrawKind] = useState<DrawKind | null>(null)
   const [typed, setTyped] = useState(() => (value.mode === 'draw' ? polygonAsText(value.geometry) : ''))
   const [typedError, setTypedError] = useState<string | null>(null)
-  const shape = areaShape(value)
-  const regionShown = value.mode === 'region' && value.regionCodes.length === 1 ? (value.regionCodes[0] as string) : unitRegion
+  // chosen regions are shown by their boundaries (as one shape), a drawn or uploaded area as it is
+  const boundaries = useRegionBoundaries(value.mode === 'region' ? value.regionCodes : [])
+  const shape = value.mode === 'region' ? (value.regionCodes.length > 0 ? unionOf(boundaries.data ?? []) : null) : areaShape(value)
 
   const switchMode = (mode: AreaMode) => {
     setDrawKind(null)
@@ -131,27 +142,19 @@ export function PlanAreaInput({ unitRegion, value, onChange, slots, tiandituKey,
         )}
         {value.mode === 'shp' && slots.areaUpload({ current: value.upload, onUploaded: (upload) => onChange({ mode: 'shp', upload }) })}
       </div>
-      <Suspense
-        fallback={
-          <div style={{ height: mapHeight }}>
-            <PageSpinner />
-          </div>
-        }
-      >
-        <MapView
-          tiandituKey={tiandituKey}
-          region={regionShown}
-          area={shape}
-          fitArea
-          drawKind={value.mode === 'draw' ? drawKind : null}
-          onDrawEnd={(geometry) => {
-            setDrawKind(null)
-            setTyped(polygonAsText(geometry))
-            onChange({ mode: 'draw', geometry: geometry as Polygon })
-          }}
-          height={mapHeight}
-        />
-      </Suspense>
+      <LazyMapView
+        tiandituKey={tiandituKey}
+        region={shape ? null : unitRegion}
+        area={shape}
+        fitArea
+        drawKind={value.mode === 'draw' ? drawKind : null}
+        onDrawEnd={(geometry) => {
+          setDrawKind(null)
+          setTyped(polygonAsText(geometry))
+          onChange({ mode: 'draw', geometry: geometry as Polygon })
+        }}
+        height={mapHeight}
+      />
     </div>
   )
 }

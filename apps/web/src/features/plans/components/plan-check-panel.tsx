@@ -22,12 +22,12 @@ export function PlanCheckPanel({ body }: { body: PlanCheckBody | null }) {
   const data = check.data
   const isWaiting = body !== null && (JSON.stringify(body) !== JSON.stringify(settled) || check.isFetching)
   return (
-    // stays in view above the fields while the person edits them
+    // stays in view above the fields while the person edits them (-24: flush with the drawer body's padding)
     <Card
       size="small"
       title={t('plan.fill.checkTitle')}
       data-testid="plan-check"
-      style={{ marginBottom: 16, position: 'sticky', top: 0, zIndex: 5, boxShadow: '0 2px 6px rgba(0, 0, 0, 0.06)' }}
+      style={{ marginBottom: 16, position: 'sticky', top: -24, zIndex: 5, boxShadow: '0 2px 6px rgba(0, 0, 0, 0.06)' }}
     >
       {body === null ? (
         <Typography.Text type="secondary">{t('plan.fill.checkIdle')}</Typography.Text>

@@ -1,17 +1,15 @@
 import { PlusOutlined } from '@ant-design/icons'
 import type { PlanDetail, PlanItem } from '@rs/shared'
-import { useQueryClient } from '@tanstack/react-query'
 import { Alert, Button, Empty, Popconfirm, Select, Space, Spin, Typography } from 'antd'
 import { useState } from 'react'
 import { errorMessage } from '../../../lib/api-client'
 import { useT } from '../../../lib/i18n'
-import { notify } from '../../../lib/notify'
 import { formatBeijing } from '../../../lib/time'
-import { createPlan, deleteItem, storePlan, submitPlan, usePlanDetail, usePlanYears, useUnitPlanId } from '../api/plans-api'
+import { createPlan, deleteItem, submitPlan, usePlanDetail, usePlanYears, useUnitPlanId } from '../api/plans-api'
+import { usePlanAction } from '../api/use-plan-action'
 import { defaultYear, usePlanFillStore } from '../state/plan-fill-store'
 import { PlanItemDrawer } from './plan-item-drawer'
-import { PlanItemTable } from './plan-item-table'
-import { PlanItemsMap } from './plan-items-map'
+import { PlanItemsView } from './plan-items-view'
 import type { PlanSlots } from './plan-slots'
 import { PlanStateTag } from './plan-tags'
 import { PlanYearInfo } from './plan-year-info'
@@ -104,23 +102,15 @@ export function PlanFillPage({ units, slots, tiandituKey }: PlanFillPageProps) {
 /** The unit has no plan for the year: 开始填报 while the year takes plans. */
 function NoPlan({ year, unitRegion, canStart }: { year: number; unitRegion: string; canStart: boolean }) {
   const t = useT()
-  const queryClient = useQueryClient()
-  const [isBusy, setBusy] = useState(false)
-  const start = async () => {
-    setBusy(true)
-    try {
-      const plan = await createPlan(year, unitRegion)
-      storePlan(queryClient, plan)
-      notify.success(t('plan.fill.created', { year, revision: plan.revision }))
-    } catch (error) {
-      notify.error(errorMessage(error))
-    } finally {
-      setBusy(false)
-    }
-  }
+  const action = usePlanAction()
+  const start = () =>
+    action.run(
+      () => createPlan(year, unitRegion),
+      (plan) => t('plan.fill.created', { year, revision: plan.revision }),
+    )
   return (
     <Empty description={t('plan.fill.noPlan', { year })} data-testid="plan-none">
-      <Button type="primary" disabled={!canStart} loading={isBusy} onClick={start} data-testid="plan-start">
+      <Button type="primary" disabled={!canStart} loading={action.isBusy} onClick={start} data-testid="plan-start">
         {t('plan.fill.create')}
       </Button>
     </Empty>
@@ -130,26 +120,12 @@ function NoPlan({ year, unitRegion, canStart }: { year: number; unitRegion: stri
 /** The unit's live plan: its state, revisions, returned items, the actions allowed now, the items' table and map. */
 function UnitPlan({ plan, slots, tiandituKey }: { plan: PlanDetail; slots: PlanSlots; tiandituKey: string }) {
   const t = useT()
-  const queryClient = useQueryClient()
   const [editing, setEditing] = useState<{ item: PlanItem | null } | null>(null)
-  const [selectedId, setSelectedId] = useState<number | null>(null)
-  const [isBusy, setBusy] = useState(false)
+  const action = usePlanAction()
+  const act = action.run
   const returned = plan.list.filter((i) => i.state === 'returned')
   const canSubmit = plan.events.includes('submit')
   const canRevise = plan.live && plan.state === 'published'
-
-  const act = async (work: () => Promise<PlanDetail>, done: (answer: PlanDetail) => string) => {
-    setBusy(true)
-    try {
-      const answer = await work()
-      storePlan(queryClient, answer)
-      notify.success(done(answer))
-    } catch (error) {
-      notify.error(errorMessage(error))
-    } finally {
-      setBusy(false)
-    }
-  }
 
   return (
     <section data-testid="unit-plan" aria-label={t('plan.fill.items')}>
@@ -188,7 +164,7 @@ function UnitPlan({ plan, slots, tiandituKey }: { plan: PlanDetail; slots: PlanS
             }
             okButtonProps={{ 'data-testid': 'plan-submit-ok' } as never}
           >
-            <Button type="primary" loading={isBusy} disabled={plan.list.length === 0} data-testid="plan-submit">
+            <Button type="primary" loading={action.isBusy} disabled={plan.list.length === 0} data-testid="plan-submit">
               {t('plan.fill.submit')}
             </Button>
           </Popconfirm>
@@ -203,7 +179,7 @@ function UnitPlan({ plan, slots, tiandituKey }: { plan: PlanDetail; slots: PlanS
               )
             }
           >
-            <Button loading={isBusy} data-testid="plan-revise">
+            <Button loading={action.isBusy} data-testid="plan-revise">
               {t('plan.fill.revise')}
             </Button>
           </Popconfirm>
@@ -226,10 +202,9 @@ function UnitPlan({ plan, slots, tiandituKey }: { plan: PlanDetail; slots: PlanS
           }
         />
       )}
-      <PlanItemTable
-        items={plan.list}
-        selectedId={selectedId}
-        onSelect={setSelectedId}
+      <PlanItemsView
+        plan={plan}
+        tiandituKey={tiandituKey}
         renderActions={
           plan.editable
             ? (item) => (
@@ -258,16 +233,6 @@ function UnitPlan({ plan, slots, tiandituKey }: { plan: PlanDetail; slots: PlanS
               )
             : undefined
         }
-      />
-      <Typography.Title level={2} style={{ fontSize: 17, margin: '20px 0 8px' }}>
-        {t('plan.fill.mapTitle')}
-      </Typography.Title>
-      <PlanItemsMap
-        items={plan.list}
-        unitRegion={plan.unitRegion}
-        selectedId={selectedId}
-        onSelect={setSelectedId}
-        tiandituKey={tiandituKey}
       />
       {editing && (
         <PlanItemDrawer

@@ -1,13 +1,11 @@
 import { checkedLegendValues, LEGEND_ALL, type LegendItem, PLAN_ITEM_STATES, type PlanItem, toggleLegendItem } from '@rs/shared'
 import type OlMap from 'ol/Map'
 import type MapBrowserEvent from 'ol/MapBrowserEvent'
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
-import { PageSpinner } from '../../../components/page-spinner'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useT } from '../../../lib/i18n'
+import { LazyMapView } from '../../../map/lazy-map-view'
 import { MapLegend } from '../../../map/legend'
 import { createPlanItemsLayer, ITEM_STATE_COLORS, OVERLAP_COLOR } from '../map/plan-items-layer'
-
-const MapView = lazy(() => import('../../../map/map-view'))
 
 export interface PlanItemsMapProps {
   items: readonly PlanItem[]
@@ -67,21 +65,13 @@ export function PlanItemsMap({ items, unitRegion, selectedId = null, onSelect, t
 
   return (
     <div style={{ position: 'relative' }} data-testid="plan-map">
-      <Suspense
-        fallback={
-          <div style={{ height }}>
-            <PageSpinner />
-          </div>
-        }
-      >
-        <MapView
-          tiandituKey={tiandituKey}
-          region={items.length === 0 ? unitRegion : null}
-          overlays={overlays}
-          onMapReady={setMap}
-          height={height}
-        />
-      </Suspense>
+      <LazyMapView
+        tiandituKey={tiandituKey}
+        region={items.length === 0 ? unitRegion : null}
+        overlays={overlays}
+        onMapReady={setMap}
+        height={height}
+      />
       <div style={{ position: 'absolute', right: 8, bottom: 36, zIndex: 3 }}>
         <MapLegend
           items={legend}

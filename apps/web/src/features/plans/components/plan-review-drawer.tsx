@@ -1,14 +1,12 @@
 import { PLAN_LIMITS, type PlanDetail, type PlanItem } from '@rs/shared'
-import { useQueryClient } from '@tanstack/react-query'
-import { Alert, Button, Descriptions, Drawer, Input, Modal, Popconfirm, Space, Spin, Typography } from 'antd'
+import { Alert, Button, Descriptions, Drawer, Input, Modal, Popconfirm, Space, Spin } from 'antd'
 import { useState } from 'react'
 import { errorMessage } from '../../../lib/api-client'
 import { useT } from '../../../lib/i18n'
-import { notify } from '../../../lib/notify'
 import { formatBeijing } from '../../../lib/time'
-import { publishPlan, reviewItem, storePlan, usePlanDetail } from '../api/plans-api'
-import { PlanItemTable } from './plan-item-table'
-import { PlanItemsMap } from './plan-items-map'
+import { publishPlan, reviewItem, usePlanDetail } from '../api/plans-api'
+import { usePlanAction } from '../api/use-plan-action'
+import { PlanItemsView } from './plan-items-view'
 import { PlanStateTag } from './plan-tags'
 
 /**
@@ -18,26 +16,14 @@ import { PlanStateTag } from './plan-tags'
  */
 export function PlanReviewDrawer({ id, onClose, tiandituKey }: { id: number | null; onClose: () => void; tiandituKey: string }) {
   const t = useT()
-  const queryClient = useQueryClient()
   const detail = usePlanDetail(id)
+  const action = usePlanAction()
   const [returning, setReturning] = useState<PlanItem | null>(null)
   const [reason, setReason] = useState('')
-  const [selectedId, setSelectedId] = useState<number | null>(null)
-  const [isBusy, setBusy] = useState(false)
   const plan = detail.data
   const canReview = Boolean(plan && plan.state === 'submitted' && plan.events.includes('accept'))
 
-  const act = async (work: () => Promise<PlanDetail>, done: string) => {
-    setBusy(true)
-    try {
-      storePlan(queryClient, await work())
-      notify.success(done)
-    } catch (error) {
-      notify.error(errorMessage(error))
-    } finally {
-      setBusy(false)
-    }
-  }
+  const act = (work: () => Promise<PlanDetail>, done: string) => action.run(work, () => done)
 
   return (
     <Drawer
@@ -56,7 +42,7 @@ export function PlanReviewDrawer({ id, onClose, tiandituKey }: { id: number | nu
             onConfirm={() => act(() => publishPlan(plan.id), t('plan.publish.planPublished', { unit: plan.unitName }))}
             okButtonProps={{ 'data-testid': 'plan-publish-ok' } as never}
           >
-            <Button type="primary" loading={isBusy} data-testid="plan-publish">
+            <Button type="primary" loading={action.isBusy} data-testid="plan-publish">
               {t('plan.publish.publishPlan')}
             </Button>
           </Popconfirm>
@@ -84,10 +70,10 @@ export function PlanReviewDrawer({ id, onClose, tiandituKey }: { id: number | nu
           {plan.state === 'submitted' && !canReview && (
             <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={t('plan.publish.selfReview')} />
           )}
-          <PlanItemTable
-            items={plan.list}
-            selectedId={selectedId}
-            onSelect={setSelectedId}
+          <PlanItemsView
+            plan={plan}
+            tiandituKey={tiandituKey}
+            mapHeight={360}
             renderActions={
               canReview
                 ? (item) =>
@@ -109,17 +95,6 @@ export function PlanReviewDrawer({ id, onClose, tiandituKey }: { id: number | nu
                     )
                 : undefined
             }
-          />
-          <Typography.Title level={3} style={{ fontSize: 15, margin: '16px 0 8px' }}>
-            {t('plan.fill.mapTitle')}
-          </Typography.Title>
-          <PlanItemsMap
-            items={plan.list}
-            unitRegion={plan.unitRegion}
-            selectedId={selectedId}
-            onSelect={setSelectedId}
-            tiandituKey={tiandituKey}
-            height={360}
           />
         </>
       )}

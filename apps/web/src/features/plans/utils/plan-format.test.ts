@@ -7,8 +7,10 @@ const t = createTranslator('zh-CN')
 describe('plan formats', () => {
   it('names the months wanted: 全部 or each month', () => {
     expect(monthsLabel('qb', t)).toBe('全部')
-    expect(monthsLabel('5,3,4', t)).toBe('3月、4月、5月')
+    expect(monthsLabel('5,3,4', t)).toBe('3–5月')
+    expect(monthsLabel('1,2,5,9,10,11', t)).toBe('1–2月、5月、9–11月')
     expect(monthsLabel('3', createTranslator('en-US'))).toBe('Month 3')
+    expect(monthsLabel('3,4', createTranslator('en-US'))).toBe('Months 3–4')
   })
 
   it('sums the items of a plan', () => {

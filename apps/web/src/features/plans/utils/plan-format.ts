@@ -6,10 +6,16 @@ import type { Translate } from '../../../lib/i18n'
 export const km2 = (value: number) => groupDigits(value, { max: 2 })
 export const money = (value: number) => groupDigits(value, { max: 2 })
 
-/** An item's months in words: 全部, or 3月、4月、5月. */
+/** An item's months in words: 全部, or runs of months as 3–5月、9月. */
 export function monthsLabel(months: string, t: Translate): string {
   if (months === PLAN_ALL_MONTHS) return t('plan.allMonths')
-  return (parsePlanMonths(months) ?? []).map((month) => t('plan.monthName', { month })).join('、')
+  const runs: Array<[number, number]> = []
+  for (const month of parsePlanMonths(months) ?? []) {
+    const last = runs[runs.length - 1]
+    if (last && last[1] === month - 1) last[1] = month
+    else runs.push([month, month])
+  }
+  return runs.map(([from, to]) => (from === to ? t('plan.monthName', { month: from }) : t('plan.fill.monthRange', { from, to }))).join('、')
 }
 
 /** The count, area and budget of some items, for the totals line. */
