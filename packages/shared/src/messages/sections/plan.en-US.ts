@@ -86,7 +86,7 @@ export const planEn: Words<typeof planZh> = {
     saved: '“{name}” saved',
     deleted: '“{name}” deleted',
     submittedOk: 'Submitted for review',
-    returnedAlert: '{count} items were returned by the ministry; change them as the reasons say and submit again',
+    returnedAlert: 'Returned by the ministry: {count}; change these items as the reasons say and submit again',
     returnedRow: '“{name}”: {reason}',
     state: 'State',
     actions: 'Actions',
@@ -111,6 +111,9 @@ export const planEn: Words<typeof planZh> = {
     yearOption: '{year} ({state})',
     edit: 'Edit',
     monthRange: 'Months {from}–{to}',
+    colon: ': ',
+    listSeparator: ', ',
+    clauseSeparator: '; ',
   },
   publish: {
     title: 'Plan publication',

@@ -107,6 +107,9 @@ export const planZh = {
     yearOption: '{year} 年（{state}）',
     edit: '修改',
     monthRange: '{from}–{to}月',
+    colon: '：',
+    listSeparator: '、',
+    clauseSeparator: '；',
   },
   publish: {
     title: '规划发布',

@@ -92,7 +92,10 @@ export function PlanAreaInput({ unitRegion, value, onChange, slots, tiandituKey,
               {t('plan.fill.regionHint')}
             </Typography.Paragraph>
             <div data-testid="plan-area-regions">
-              <Typography.Text>{t('plan.fill.chosenRegions')}：</Typography.Text>
+              <Typography.Text>
+                {t('plan.fill.chosenRegions')}
+                {t('plan.fill.colon')}
+              </Typography.Text>
               {value.regionCodes.map((code) => (
                 <Tag
                   key={code}

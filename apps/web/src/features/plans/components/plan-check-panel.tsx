@@ -42,7 +42,10 @@ export function PlanCheckPanel({ body }: { body: PlanCheckBody | null }) {
         <Spin spinning={isWaiting} size="small">
           <Space orientation="vertical" size={6} style={{ width: '100%' }}>
             <div data-testid="check-area">
-              <Typography.Text strong>{t('plan.fill.areaKm2')}：</Typography.Text>
+              <Typography.Text strong>
+                {t('plan.fill.areaKm2')}
+                {t('plan.fill.colon')}
+              </Typography.Text>
               {km2(data.areaKm2)}
             </div>
             {data.outsideKm2 > 0 && (
@@ -58,7 +61,10 @@ export function PlanCheckPanel({ body }: { body: PlanCheckBody | null }) {
               <Progress percent={Math.round(data.held.percent * 10) / 10} size="small" showInfo={false} />
             </div>
             <div data-testid="check-overlaps">
-              <Typography.Text strong>{t('plan.fill.overlapWith')}：</Typography.Text>
+              <Typography.Text strong>
+                {t('plan.fill.overlapWith')}
+                {t('plan.fill.colon')}
+              </Typography.Text>
               {data.overlaps.length === 0 ? (
                 t('plan.fill.overlapNone')
               ) : (

@@ -52,7 +52,8 @@ export function PlanFillPage({ units, slots, tiandituKey }: PlanFillPageProps) {
         <>
           <Space wrap size={16} style={{ marginBottom: 12 }}>
             <span>
-              {t('plan.fill.year')}：
+              {t('plan.fill.year')}
+              {t('plan.fill.colon')}
               <Select
                 aria-label={t('plan.fill.year')}
                 style={{ width: 170 }}
@@ -67,7 +68,8 @@ export function PlanFillPage({ units, slots, tiandituKey }: PlanFillPageProps) {
               />
             </span>
             <span>
-              {t('plan.fill.unit')}：
+              {t('plan.fill.unit')}
+              {t('plan.fill.colon')}
               <Select
                 aria-label={t('plan.fill.unit')}
                 style={{ width: 200 }}
@@ -137,12 +139,15 @@ function UnitPlan({ plan, slots, tiandituKey }: { plan: PlanDetail; slots: PlanS
         <span data-testid="plan-revision">{t('plan.fill.revision', { revision: plan.revision })}</span>
         {plan.submittedAt && (
           <Typography.Text type="secondary">
-            {t('plan.fill.submittedAt')}：{formatBeijing(plan.submittedAt)}
+            {t('plan.fill.submittedAt')}
+            {t('plan.fill.colon')}
+            {formatBeijing(plan.submittedAt)}
           </Typography.Text>
         )}
         {plan.history.length > 1 && (
           <Typography.Text type="secondary" data-testid="plan-history">
-            {t('plan.fill.history')}：
+            {t('plan.fill.history')}
+            {t('plan.fill.colon')}
             {plan.history.map((h) => `${t('plan.fill.revision', { revision: h.revision })} ${t(`plan.state.${h.state}`)}`).join(' · ')}
           </Typography.Text>
         )}

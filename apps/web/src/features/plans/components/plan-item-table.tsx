@@ -3,7 +3,7 @@ import { Descriptions, Table, type TableColumnsType, Tooltip, Typography } from 
 import type { ReactNode } from 'react'
 import { useT } from '../../../lib/i18n'
 import { OVERLAP_COLOR } from '../map/plan-items-layer'
-import { itemTotals, km2, money, monthsLabel } from '../utils/plan-format'
+import { clausesOf, itemTotals, km2, listOf, money, monthsLabel } from '../utils/plan-format'
 import { ItemStateTag } from './plan-tags'
 
 export interface PlanItemTableProps {
@@ -36,7 +36,9 @@ export function PlanItemTable({ items, renderActions, selectedId, onSelect, load
           <span data-testid="item-name">{item.name}</span>
           {item.state === 'returned' && item.returnReason && (
             <Typography.Text type="danger" style={{ display: 'block', fontSize: 12 }} data-testid="item-reason">
-              {t('plan.fill.returnReason')}：{item.returnReason}
+              {t('plan.fill.returnReason')}
+              {t('plan.fill.colon')}
+              {item.returnReason}
             </Typography.Text>
           )}
         </>
@@ -47,7 +49,8 @@ export function PlanItemTable({ items, renderActions, selectedId, onSelect, load
       title: t('plan.fill.area'),
       width: 110,
       ellipsis: { showTitle: true },
-      render: (_, item) => [t(`plan.areaSource.${item.areaSource}`), item.regionNames.join('、')].filter(Boolean).join('：'),
+      render: (_, item) =>
+        [t(`plan.areaSource.${item.areaSource}`), listOf(item.regionNames, t)].filter(Boolean).join(t('plan.fill.colon')),
     },
     { key: 'resolution', title: t('plan.fill.resolution'), width: 86, render: (_, item) => t(`plan.resolution.${item.resolution}`) },
     {
@@ -76,7 +79,12 @@ export function PlanItemTable({ items, renderActions, selectedId, onSelect, load
       align: 'right',
       render: (_, item) =>
         item.overlapKm2 > 0 ? (
-          <Tooltip title={item.overlaps.map((o) => overlapText(o, t)).join('；')}>
+          <Tooltip
+            title={clausesOf(
+              item.overlaps.map((o) => overlapText(o, t)),
+              t,
+            )}
+          >
             <span style={{ color: OVERLAP_COLOR, fontWeight: 600 }} data-testid="item-overlap">
               {km2(item.overlapKm2)}
             </span>
@@ -157,7 +165,12 @@ function ItemDetail({ item }: { item: PlanItem }) {
       <Descriptions.Item label={t('plan.fill.ownerUnit')}>{item.ownerUnit}</Descriptions.Item>
       <Descriptions.Item label={t('plan.fill.held')}>{heldText(item.held, t)}</Descriptions.Item>
       <Descriptions.Item label={t('plan.fill.overlapWith')}>
-        {item.overlaps.length === 0 ? t('plan.fill.overlapNone') : item.overlaps.map((o) => overlapText(o, t)).join('；')}
+        {item.overlaps.length === 0
+          ? t('plan.fill.overlapNone')
+          : clausesOf(
+              item.overlaps.map((o) => overlapText(o, t)),
+              t,
+            )}
       </Descriptions.Item>
     </Descriptions>
   )

@@ -113,7 +113,10 @@ export function PlanListTab({ years, slots, tiandituKey }: { years: readonly Pla
             ...PLAN_UNIT_TYPES.map((u) => ({ value: u, label: t(`plan.unitType.${u}`) })),
           ]}
         />
-        <span>{t('plan.publish.region')}：</span>
+        <span>
+          {t('plan.publish.region')}
+          {t('plan.fill.colon')}
+        </span>
         {slots.regionPicker({
           value: filter.region ?? WHOLE_COUNTRY_CODE,
           onChange: (code) => change({ region: code === WHOLE_COUNTRY_CODE ? undefined : code }),

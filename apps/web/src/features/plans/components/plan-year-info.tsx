@@ -1,6 +1,7 @@
 import type { PlanYear } from '@rs/shared'
 import { Descriptions, Tag } from 'antd'
 import { useT } from '../../../lib/i18n'
+import { listOf } from '../utils/plan-format'
 import { YearStateTag } from './plan-tags'
 
 /** What a plan year asks: its state, deadline, the purchase year checked against, the resolution types and the ministry's words. */
@@ -15,7 +16,10 @@ export function PlanYearInfo({ year }: { year: PlanYear }) {
       <Descriptions.Item label={t('plan.fill.deadline')}>{year.deadline}</Descriptions.Item>
       <Descriptions.Item label={t('plan.fill.purchaseYear')}>{year.purchaseYear}</Descriptions.Item>
       <Descriptions.Item label={t('plan.fill.resolutionTypes')} span={3}>
-        {year.resolutionTypes.map((r) => t(`plan.resolution.${r}`)).join('、')}
+        {listOf(
+          year.resolutionTypes.map((r) => t(`plan.resolution.${r}`)),
+          t,
+        )}
       </Descriptions.Item>
       {year.requested && (
         <Descriptions.Item label={t('plan.fill.requested')} span={3}>

@@ -23,6 +23,7 @@ import { useT } from '../../../lib/i18n'
 import { notify } from '../../../lib/notify'
 import { formatBeijing } from '../../../lib/time'
 import { openYear, PLANS_KEY, sendYearEvent, usePlanList } from '../api/plans-api'
+import { listOf } from '../utils/plan-format'
 import { YearStateTag } from './plan-tags'
 
 type YearEvent = 'close' | 'reopen' | 'publish'
@@ -69,7 +70,11 @@ export function PlanYearsPanel({ years, isLoading }: { years: readonly PlanYear[
     {
       key: 'resolutionTypes',
       title: t('plan.publish.resolutionTypes'),
-      render: (_, y) => y.resolutionTypes.map((r) => t(`plan.resolution.${r}`)).join('、'),
+      render: (_, y) =>
+        listOf(
+          y.resolutionTypes.map((r) => t(`plan.resolution.${r}`)),
+          t,
+        ),
     },
     { key: 'plans', title: t('plan.publish.plans'), dataIndex: 'plans', width: 80, align: 'right' },
     {

@@ -15,7 +15,9 @@ export function monthsLabel(months: string, t: Translate): string {
     if (last && last[1] === month - 1) last[1] = month
     else runs.push([month, month])
   }
-  return runs.map(([from, to]) => (from === to ? t('plan.monthName', { month: from }) : t('plan.fill.monthRange', { from, to }))).join('、')
+  return runs
+    .map(([from, to]) => (from === to ? t('plan.monthName', { month: from }) : t('plan.fill.monthRange', { from, to })))
+    .join(t('plan.fill.listSeparator'))
 }
 
 /** The count, area and budget of some items, for the totals line. */
@@ -26,3 +28,9 @@ export function itemTotals(items: ReadonlyArray<{ areaKm2: number; budget: numbe
     budget: items.reduce((sum, i) => sum + i.budget, 0),
   }
 }
+
+/** Words joined as a list in the UI language (、 or , ). */
+export const listOf = (parts: readonly string[], t: Translate) => parts.join(t('plan.fill.listSeparator'))
+
+/** Clauses joined in the UI language (； or ; ). */
+export const clausesOf = (parts: readonly string[], t: Translate) => parts.join(t('plan.fill.clauseSeparator'))
