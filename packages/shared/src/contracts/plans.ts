@@ -99,7 +99,7 @@ export const planYearEvent = defineRoute({
   data: PlanYear.extend({ publishedPlans: z.number().int() }),
 })
 
-/** Where an item lies: regions by the region picker, a drawn polygon, or an uploaded area (/api/aoi/upload). */
+/** Where an item lies: regions by the region picker, a drawn polygon, an uploaded area (/api/aoi/upload), or an item's stored area. */
 export const PlanArea = z.discriminatedUnion('mode', [
   z.object({
     mode: z.literal('region'),
@@ -110,6 +110,11 @@ export const PlanArea = z.discriminatedUnion('mode', [
   }),
   z.object({ mode: z.literal('draw'), geometry: AreaGeometry }),
   z.object({ mode: z.literal('shp'), uploadId: z.string().uuid({ error: e('archive.errors.badUploadId') }) }),
+  z
+    .object({ mode: z.literal('keep'), itemId: Id })
+    .describe(
+      'the stored area of an item of the same unit, as it is (an edit of the other fields keeps a drawn or uploaded shape exactly)',
+    ),
 ])
 export type PlanArea = z.infer<typeof PlanArea>
 

@@ -31,12 +31,25 @@ export interface CheckedArea {
   outsideKm2: number
   regionCodes: string[]
   counties: string[]
+  /** where the area came from (a kept area: where the item's came from) */
+  source: 'region' | 'draw' | 'shp'
 }
 
 const geomOf = (geojson: string) => sql`ST_SetSRID(ST_GeomFromGeoJSON(${geojson}), 4326)`
 
 export function createPlanAreas(db: Kysely<Database>, areas: Areas, coverage: AreaCoverage) {
-  async function geojsonOf(unitRegion: string, area: PlanArea): Promise<{ geojson: string; regionCodes: string[] }> {
+  async function geojsonOf(
+    unitRegion: string,
+    area: PlanArea,
+  ): Promise<{ geojson: string; regionCodes: string[]; source: 'region' | 'draw' | 'shp' }> {
+    if (area.mode === 'keep') {
+      const { rows } = await sql<{ geojson: string; region_codes: string[]; area_source: 'region' | 'draw' | 'shp' }>`
+        SELECT ST_AsGeoJSON(i.geom, 7) AS geojson, i.region_codes, i.area_source FROM plan_item i JOIN plan p ON p.id = i.plan_id
+        WHERE i.id = ${area.itemId} AND p.unit_region = ${unitRegion}`.execute(db)
+      const kept = rows[0]
+      if (!kept) throw ApiError.of(404, 'plan.errors.itemNotFound')
+      return { geojson: kept.geojson, regionCodes: kept.region_codes, source: kept.area_source }
+    }
     if (area.mode === 'region') {
       const codes = [...new Set(area.regionCodes)].sort()
       for (const code of codes) {
@@ -53,7 +66,7 @@ export function createPlanAreas(db: Kysely<Database>, areas: Areas, coverage: Ar
       const { rows: union } = await sql<{ geojson: string | null }>`
         SELECT ST_AsGeoJSON(ST_Multi(ST_Union(geom)), 7) AS geojson FROM region WHERE code = ANY (${codes}::text[])`.execute(db)
       if (!union[0]?.geojson) throw ApiError.of(400, 'plan.errors.emptyArea')
-      return { geojson: union[0].geojson, regionCodes: codes }
+      return { geojson: union[0].geojson, regionCodes: codes, source: 'region' }
     }
     if (area.mode === 'draw') {
       // the select's checks first (coordinates, vertices), then a crossing is refused, not repaired
@@ -70,20 +83,20 @@ export function createPlanAreas(db: Kysely<Database>, areas: Areas, coverage: Ar
         if (/self-intersection|ring self-intersection/i.test(reason)) throw ApiError.of(422, 'plan.errors.selfCrossing', { where })
         throw ApiError.of(422, 'plan.errors.brokenPolygon', { reason })
       }
-      return { geojson: JSON.stringify(area.geometry), regionCodes: [] }
+      return { geojson: JSON.stringify(area.geometry), regionCodes: [], source: 'draw' }
     }
     const resolved = await areas.resolve({ mode: 'shp', uploadId: area.uploadId }, PLAN_AREA_MESSAGES)
-    return { geojson: await areas.geojson(resolved), regionCodes: [] }
+    return { geojson: await areas.geojson(resolved), regionCodes: [], source: 'shp' }
   }
 
   return {
     /** Checks an item's area against its unit and paints it; throws the Chinese 4xx of what is wrong. */
     async check(unitRegion: string, area: PlanArea): Promise<CheckedArea> {
-      const { geojson, regionCodes } = await geojsonOf(unitRegion, area)
+      const { geojson, regionCodes, source } = await geojsonOf(unitRegion, area)
       const geom = geomOf(geojson)
       const { rows } = await sql<{ area: number | null; outside: number | null }>`
         SELECT ST_Area(g::geography) / 1e6 AS area,
-          ${area.mode === 'region' ? sql`0` : sql`ST_Area(ST_Difference(g, u.geom)::geography) / 1e6`} AS outside
+          ${source === 'region' ? sql`0` : sql`ST_Area(ST_Difference(g, u.geom)::geography) / 1e6`} AS outside
         FROM (SELECT ST_CollectionExtract(${geom}, 3) AS g) x, region u WHERE u.code = ${unitRegion}`.execute(db)
       const areaKm2 = Number(rows[0]?.area ?? 0)
       const outsideKm2 = Number(rows[0]?.outside ?? 0)
@@ -91,7 +104,7 @@ export function createPlanAreas(db: Kysely<Database>, areas: Areas, coverage: Ar
       const { rows: counties } = await sql<{ code: string }>`
         SELECT code FROM region r, (SELECT ${geom} AS g) x
         WHERE r.level = 'county' AND r.geom IS NOT NULL AND r.geom && x.g AND ST_Intersects(r.geom, x.g)`.execute(db)
-      return { geojson, geom, areaKm2, outsideKm2, regionCodes, counties: counties.map((c) => c.code) }
+      return { geojson, geom, areaKm2, outsideKm2, regionCodes, counties: counties.map((c) => c.code), source }
     },
 
     /** The refusal of an area too much of which lies outside the unit. */

@@ -362,6 +362,26 @@ describe('filling, review and publication', () => {
     })
     expect(revised.status).toBe(200)
     expect((revised.body.data as PlanDetail).list[0]).toMatchObject({ state: 'pending', returnReason: null, budget: 99 })
+    // an edit of the other fields keeps the stored shape exactly (and where it came from)
+    const before = (revised.body.data as PlanDetail).list[0]
+    const kept = await post('/api/plan-collaborative/items/save', 'province', {
+      planId: provincePlan,
+      id: itemA?.id,
+      ...item('呼和浩特周边（调整）', { mode: 'keep', itemId: itemA?.id }, { budget: 98 }),
+    })
+    expect(kept.status).toBe(200)
+    expect((kept.body.data as PlanDetail).list[0]).toMatchObject({ areaSource: 'draw', areaKm2: before?.areaKm2, budget: 98 })
+    // another unit's item cannot be kept as one's own
+    const foreign = await post('/api/plan-collaborative/check', 'province', {
+      year: 2027,
+      unitRegion: '150000',
+      area: {
+        mode: 'keep',
+        itemId: (await sql<{ id: number }>`SELECT id FROM plan_item WHERE plan_id = ${cityPlan}`.execute(ctx.database.db)).rows[0]?.id,
+      },
+      resolution: 'm2',
+    })
+    expect(foreign.status).toBe(404)
     expect((await post('/api/plan-collaborative/plans/submit', 'province', { id: provincePlan })).body.data).toMatchObject({
       state: 'submitted',
     })

@@ -394,7 +394,7 @@ export function createPlansService(
       const cells = await deps.areas.paint(checked)
       const stored = (await deps.coverage.describe(cells)).map((c) => ({ ...c, bits: deps.coverage.pack(c.bits) }))
       const gridVersion = await deps.areas.gridVersion()
-      const values = itemValues(input, checked.regionCodes, input.area.mode)
+      const values = itemValues(input, checked.regionCodes, checked.source)
       const itemId = await db.transaction().execute(async (trx) => {
         const locked = await repo.plan(trx, plan.id, { forUpdate: true })
         if (!locked) throw ApiError.of(404, 'plan.errors.notFound')

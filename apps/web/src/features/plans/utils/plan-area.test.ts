@@ -31,11 +31,15 @@ describe('plan item areas', () => {
     expect(areaShape(regions)).toBeNull()
   })
 
-  it('edits a region item by its codes, a drawn or uploaded one by its stored shape', () => {
-    expect(areaOfItem({ areaSource: 'region', regionCodes: ['150102'], geometry: square })).toEqual({
+  it('edits a region item by its codes, a drawn or uploaded one by its stored shape, kept as stored until it is replaced', () => {
+    expect(areaOfItem({ id: 3, areaSource: 'region', regionCodes: ['150102'], geometry: square })).toEqual({
       mode: 'region',
       regionCodes: ['150102'],
     })
-    expect(areaOfItem({ areaSource: 'shp', regionCodes: [], geometry: square })).toEqual({ mode: 'draw', geometry: square, kept: 'shp' })
+    const kept = areaOfItem({ id: 4, areaSource: 'shp', regionCodes: [], geometry: square })
+    expect(kept).toEqual({ mode: 'draw', geometry: square, kept: 'shp', itemId: 4 })
+    // the map shows a simplified copy: the server keeps the stored shape itself
+    expect(toPlanArea(kept)).toEqual({ mode: 'keep', itemId: 4 })
+    expect(toPlanArea({ mode: 'draw', geometry: square })).toEqual({ mode: 'draw', geometry: square })
   })
 })
