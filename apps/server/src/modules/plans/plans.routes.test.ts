@@ -492,7 +492,13 @@ describe('summary sheet and overall analysis', () => {
     expect((other.body.data as typeof a).rows).toEqual([])
     // the overlap layer holds the overlaps only
     const layer = await get('/api/plan-collaborative/features?planYear=2027&regionId=150000&overlap=1', 'ministry')
-    expect((layer.body.data as { features: unknown[] }).features).toHaveLength(2)
+    const overlapFeatures = (layer.body.data as { features: Array<{ properties: { idA: number; idB: number } }> }).features
+    expect(overlapFeatures).toHaveLength(2)
+    // each names its pair's items, so the list's pair finds its shape on the map
+    const pairIds = (a as unknown as { overlaps: Array<{ a: { itemId: number }; b: { itemId: number } }> }).overlaps.map(
+      (o) => `${o.a.itemId}-${o.b.itemId}`,
+    )
+    expect(overlapFeatures.map((f) => `${f.properties.idA}-${f.properties.idB}`).sort()).toEqual(pairIds.sort())
     const bad = await get('/api/plan-collaborative/analysis?planYear=abc&regionId=150000', 'ministry')
     expect(bad.status).toBe(400)
   })
