@@ -6,15 +6,17 @@ import { type BoundaryFeature, createRegionLayer, type RegionLayer } from './reg
 
 /**
  * A statistics map's choropleth (region-layer.ts): the boundaries of the rows' regions, fetched and
- * cached, filled by `colourOf` (null: outlined only), `largest` marked. The layer is redrawn only
- * when a colour changes, so callers may pass new arrays and functions on every render.
+ * cached, filled by `colourOf` (null: outlined only), `largest` marked, `fillOpacity` as the layer
+ * has it (read once). The layer is redrawn only when a colour changes, so callers may pass new
+ * arrays and functions on every render.
  */
 export function useChoropleth<Row extends { code: string }>(
   rows: readonly Row[],
   colourOf: (row: Row) => string | null,
-  largest: string | null = null,
+  { largest = null, fillOpacity }: { largest?: string | null; fillOpacity?: number } = {},
 ): RegionLayer {
-  const layer = useMemo(() => createRegionLayer(), [])
+  const firstOpacity = useRef(fillOpacity)
+  const layer = useMemo(() => createRegionLayer({ fillOpacity: firstOpacity.current }), [])
   const boundaries = useRegionBoundaries(rows.map((row) => row.code))
   useEffect(() => {
     layer.setRegions((boundaries.data ?? []) as unknown as BoundaryFeature[])

@@ -53,7 +53,7 @@ export function StatisticsPanel({ module, batches, region, onRegion, tiandituKey
   const legend = useLegend(max, module.palette)
   const largest = largestRow(rows, legendMode, module.measure)
   const colors = regionColors(rows, legendMode, module.measure, module.palette, legend.items)
-  const regionLayer = useChoropleth(rows, (row) => colors.get(row.code) ?? null, largest?.code ?? null)
+  const regionLayer = useChoropleth(rows, (row) => colors.get(row.code) ?? null, { largest: largest?.code ?? null })
   const [map, setMap] = useState<OlMap>()
 
   const canDrill = data?.region.level !== 'county'

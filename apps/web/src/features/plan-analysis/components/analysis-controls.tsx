@@ -152,7 +152,7 @@ export function AnalysisControls({ question: q, onChange, planYears, purchaseYea
           testId="cjlx"
           value={q.cjlx}
           options={filter(PLAN_ACQUISITION_TYPES, (c) => `plan.cjlx.${c}`)}
-          width={150}
+          width={180}
           onChange={(v) => onChange({ cjlx: v })}
         />
         <Field label={t('plan.analysis.owners')}>

@@ -87,8 +87,9 @@ export function AnalysisMap({
     if (!checked.includes(LEGEND_ALL) && !checked.includes(cls)) return null
     return v > 0 ? legendColor(v, max, PALETTE) : NO_DATA_COLOR
   }
-  const regions = useChoropleth(main.rows, colourOf)
-  const compareRegions = useChoropleth(compare?.rows ?? [], colourOf)
+  // the choropleth lighter than a statistics map's, so the plans' shapes over it stand out
+  const regions = useChoropleth(main.rows, colourOf, { fillOpacity: 0.6 })
+  const compareRegions = useChoropleth(compare?.rows ?? [], colourOf, { fillOpacity: 0.6 })
   useRegionClick(map, regions, onRegionClick)
 
   const layers = useMemo(
@@ -126,13 +127,12 @@ export function AnalysisMap({
   const startFraction = useRef(fraction)
   startFraction.current = fraction
   useEffect(() => {
-    regions.layer.setVisible(true)
     compareRegions.layer.setVisible(isComparing)
     layers.items.layer.setVisible(showItems)
     layers.compareItems.layer.setVisible(isComparing && showItems)
     layers.overlaps.layer.setVisible(showOverlaps)
     layers.compareOverlaps.layer.setVisible(isComparing && showOverlaps)
-  }, [regions, compareRegions, layers, isComparing, showItems, showOverlaps])
+  }, [compareRegions, layers, isComparing, showItems, showOverlaps])
   useEffect(() => {
     if (!map || !isComparing) return
     const made = createSwipe(
@@ -190,7 +190,7 @@ export function AnalysisMap({
     layers.items.highlight(null)
     layers.overlaps.highlight(null)
     layer.highlight(match)
-    map.getView().fit(extent, { padding: [80, 80, 80, 80], maxZoom: 13, duration: 300 })
+    map.getView().fit(extent, { padding: [120, 120, 120, 120], maxZoom: 12, duration: 300 })
     return true
   }
   useImperativeHandle(ref, () => ({

@@ -47,23 +47,20 @@ export function PlanAnalysisPage({ tiandituKey, areaRegionIds, regionPicker, thi
   const t = useT()
   const [params, setParams] = useSearchParams()
   const home = canSeeRegion(areaRegionIds, WHOLE_COUNTRY_CODE) ? WHOLE_COUNTRY_CODE : (areaRegionIds[0] ?? WHOLE_COUNTRY_CODE)
-  const q = parseQuestion(params, home)
   const years = usePlanYears()
   const yearOf = (year: number) => years.data?.find((y) => y.year === year)
+  const context = { home, purchaseYearOf: (year: number) => yearOf(year)?.purchaseYear }
+  const q = parseQuestion(params, context)
   const ask = (change: Partial<AnalysisQuestion>) =>
-    setParams(
-      questionParams(
-        changeQuestion(q, change, (year) => yearOf(year)?.purchaseYear),
-        home,
-      ),
-      { replace: true },
-    )
+    setParams(questionParams(changeQuestion(q, change, context), context), { replace: true })
+  // the years list names each year's purchase year, which the question defaults to: it is asked first
+  const isReady = !years.isPending
 
   const isCompare = q.yearOption === 2
   const isOverlaps = q.analysisOption === 2
-  const analysis = usePlanAnalysis(analysisQuery(q))
+  const analysis = usePlanAnalysis(isReady ? analysisQuery(q) : null)
   // the owners to offer: the units of the question without the owners filter (the same answer when none is set)
-  const unfiltered = usePlanAnalysis(q.owners.length > 0 ? analysisQuery({ ...q, owners: [] }) : null)
+  const unfiltered = usePlanAnalysis(isReady && q.owners.length > 0 ? analysisQuery({ ...q, owners: [] }) : null)
   const data = analysis.data
   const showItems = !q.overlap
   const showOverlaps = q.overlap || isOverlaps
@@ -243,17 +240,18 @@ export function PlanAnalysisPage({ tiandituKey, areaRegionIds, regionPicker, thi
             onRowClick={(row) => handleRegion(row.code)}
             isRowClickable={() => true}
             onDetail={(row) => ask({ detail: row.code })}
-          />
-        )}
-        {q.detail && (
-          <RowDetail
-            regionName={detailName}
-            year={q.planYear}
-            items={detail.data}
-            isLoading={detail.isFetching}
-            onItemClick={(item) => mapHandle.current?.zoomToItem(item.id)}
-            onClose={() => ask({ detail: null })}
-          />
+          >
+            {q.detail && (
+              <RowDetail
+                regionName={detailName}
+                year={q.planYear}
+                items={detail.data}
+                isLoading={detail.isFetching}
+                onItemClick={(item) => mapHandle.current?.zoomToItem(item.id)}
+                onClose={() => ask({ detail: null })}
+              />
+            )}
+          </RegionFigures>
         )}
         {data && (
           <Typography.Paragraph type="secondary" style={{ fontSize: 12 }} data-testid="analysis-note">

@@ -1,9 +1,11 @@
 import type { ExportCell, PlanAnalysisRow } from '@rs/shared'
 import { Button } from 'antd'
+import type { ReactNode } from 'react'
 import { useT } from '../../../lib/i18n'
 import { Figure, type FigureColumn } from '../../../widgets/figure'
 import type { PlanAnalysis } from '../api/fetch-plan-analysis'
 import { buildAreaChartOption, heldPercent } from '../utils/analysis-chart'
+import './region-figures.css'
 
 type Totals = PlanAnalysis['total']
 type ResolutionRow = PlanAnalysis['byResolution'][number]
@@ -20,6 +22,8 @@ export interface RegionFiguresProps {
   onRowClick: (row: PlanAnalysisRow) => void
   isRowClickable: (row: PlanAnalysisRow) => boolean
   onDetail: (row: PlanAnalysisRow) => void
+  /** What goes right under the regions' table (the row detail). */
+  children?: ReactNode
 }
 
 const signed = (v: ExportCell) => (typeof v === 'number' && v > 0 ? `+${v.toFixed(2)}` : typeof v === 'number' ? v.toFixed(2) : '—')
@@ -39,6 +43,7 @@ export function RegionFigures({
   onRowClick,
   isRowClickable,
   onDetail,
+  children,
 }: RegionFiguresProps) {
   const t = useT()
   const compare = data.compare
@@ -58,6 +63,7 @@ export function RegionFigures({
     {
       key: 'name',
       title: t('plan.analysis.region'),
+      width: 160,
       value: (r) => r.name,
       render: (r) => (
         <span style={{ whiteSpace: 'nowrap' }}>
@@ -125,7 +131,7 @@ export function RegionFigures({
   ]
 
   return (
-    <div style={{ display: 'grid', gap: 16 }}>
+    <div className="plan-analysis-figures" style={{ display: 'grid', gap: 16 }}>
       <Figure
         title={t('plan.analysis.figureRegions')}
         attribution={counted}
@@ -156,6 +162,7 @@ export function RegionFigures({
         exportTitle={t('plan.analysis.title')}
         testIds={{ prefix: 'analysis', key: 'regions' }}
       />
+      {children}
       {hasCharts && (
         <Figure
           title={t('plan.analysis.figureResolution')}

@@ -9,8 +9,8 @@ import { DATA_PROJECTION, MAP_PROJECTION } from '../../../map/geometry'
 
 /** Ten well-separated colours for the units' items (Tableau 10). */
 const UNIT_COLORS = ['#4e79a7', '#f28e2b', '#59a14f', '#b07aa1', '#76b7b2', '#edc948', '#9c755f', '#ff9da7', '#bab0ac', '#e15759']
-/** The overlaps: a strong red, drawn over everything else. */
-export const OVERLAP_COLOR = '#d4001a'
+/** The overlaps: a strong violet with a white halo, apart from the choropleth's yellow-to-red and the units' colours. */
+export const OVERLAP_COLOR = '#7b1fa2'
 /** A shape narrower than this many pixels is also drawn as a dot, so a national view still shows it. */
 const MIN_SHAPE_PIXELS = 6
 
@@ -39,7 +39,7 @@ export interface PlanShapeLayer {
 
 const format = new GeoJSON({ dataProjection: DATA_PROJECTION, featureProjection: MAP_PROJECTION })
 
-function shapeLayer(styleOf: (feature: Feature, isMarked: boolean) => Style, zIndex: number): PlanShapeLayer {
+function shapeLayer(styleOf: (feature: Feature, isMarked: boolean) => Style | Style[], zIndex: number): PlanShapeLayer {
   const source = new VectorSource()
   let marked: ((properties: Record<string, unknown>) => boolean) | null = null
   const layer = new VectorLayer({
@@ -48,15 +48,16 @@ function shapeLayer(styleOf: (feature: Feature, isMarked: boolean) => Style, zIn
     style: (feature, resolution) => {
       const isMarked = marked?.(feature.getProperties()) ?? false
       const style = styleOf(feature as Feature, isMarked)
+      const styles = Array.isArray(style) ? style : [style]
       const extent = feature.getGeometry()?.getExtent()
-      if (!extent || Math.max(extent[2] - extent[0], extent[3] - extent[1]) / resolution >= MIN_SHAPE_PIXELS) return style
-      const color = (style.getStroke()?.getColor() as string | undefined) ?? OVERLAP_COLOR
+      if (!extent || Math.max(extent[2] - extent[0], extent[3] - extent[1]) / resolution >= MIN_SHAPE_PIXELS) return styles
+      const color = (styles[styles.length - 1]?.getStroke()?.getColor() as string | undefined) ?? OVERLAP_COLOR
       const dot = new Style({
         geometry: new Point(getCenter(extent)),
         image: new Circle({ radius: isMarked ? 6 : 4, fill: new Fill({ color }), stroke: new Stroke({ color: '#ffffff', width: 1 }) }),
         zIndex: 3,
       })
-      return [style, dot]
+      return [...styles, dot]
     },
   })
   return {
@@ -106,18 +107,18 @@ export function createPlanItemLayer(zIndex = 30): PlanShapeLayer {
   }, zIndex)
 }
 
-const OVERLAP_STYLE = new Style({
-  fill: new Fill({ color: rgba(OVERLAP_COLOR, 0.6) }),
-  stroke: new Stroke({ color: '#7a0010', width: 2.5 }),
-  zIndex: 1,
-})
-const OVERLAP_MARKED = new Style({
-  fill: new Fill({ color: rgba(OVERLAP_COLOR, 0.8) }),
-  stroke: new Stroke({ color: '#000000', width: 3.5 }),
-  zIndex: 2,
-})
+// a white halo under the outline keeps the overlap apart from whatever lies below it
+const HALO = new Style({ stroke: new Stroke({ color: '#ffffff', width: 6 }), zIndex: 0 })
+const OVERLAP_STYLE = [
+  HALO,
+  new Style({ fill: new Fill({ color: rgba(OVERLAP_COLOR, 0.6) }), stroke: new Stroke({ color: '#3c0050', width: 2.5 }), zIndex: 1 }),
+]
+const OVERLAP_MARKED = [
+  HALO,
+  new Style({ fill: new Fill({ color: rgba(OVERLAP_COLOR, 0.8) }), stroke: new Stroke({ color: '#000000', width: 3.5 }), zIndex: 2 }),
+]
 
-/** The overlaps between units' items: a strong red with a dark outline, above the items. */
+/** The overlaps between units' items: strong violet, outlined dark on a white halo, above the items. */
 export function createPlanOverlapLayer(zIndex = 40): PlanShapeLayer {
   return shapeLayer((_feature, isMarked) => (isMarked ? OVERLAP_MARKED : OVERLAP_STYLE), zIndex)
 }

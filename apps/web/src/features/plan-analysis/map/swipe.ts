@@ -70,7 +70,9 @@ export interface Swipe {
 }
 
 /**
- * Clips each layer to its side of the divider; layers without a side are drawn whole. `onClip` hears
+ * Clips each layer to its side of the divider; layers without a side are drawn whole. The layers
+ * keep opacity 1 (OpenLayers draws a translucent vector layer on a canvas of its own after
+ * `postrender`, past the clip): translucency goes into their styles. `onClip` hears
  * the divider's x in CSS pixels each time a layer is clipped (the page marks it for whoever checks).
  */
 export function createSwipe(

@@ -10,7 +10,7 @@ import {
   questionParams,
 } from './analysis-question'
 
-const parse = (search: string, home = '100000') => parseQuestion(new URLSearchParams(search), home)
+const parse = (search: string, home = '100000') => parseQuestion(new URLSearchParams(search), { home })
 
 describe('the analysis question in the address', () => {
   it('takes the SPEC §9 defaults from a bare address, the region being the caller’s home region', () => {
@@ -31,7 +31,7 @@ describe('the analysis question in the address', () => {
       measure: 'newNeed',
     })
     expect(parse('', '150000').regionId).toBe('150000')
-    expect(questionParams(defaultQuestion('150000'), '150000').toString()).toBe('')
+    expect(questionParams(defaultQuestion('150000'), { home: '150000' }).toString()).toBe('')
   })
 
   it('reads every part of a shared question', () => {
@@ -75,14 +75,24 @@ describe('the analysis question in the address', () => {
     ]
     for (const q of questions) {
       const home = q.regionId === '100000' ? '150000' : '100000'
-      expect(parseQuestion(questionParams(q, home), home)).toEqual(q)
+      expect(parseQuestion(questionParams(q, { home }), { home })).toEqual(q)
     }
   })
 
   it('writes only what differs from the defaults, and the compare year only when comparing', () => {
     const q = { ...defaultQuestion('100000'), planYear: 2041, purchaseYear: 2040, compareYear: 2038 }
-    expect(questionParams(q, '100000').toString()).toBe('planYear=2041')
-    expect(questionParams({ ...q, yearOption: 2 }, '100000').toString()).toBe('planYear=2041&yearOption=2&compareYear=2038')
+    const context = { home: '100000' }
+    expect(questionParams(q, context).toString()).toBe('planYear=2041')
+    expect(questionParams({ ...q, yearOption: 2 }, context).toString()).toBe('planYear=2041&yearOption=2&compareYear=2038')
+  })
+
+  it('takes a plan year’s own purchase year as its default, and writes it only when it differs', () => {
+    const context = { home: '100000', purchaseYearOf: (y: number) => (y === 2041 ? 2026 : undefined) }
+    expect(parseQuestion(new URLSearchParams('planYear=2041'), context).purchaseYear).toBe(2026)
+    expect(parseQuestion(new URLSearchParams('planYear=2030'), context).purchaseYear).toBe(2029)
+    const q = parseQuestion(new URLSearchParams('planYear=2041'), context)
+    expect(questionParams(q, context).toString()).toBe('planYear=2041')
+    expect(questionParams({ ...q, purchaseYear: 2040 }, context).toString()).toBe('planYear=2041&purchaseYear=2040')
   })
 
   it('falls back to the defaults for what it cannot read', () => {
@@ -127,18 +137,20 @@ describe('the analysis question in the address', () => {
 describe('a change of the question', () => {
   it('brings another plan year’s own purchase year and the year before it to compare with', () => {
     const q = defaultQuestion('100000')
-    expect(changeQuestion(q, { planYear: 2041 }, (y) => (y === 2041 ? 2026 : undefined))).toMatchObject({
+    const context = { home: '100000', purchaseYearOf: (y: number) => (y === 2041 ? 2026 : undefined) }
+    expect(changeQuestion(q, { planYear: 2041 }, context)).toMatchObject({
       planYear: 2041,
       purchaseYear: 2026,
       compareYear: 2040,
     })
-    expect(changeQuestion(q, { planYear: 2030 })).toMatchObject({ purchaseYear: 2029, compareYear: 2029 })
+    expect(changeQuestion(q, { planYear: 2030 }, context)).toMatchObject({ purchaseYear: 2029, compareYear: 2029 })
   })
 
   it('closes the row detail when the region changes, and keeps the owners sorted', () => {
     const q = { ...defaultQuestion('100000'), detail: '150000' }
-    expect(changeQuestion(q, { regionId: '150000' }).detail).toBeNull()
-    expect(changeQuestion(q, { regionId: '150000', detail: '150100' }).detail).toBe('150100')
-    expect(changeQuestion(q, { owners: ['150100', '150000', '150100'] }).owners).toEqual(['150000', '150100'])
+    const context = { home: '100000' }
+    expect(changeQuestion(q, { regionId: '150000' }, context).detail).toBeNull()
+    expect(changeQuestion(q, { regionId: '150000', detail: '150100' }, context).detail).toBe('150100')
+    expect(changeQuestion(q, { owners: ['150100', '150000', '150100'] }, context).owners).toEqual(['150000', '150100'])
   })
 })

@@ -53,6 +53,17 @@ export interface AnalysisQuestion {
   measure: AnalysisMeasure
 }
 
+/** What the defaults depend on: the caller's home region, and each plan year's own purchase year (the years list). */
+export interface QuestionContext {
+  home: string
+  purchaseYearOf?: (planYear: number) => number | undefined
+}
+
+/** The purchase year a plan year is checked against unless the address says otherwise: its own, else the year before. */
+function defaultPurchaseYear(planYear: number, context: QuestionContext): number {
+  return context.purchaseYearOf?.(planYear) ?? planYear - 1
+}
+
 /** The question when the address says nothing (SPEC §9 defaults; the region is the caller's home region). */
 export function defaultQuestion(homeRegion: string): AnalysisQuestion {
   return {
@@ -90,11 +101,11 @@ function regionCodes(text: string | null): string[] {
 
 /**
  * The question an address holds; anything missing or unreadable takes its default. The purchase
- * and compare years default to the year before the plan year (the server's default, and SPEC §9's
- * 2024 for 2025).
+ * year defaults to the plan year's own (else the year before: the server's default, and SPEC §9's
+ * 2024 for 2025), the compare year to the year before.
  */
-export function parseQuestion(params: URLSearchParams, homeRegion: string): AnalysisQuestion {
-  const base = defaultQuestion(homeRegion)
+export function parseQuestion(params: URLSearchParams, context: QuestionContext): AnalysisQuestion {
+  const base = defaultQuestion(context.home)
   const planYear = year(params.get('planYear')) ?? base.planYear
   const region = params.get('regionId')
   const detail = params.get('detail')
@@ -102,7 +113,7 @@ export function parseQuestion(params: URLSearchParams, homeRegion: string): Anal
   const months = month === null ? null : parsePlanMonths(month)
   return {
     planYear,
-    purchaseYear: year(params.get('purchaseYear')) ?? planYear - 1,
+    purchaseYear: year(params.get('purchaseYear')) ?? defaultPurchaseYear(planYear, context),
     unitType: oneOf([...PLAN_UNIT_TYPES, ALL] as const, params.get('unitType')) ?? base.unitType,
     analysisOption: oneOf(PLAN_ANALYSIS_OPTIONS, params.get('analysisOption')) ?? base.analysisOption,
     yearOption: oneOf(PLAN_YEAR_OPTIONS, params.get('yearOption')) ?? base.yearOption,
@@ -122,14 +133,14 @@ export function parseQuestion(params: URLSearchParams, homeRegion: string): Anal
  * The address of a question: only what differs from the defaults, so a default view has a bare
  * address and a shared one reads short. parseQuestion(questionParams(q)) is q.
  */
-export function questionParams(q: AnalysisQuestion, homeRegion: string): URLSearchParams {
-  const base = defaultQuestion(homeRegion)
+export function questionParams(q: AnalysisQuestion, context: QuestionContext): URLSearchParams {
+  const base = defaultQuestion(context.home)
   const params = new URLSearchParams()
   const put = (key: string, value: string | number, fallback: string | number) => {
     if (value !== fallback) params.set(key, String(value))
   }
   put('planYear', q.planYear, base.planYear)
-  put('purchaseYear', q.purchaseYear, q.planYear - 1)
+  put('purchaseYear', q.purchaseYear, defaultPurchaseYear(q.planYear, context))
   put('unitType', q.unitType, base.unitType)
   put('analysisOption', q.analysisOption, base.analysisOption)
   put('yearOption', q.yearOption, base.yearOption)
@@ -189,14 +200,10 @@ export function featuresQuery(q: AnalysisQuestion, options: { year: number; over
  * (the year's setting, when known) and the year before it to compare with; another region closes
  * the row detail of the old one; another filter keeps the rest.
  */
-export function changeQuestion(
-  q: AnalysisQuestion,
-  change: Partial<AnalysisQuestion>,
-  purchaseYearOf: (planYear: number) => number | undefined = () => undefined,
-): AnalysisQuestion {
+export function changeQuestion(q: AnalysisQuestion, change: Partial<AnalysisQuestion>, context: QuestionContext): AnalysisQuestion {
   const next = { ...q, ...change }
   if (change.planYear !== undefined && change.planYear !== q.planYear) {
-    next.purchaseYear = change.purchaseYear ?? purchaseYearOf(change.planYear) ?? change.planYear - 1
+    next.purchaseYear = change.purchaseYear ?? defaultPurchaseYear(change.planYear, context)
     next.compareYear = change.compareYear ?? change.planYear - 1
   }
   if (change.regionId !== undefined && change.regionId !== q.regionId && change.detail === undefined) next.detail = null
