@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { useLocaleStore } from '../../../lib/i18n'
 import { cleanup, fireEvent, render, screen, waitFor, within } from '../../../test/render'
 import { PlanAnalysisPage } from './plan-analysis-page'
 
@@ -193,6 +194,20 @@ describe('PlanAnalysisPage', { timeout: 30_000 }, () => {
     // slider visibility: off, then on again
     fireEvent.click(screen.getByTestId('swipe-toggle'))
     await waitFor(() => expect(screen.queryByTestId('swipe-handle')).toBeNull())
+  })
+
+  it('speaks English when the portal does, the note included', async () => {
+    useLocaleStore.setState({ locale: 'en-US' })
+    try {
+      renderPage('/overallPlan/overallAnalysis?planYear=2041&yearOption=2')
+      const table = await screen.findByTestId('analysis-table-regions')
+      await waitFor(() => expect(within(table).getAllByText('Planned in 2040 (km²)').length).toBeGreaterThan(0))
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toContain('Overall analysis')
+      expect(screen.getByTestId('analysis-note').textContent).toContain('about 16384 cells a county')
+      expect(screen.getByTestId('swipe-handle').getAttribute('aria-label')).toBe('Swipe')
+    } finally {
+      useLocaleStore.setState({ locale: 'zh-CN' })
+    }
   })
 
   it('starts a province user in its own province', async () => {
