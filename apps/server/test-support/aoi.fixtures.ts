@@ -233,3 +233,27 @@ export function square(lon: number, lat: number, half = 0.002): Polygon {
     ],
   }
 }
+
+/** A box from west, south, east, north degrees, as a GeoJSON polygon. */
+export function box(w: number, s: number, e: number, n: number): Polygon {
+  return {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [w, s],
+        [e, s],
+        [e, n],
+        [w, n],
+        [w, s],
+      ],
+    ],
+  }
+}
+
+/** A quadrilateral of ±halfW × ±halfH degrees about a centre, turned by `turn` degrees (an edge no grid lines up with). */
+export function tilted(cx: number, cy: number, halfW: number, halfH: number, turn: number): Polygon {
+  const r = (turn * Math.PI) / 180
+  const corner = (dx: number, dy: number) => [cx + dx * Math.cos(r) - dy * Math.sin(r), cy + dx * Math.sin(r) + dy * Math.cos(r)]
+  const ring = [corner(-halfW, -halfH), corner(halfW, -halfH), corner(halfW, halfH), corner(-halfW, halfH)]
+  return { type: 'Polygon', coordinates: [[...ring, ring[0] as number[]]] }
+}

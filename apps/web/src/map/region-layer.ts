@@ -25,14 +25,17 @@ export interface RegionLayer {
 const OUTLINE = new Stroke({ color: 'rgba(60, 60, 60, 0.7)', width: 0.8 })
 const LARGEST = new Stroke({ color: '#1677ff', width: 3 })
 
-/** Fill with a colour in hex and 0.8 opacity. */
-function fillOf(hex: string): Fill {
+/** Fill with a colour in hex and an opacity. */
+function fillOf(hex: string, opacity: number): Fill {
   const n = Number.parseInt(hex.slice(1), 16)
-  return new Fill({ color: `rgba(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}, 0.8)` })
+  return new Fill({ color: `rgba(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}, ${opacity})` })
 }
 
-/** Creates the choropleth of a region's children (SPEC §9 legend colours), drawn above the base map. */
-export function createRegionLayer(): RegionLayer {
+/**
+ * Creates the choropleth of a region's children (SPEC §9 legend colours), drawn above the base map;
+ * `fillOpacity` 0.8 unless a screen draws shapes over it and wants it lighter.
+ */
+export function createRegionLayer({ fillOpacity = 0.8 }: { fillOpacity?: number } = {}): RegionLayer {
   const source = new VectorSource()
   let colors: ReadonlyMap<string, string | null> = new Map()
   let largest: string | null = null
@@ -49,7 +52,7 @@ export function createRegionLayer(): RegionLayer {
       let style = cache.get(key)
       if (!style) {
         style = new Style({
-          fill: fillOf(color),
+          fill: fillOf(color, fillOpacity),
           stroke: isLargest ? LARGEST : OUTLINE,
           zIndex: isLargest ? 2 : 1,
           text: new Text({ text: String(feature.get('name') ?? ''), font: '12px sans-serif', overflow: false }),

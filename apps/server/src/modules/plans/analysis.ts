@@ -297,7 +297,7 @@ export function createPlanAnalysis(db: Db, coverage: Coverage) {
             SELECT json_build_object('type', 'Feature',
               'geometry', ST_AsGeoJSON(ST_SimplifyPreserveTopology(ov.geom, 0.0005), 5)::json,
               'properties', json_build_object('kind', 'overlap', 'a', pa.unit_name, 'b', pb.unit_name, 'itemA', ia.name, 'itemB', ib.name,
-                'areaKm2', round(ov.area_km2::numeric, 2)))::text AS f
+                'idA', ov.item_a, 'idB', ov.item_b, 'areaKm2', round(ov.area_km2::numeric, 2)))::text AS f
             FROM plan_overlap ov
             JOIN plan_item ia ON ia.id = ov.item_a JOIN plan pa ON pa.id = ia.plan_id
             JOIN plan_item ib ON ib.id = ov.item_b JOIN plan pb ON pb.id = ib.plan_id

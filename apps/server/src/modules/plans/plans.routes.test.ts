@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { PERMISSION, type PlanDetail } from '@rs/shared'
-import type { Polygon } from 'geojson'
 import { sql } from 'kysely'
 import { readSheet } from 'read-excel-file/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { box, tilted } from '../../../test-support/aoi.fixtures'
 import { buildScene, buildUser } from '../../../test-support/factories'
 import { type Coverage, createCoverage } from '../../capabilities/coverage'
 import { createTaskPool, type TaskPool } from '../../lib/workers/pool'
@@ -14,26 +14,6 @@ let ctx: TestContext
 let pool: TaskPool
 let coverage: Coverage
 const tokens: Record<string, string> = {}
-
-/** A quadrilateral turned by `turn` degrees about its centre. */
-function tilted(cx: number, cy: number, halfW: number, halfH: number, turn: number): Polygon {
-  const t = (turn * Math.PI) / 180
-  const corner = (dx: number, dy: number) => [cx + dx * Math.cos(t) - dy * Math.sin(t), cy + dx * Math.sin(t) + dy * Math.cos(t)]
-  const ring = [corner(-halfW, -halfH), corner(halfW, -halfH), corner(halfW, halfH), corner(-halfW, halfH)]
-  return { type: 'Polygon', coordinates: [[...ring, ring[0] as number[]]] }
-}
-const box = (w: number, s: number, e: number, n: number): Polygon => ({
-  type: 'Polygon',
-  coordinates: [
-    [
-      [w, s],
-      [e, s],
-      [e, n],
-      [w, n],
-      [w, s],
-    ],
-  ],
-})
 
 // around 呼和浩特 (内蒙古): the province's item A, the city's item B across it
 const ITEM_A = tilted(111.72, 40.86, 0.15, 0.1, 15)
@@ -529,7 +509,13 @@ describe('summary sheet and overall analysis', () => {
     expect((other.body.data as typeof a).rows).toEqual([])
     // the overlap layer holds the overlaps only
     const layer = await get('/api/plan-collaborative/features?planYear=2027&regionId=150000&overlap=1', 'ministry')
-    expect((layer.body.data as { features: unknown[] }).features).toHaveLength(2)
+    const overlapFeatures = (layer.body.data as { features: Array<{ properties: { idA: number; idB: number } }> }).features
+    expect(overlapFeatures).toHaveLength(2)
+    // each names its pair's items, so the list's pair finds its shape on the map
+    const pairIds = (a as unknown as { overlaps: Array<{ a: { itemId: number }; b: { itemId: number } }> }).overlaps.map(
+      (o) => `${o.a.itemId}-${o.b.itemId}`,
+    )
+    expect(overlapFeatures.map((f) => `${f.properties.idA}-${f.properties.idB}`).sort()).toEqual(pairIds.sort())
     const bad = await get('/api/plan-collaborative/analysis?planYear=abc&regionId=150000', 'ministry')
     expect(bad.status).toBe(400)
     const reversed = await get('/api/plan-collaborative/analysis?planYear=2027&purchaseYear=2029&regionId=150000', 'ministry')

@@ -30,8 +30,7 @@ import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState }
 import { callApi } from '../../../lib/api-client'
 import { useT } from '../../../lib/i18n'
 import { periodLabel } from '../../../lib/period'
-import { useRegionBoundaries } from '../../../map/region-boundaries'
-import { type BoundaryFeature, createRegionLayer } from '../../../map/region-layer'
+import { useChoropleth } from '../../../map/use-choropleth'
 
 const MapView = lazy(() => import('../../../map/map-view'))
 
@@ -134,14 +133,7 @@ export function CloudScreen() {
 
   // coverage map: provinces coloured by their share
   const rows = coverage.data?.rows ?? []
-  const regionLayer = useMemo(() => createRegionLayer(), [])
-  const boundaries = useRegionBoundaries(useMemo(() => rows.map((r) => r.code), [rows]))
-  useEffect(() => {
-    regionLayer.setRegions((boundaries.data ?? []) as unknown as BoundaryFeature[])
-  }, [boundaries.data, regionLayer])
-  useEffect(() => {
-    regionLayer.setColors(new Map(rows.map((r) => [r.code, r.percent > 0 ? legendColor(r.percent, 100, 'yellowRed') : '#cccccc'])), null)
-  }, [rows, regionLayer])
+  const regionLayer = useChoropleth(rows, (r) => (r.percent > 0 ? legendColor(r.percent, 100, 'yellowRed') : '#cccccc'))
 
   // satellites now
   const orbits = useMemo(

@@ -23,8 +23,7 @@ import { useT } from '../../../lib/i18n'
 import { periodLabel, periodOfMonth, periodOptions } from '../../../lib/period'
 import { createGapLayer } from '../../../map/footprint-layer'
 import { MapLegend } from '../../../map/legend'
-import { useRegionBoundaries } from '../../../map/region-boundaries'
-import { type BoundaryFeature, createRegionLayer } from '../../../map/region-layer'
+import { useChoropleth, useRegionClick } from '../../../map/use-choropleth'
 import { useLegend } from '../../../map/use-legend'
 import { Figure, type FigureColumn } from '../../../widgets/figure'
 import { useCoverageGaps, useCoverageMonths, useCoverageStatistics } from '../api/coverage-api'
@@ -95,25 +94,16 @@ export function CoveragePage({ tiandituKey }: CoveragePageProps) {
   const gaps = useCoverageGaps(gapRegion ? ({ ...query, compare: undefined, region: gapRegion } as never) : null)
 
   const legend = useLegend(100, PALETTE)
-  const boundaries = useRegionBoundaries(useMemo(() => rows.map((r) => r.code), [rows]))
-  const regionLayer = useMemo(() => createRegionLayer(), [])
+  const checked = legend.items.filter((i) => i.checked).map((i) => i.value)
+  const showAll = checked.length === 0 || checked.includes('all')
+  const regionLayer = useChoropleth(rows, (row) => {
+    const cls = row.percent > 0 ? String(Math.min(9, Math.floor(row.percent / 10))) : 'none'
+    const shown = showAll || checked.includes(cls)
+    return shown ? (row.percent > 0 ? legendColor(row.percent, 100, PALETTE) : '#cccccc') : null
+  })
   const gapLayer = useMemo(() => createGapLayer(), [])
   const [map, setMap] = useState<OlMap>()
 
-  useEffect(() => {
-    regionLayer.setRegions((boundaries.data ?? []) as unknown as BoundaryFeature[])
-  }, [boundaries.data, regionLayer])
-  useEffect(() => {
-    const checked = legend.items.filter((i) => i.checked).map((i) => i.value)
-    const showAll = checked.length === 0 || checked.includes('all')
-    const colors = new Map<string, string | null>()
-    for (const row of rows) {
-      const cls = row.percent > 0 ? String(Math.min(9, Math.floor(row.percent / 10))) : 'none'
-      const shown = showAll || checked.includes(cls)
-      colors.set(row.code, shown ? (row.percent > 0 ? legendColor(row.percent, 100, PALETTE) : '#cccccc') : null)
-    }
-    regionLayer.setColors(colors, null)
-  }, [rows, legend.items, regionLayer])
   useEffect(() => {
     gapLayer.show(gapRegion && gaps.data?.gaps ? (gaps.data.gaps as never) : null)
   }, [gapRegion, gaps.data, gapLayer])
@@ -123,15 +113,7 @@ export function CoveragePage({ tiandituKey }: CoveragePageProps) {
     if (drillable(code)) set({ region: code })
     else setGapRegion(code)
   }
-  useEffect(() => {
-    if (!map) return
-    const handler = (event: { pixel: number[] }) => {
-      const code = map.forEachFeatureAtPixel(event.pixel, (f) => String(f.getId()), { layerFilter: (l) => l === regionLayer.layer })
-      if (code) drill(code)
-    }
-    map.on('singleclick', handler as never)
-    return () => map.un('singleclick', handler as never)
-  })
+  useRegionClick(map, regionLayer, drill)
 
   const classShort = t(`coverage.classLevel.${classKey}` as never)
   const classBand = t(`coverage.class.${classKey}` as never)

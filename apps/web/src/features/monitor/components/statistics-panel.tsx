@@ -8,12 +8,11 @@ import {
 } from '@rs/shared'
 import { Button, Space, Tag, Typography } from 'antd'
 import type OlMap from 'ol/Map'
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { PageSpinner } from '../../../components/page-spinner'
 import { errorMessage } from '../../../lib/api-client'
 import { useT } from '../../../lib/i18n'
-import { useRegionBoundaries } from '../../../map/region-boundaries'
-import { type BoundaryFeature, createRegionLayer } from '../../../map/region-layer'
+import { useChoropleth, useRegionClick } from '../../../map/use-choropleth'
 import { useLegend } from '../../../map/use-legend'
 import { Figure, type FigureColumn } from '../../../widgets/figure'
 import { useMonitorStatistics } from '../api/fetch-monitor-statistics'
@@ -53,31 +52,16 @@ export function StatisticsPanel({ module, batches, region, onRegion, tiandituKey
   const max = maxValue(rows, legendMode, module.measure)
   const legend = useLegend(max, module.palette)
   const largest = largestRow(rows, legendMode, module.measure)
-  const boundaries = useRegionBoundaries(useMemo(() => rows.map((r) => r.code), [rows]))
-  const regionLayer = useMemo(() => createRegionLayer(), [])
+  const colors = regionColors(rows, legendMode, module.measure, module.palette, legend.items)
+  const regionLayer = useChoropleth(rows, (row) => colors.get(row.code) ?? null, { largest: largest?.code ?? null })
   const [map, setMap] = useState<OlMap>()
-
-  useEffect(() => {
-    regionLayer.setRegions((boundaries.data ?? []) as unknown as BoundaryFeature[])
-  }, [boundaries.data, regionLayer])
-  useEffect(() => {
-    regionLayer.setColors(regionColors(rows, legendMode, module.measure, module.palette, legend.items), largest?.code ?? null)
-  }, [rows, legendMode, module, legend.items, largest, regionLayer])
 
   const canDrill = data?.region.level !== 'county'
   const drillable = (code: string) => canDrill && rows.some((r) => r.code === code && r.code !== region)
   const drill = (code: string) => {
     if (drillable(code)) onRegion(code)
   }
-  useEffect(() => {
-    if (!map) return
-    const handler = (event: { pixel: number[] }) => {
-      const code = map.forEachFeatureAtPixel(event.pixel, (f) => String(f.getId()), { layerFilter: (l) => l === regionLayer.layer })
-      if (code) drill(code)
-    }
-    map.on('singleclick', handler as never)
-    return () => map.un('singleclick', handler as never)
-  })
+  useRegionClick(map, regionLayer, drill)
 
   const measure = useMeasureWords(module)
   const columns: FigureColumn<MonitorStatisticsRow>[] = [

@@ -1,14 +1,13 @@
 import { COVERAGE_CLASSES, legendColor, type PushStatisticsRow } from '@rs/shared'
 import { Alert, Segmented, Select, Space, Typography } from 'antd'
-import { lazy, Suspense, useEffect, useMemo } from 'react'
+import { lazy, Suspense, useMemo } from 'react'
 import { useSearchParams } from 'react-router'
 import { PageSpinner } from '../../../components/page-spinner'
 import { errorMessage } from '../../../lib/api-client'
 import { useT } from '../../../lib/i18n'
 import { periodLabel, recentPeriods } from '../../../lib/period'
 import { MapLegend } from '../../../map/legend'
-import { useRegionBoundaries } from '../../../map/region-boundaries'
-import { type BoundaryFeature, createRegionLayer } from '../../../map/region-layer'
+import { useChoropleth } from '../../../map/use-choropleth'
 import { useLegend } from '../../../map/use-legend'
 import { Figure, type FigureColumn } from '../../../widgets/figure'
 import { usePushStatistics } from '../api/push-api'
@@ -51,14 +50,9 @@ export function PushStatisticsPage({ tiandituKey }: PushStatisticsPageProps) {
   const rows = stats.data?.rows ?? []
   const max = Math.max(0, ...rows.map((r) => r.scenes))
   const legend = useLegend(Math.max(1, max), PALETTE)
-  const boundaries = useRegionBoundaries(useMemo(() => (by === 'province' ? rows.map((r) => r.key) : []), [by, rows]))
-  const regionLayer = useMemo(() => createRegionLayer(), [])
-  useEffect(() => {
-    regionLayer.setRegions((boundaries.data ?? []) as unknown as BoundaryFeature[])
-  }, [boundaries.data, regionLayer])
-  useEffect(() => {
-    regionLayer.setColors(new Map(rows.map((r) => [r.key, r.scenes > 0 ? legendColor(r.scenes, max, PALETTE) : '#cccccc'])), null)
-  }, [rows, max, regionLayer])
+  const regionLayer = useChoropleth(by === 'province' ? rows.map((r) => ({ code: r.key, scenes: r.scenes })) : [], (r) =>
+    r.scenes > 0 ? legendColor(r.scenes, max, PALETTE) : '#cccccc',
+  )
 
   const columns: FigureColumn<PushStatisticsRow>[] = [
     { key: 'label', title: t(`push.dimension.${by}`).replace(/^按/, ''), value: (r) => r.label },

@@ -1,14 +1,13 @@
 import { legendColor, type SharingRow, WHOLE_COUNTRY_CODE } from '@rs/shared'
 import { Alert, Button, Segmented, Select, Space, Table, Tabs, Typography } from 'antd'
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { PageSpinner } from '../../../components/page-spinner'
 import { errorMessage } from '../../../lib/api-client'
 import { useT } from '../../../lib/i18n'
 import { periodLabel } from '../../../lib/period'
 import { formatBeijing } from '../../../lib/time'
 import { MapLegend } from '../../../map/legend'
-import { useRegionBoundaries } from '../../../map/region-boundaries'
-import { type BoundaryFeature, createRegionLayer } from '../../../map/region-layer'
+import { useChoropleth } from '../../../map/use-choropleth'
 import { useLegend } from '../../../map/use-legend'
 import { Figure, type FigureColumn } from '../../../widgets/figure'
 import { useSharingDetail, useSharingStatistics } from '../api/sharing-api'
@@ -42,14 +41,7 @@ export function SharingPage({ tiandituKey, periods }: SharingPageProps) {
   const value = (r: SharingRow) => (measure === 'push' ? r.pushScenes : r.localScenes)
   const max = Math.max(0, ...rows.map(value))
   const legend = useLegend(Math.max(1, max), PALETTE)
-  const boundaries = useRegionBoundaries(useMemo(() => rows.map((r) => r.code), [rows]))
-  const regionLayer = useMemo(() => createRegionLayer(), [])
-  useEffect(() => {
-    regionLayer.setRegions((boundaries.data ?? []) as unknown as BoundaryFeature[])
-  }, [boundaries.data, regionLayer])
-  useEffect(() => {
-    regionLayer.setColors(new Map(rows.map((r) => [r.code, value(r) > 0 ? legendColor(value(r), max, PALETTE) : '#cccccc'])), null)
-  })
+  const regionLayer = useChoropleth(rows, (r) => (value(r) > 0 ? legendColor(value(r), max, PALETTE) : '#cccccc'))
 
   const regionName = data?.region.code === WHOLE_COUNTRY_CODE ? t('sharing.screen.country') : data?.region.name
   const periodWords = period ? periodLabel(period, t) : t('sharing.screen.allPeriods')
