@@ -446,6 +446,7 @@ export const planFeatures = defineRoute({
   query: PlanAnalysisQuery.pick({
     planYear: true,
     regionId: true,
+    month: true,
     resolution: true,
     cjlx: true,
     unitType: true,

@@ -176,6 +176,7 @@ export interface FeaturesQuery {
   planYear: number
   regionId: string
   overlap: '0' | '1'
+  month?: string
   unitType?: PlanUnitType
   resolution?: CoverageClassKey
   cjlx?: PlanAcquisitionType
@@ -188,6 +189,7 @@ export function featuresQuery(q: AnalysisQuestion, options: { year: number; over
     planYear: options.year,
     regionId: options.regionId ?? q.regionId,
     overlap: options.overlap ? '1' : '0',
+    ...(q.month === PLAN_ALL_MONTHS ? {} : { month: q.month }),
     ...(q.unitType === ALL ? {} : { unitType: q.unitType }),
     ...(q.resolution === ALL ? {} : { resolution: q.resolution }),
     ...(q.cjlx === ALL ? {} : { cjlx: q.cjlx }),
