@@ -14,7 +14,7 @@ import {
 } from './support'
 
 /**
- * 统筹分析 as the ministry and a province meet it. Two plan years far ahead (2041, and 2040 to
+ * 统筹分析 as the ministry and a province meet it. Two plan years far ahead (2051, and 2050 to
  * compare with) are filled through the API by 内蒙古 (the province), 呼和浩特市 (a city unit whose
  * item crosses the province's) and 北京 (another province); then the ministry reads the analysis:
  * the regions and totals as the API answers them, a drill-down, the overlapping pair and its area,
@@ -22,8 +22,8 @@ import {
  * reload; and the province user sees only its own range.
  */
 
-const PLAN_YEAR = 2041
-const COMPARE_YEAR = 2040
+const PLAN_YEAR = 2051
+const COMPARE_YEAR = 2050
 const PURCHASE_YEAR = 2026
 
 /** A session of a user as the login would make it (the browser logs in through the popup; the set-up calls need only a token). */
@@ -142,7 +142,7 @@ test.beforeAll(async ({ request }) => {
   const save = (token: string, planId: number, body: unknown) =>
     call(request, token, '/api/plan-collaborative/items/save', { planId, ...(body as object) })
 
-  // 2041: the province around 呼和浩特 and in 包头, the city across the province's item, 北京 on its own
+  // 2051: the province around 呼和浩特 and in 包头, the city across the province's item, 北京 on its own
   const nmg = await plan(province, PLAN_YEAR, '150000')
   await save(province, nmg, item('呼和浩特周边', tilted(111.72, 40.86, 0.15, 0.1, 15)))
   await save(province, nmg, item('包头西部', box(109.6, 40.55, 109.85, 40.7), { resolution: 'sub1', budget: 60 }))
@@ -151,9 +151,9 @@ test.beforeAll(async ({ request }) => {
   await save(city, huhhot, item('呼和浩特城区', box(111.65, 40.8, 111.9, 40.95), { budget: 80 }))
   const bj = await plan(beijing, PLAN_YEAR, '110000')
   await save(beijing, bj, item('北京城区', box(116.25, 39.8, 116.5, 40.0), { budget: 50 }))
-  // 2040: the province alone, a larger area around 呼和浩特
+  // 2050: the province alone, a larger area around 呼和浩特
   const nmgBefore = await plan(province, COMPARE_YEAR, '150000')
-  await save(province, nmgBefore, item('呼和浩特2040', box(111.45, 40.7, 111.85, 40.95), { budget: 150 }))
+  await save(province, nmgBefore, item('呼和浩特2050', box(111.45, 40.7, 111.85, 40.95), { budget: 150 }))
 })
 
 test('the ministry reads the overall analysis: regions, totals, overlaps, two years with the swipe, the question kept', async ({

@@ -48,9 +48,7 @@ export function registerPlanRoutes(app: FastifyInstance, plans: PlansService, an
   bindRoute(app, planPublish, async ({ body, user, request }) => plans.publish(planCaller(user, request), body.id))
   bindRoute(app, planSummary, async ({ query }) => analysis.summary(query))
   bindRoute(app, planAnalysis, async ({ query, user }) => analysis.analysis(user, query))
-  bindRoute(app, planFeatures, async ({ query, user }) =>
-    analysis.features(user, { ...query, purchaseYear: 0, yearOption: 1 }),
-  )
+  bindRoute(app, planFeatures, async ({ query, user }) => analysis.features(user, { ...query, purchaseYear: 0, yearOption: 1 }))
 
   // an Excel file is not an envelope: bound by hand, its auth rule in the route config for plugins/auth.ts
   assertAuthPlugin(app)

@@ -1,5 +1,6 @@
 import type { PlanDetail } from '@rs/shared'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { MemoryRouter } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fakeNotifier } from '../../../test/notifier'
 import { fireEvent, render, screen, waitFor, within } from '../../../test/render'
@@ -12,9 +13,11 @@ vi.mock('../../../map/map-view', () => ({ default: () => <div data-testid="map-s
 function show(units: string[] = ['150000']) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   render(
-    <QueryClientProvider client={client}>
-      <PlanFillPage units={units} slots={testSlots} tiandituKey="" />
-    </QueryClientProvider>,
+    <MemoryRouter initialEntries={['/chinese/ministryProvince/planFill']}>
+      <QueryClientProvider client={client}>
+        <PlanFillPage units={units} slots={testSlots} tiandituKey="" />
+      </QueryClientProvider>
+    </MemoryRouter>,
   )
 }
 

@@ -1,7 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons'
 import type { PlanDetail, PlanItem } from '@rs/shared'
 import { Alert, Button, Empty, Popconfirm, Select, Space, Spin, Typography } from 'antd'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
+import { useSearchParams } from 'react-router'
 import { errorMessage } from '../../../lib/api-client'
 import { useT } from '../../../lib/i18n'
 import { formatBeijing } from '../../../lib/time'
@@ -31,8 +32,37 @@ export function PlanFillPage({ units, slots, tiandituKey }: PlanFillPageProps) {
   const t = useT()
   const years = usePlanYears()
   const store = usePlanFillStore()
-  const year = defaultYear(years.data ?? [], store.year)
-  const unitRegion = store.unitRegion && units.includes(store.unitRegion) ? store.unitRegion : units[0]
+  // the choice lives in the address (a reload or a shared link opens the same plan), else the screen's last one
+  const [params, setParams] = useSearchParams()
+  const asked = Number(params.get('year'))
+  const year = defaultYear(years.data ?? [], Number.isInteger(asked) && asked > 0 ? asked : store.year)
+  const askedUnit = params.get('unit') ?? store.unitRegion
+  const unitRegion = askedUnit && units.includes(askedUnit) ? askedUnit : units[0]
+  // the year and unit the screen opened on go into the address too, so a reload stays on them
+  useEffect(() => {
+    if (year === undefined || !unitRegion || (params.get('year') === String(year) && params.get('unit') === unitRegion)) return
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p)
+        next.set('year', String(year))
+        next.set('unit', unitRegion)
+        return next
+      },
+      { replace: true },
+    )
+  }, [year, unitRegion, params, setParams])
+  const choose = (key: 'year' | 'unit', value: string) => {
+    if (key === 'year') store.setYear(Number(value))
+    else store.setUnitRegion(value)
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p)
+        next.set(key, value)
+        return next
+      },
+      { replace: true },
+    )
+  }
   const yearInfo = years.data?.find((y) => y.year === year)
   const planId = useUnitPlanId(year, unitRegion)
   const detail = usePlanDetail(planId.data)
@@ -59,7 +89,7 @@ export function PlanFillPage({ units, slots, tiandituKey }: PlanFillPageProps) {
                 style={{ width: 170 }}
                 value={year}
                 loading={years.isLoading}
-                onChange={store.setYear}
+                onChange={(value: number) => choose('year', String(value))}
                 data-testid="plan-year"
                 options={(years.data ?? []).map((y) => ({
                   value: y.year,
@@ -74,7 +104,7 @@ export function PlanFillPage({ units, slots, tiandituKey }: PlanFillPageProps) {
                 aria-label={t('plan.fill.unit')}
                 style={{ width: 200 }}
                 value={unitRegion}
-                onChange={store.setUnitRegion}
+                onChange={(value: string) => choose('unit', value)}
                 data-testid="plan-unit"
                 options={units.map((code) => ({ value: code, label: slots.regionName(code) }))}
               />
