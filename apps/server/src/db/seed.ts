@@ -142,12 +142,17 @@ export const DEMO_USERS: DemoUser[] = [
   },
 ]
 
-/** Loads (or completes) the catalogue of permission names. */
+/** Loads (or completes) the catalogue of permission names; a renamed module's name follows the messages. */
 export async function seedPermissionCatalogue(db: Kysely<Database>) {
   await db
     .insertInto('permission')
     .values(Object.entries(PERMISSION_NAMES).map(([code, name]) => ({ code, name })))
-    .onConflict((oc) => oc.column('code').doNothing())
+    .onConflict((oc) =>
+      oc
+        .column('code')
+        .doUpdateSet((eb) => ({ name: eb.ref('excluded.name') }))
+        .where('permission.name', 'is distinct from', (eb) => eb.ref('excluded.name')),
+    )
     .execute()
 }
 
@@ -170,11 +175,7 @@ export async function seedDemo(
   const hashes = await Promise.all(missing.map((u) => (u.password ? hashPassword(u.password) : UNUSABLE_PASSWORD_HASH)))
 
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('permission')
-      .values(Object.entries(PERMISSION_NAMES).map(([code, name]) => ({ code, name })))
-      .onConflict((oc) => oc.column('code').doNothing())
-      .execute()
+    await seedPermissionCatalogue(trx)
     for (const [index, user] of missing.entries()) {
       const changedAt = new Date(Date.now() - (user.passwordAgeDays ?? 0) * 86_400_000)
       const { id } = await trx

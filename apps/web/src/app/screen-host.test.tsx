@@ -26,7 +26,7 @@ describe('ScreenHost', () => {
     SCREEN_GROUPS.laterGroup = () => Promise.resolve({ default: ({ route }: { route: RouteNode }) => <BuildingPage route={route} /> })
     renderScreen({ name: 'planFill', path: 'ministryProvince/planFill', title: 'nav.planFill', group: 'laterGroup' })
     const page = await screen.findByTestId('page-building')
-    expect(page.textContent).toContain('计划填报')
+    expect(page.textContent).toContain('规划填报')
   })
 
   it('shows the reload view, not a blank page, when the group chunk fails to load', async () => {
