@@ -151,6 +151,7 @@ export const PlanOverlapOther = z.object({
   unitName: z.string(),
   planState: z.enum(PLAN_STATES),
   areaKm2: z.number().describe('geodesic area of the overlap'),
+  geometry: z.unknown().optional().describe('the overlap as GeoJSON, simplified for the map (a plan’s items and the check)'),
 })
 
 export const PlanItem = z.object({

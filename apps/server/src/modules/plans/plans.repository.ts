@@ -79,6 +79,8 @@ export interface OverlapRow {
   unit_name: string
   plan_state: PlanState
   area_km2: number
+  /** GeoJSON text of the overlap, simplified */
+  geometry: string | null
 }
 
 /** The fields an item is written with (its geometry as a SQL expression evaluated once). */
@@ -403,7 +405,8 @@ export const plansRepository = {
   async overlapsOf(db: Db, itemIds: readonly number[]): Promise<OverlapRow[]> {
     const { rows } = await sql<OverlapRow>`
       SELECT CASE WHEN ov.item_a = ANY (${itemIds}::int[]) THEN ov.item_a ELSE ov.item_b END AS item_id,
-        o.id AS other_id, o.name AS other_name, op.unit_region, op.unit_name, op.state AS plan_state, ov.area_km2
+        o.id AS other_id, o.name AS other_name, op.unit_region, op.unit_name, op.state AS plan_state, ov.area_km2,
+        ST_AsGeoJSON(ST_SimplifyPreserveTopology(ov.geom, 0.0005), 5) AS geometry
       FROM plan_overlap ov
       JOIN plan_item o ON o.id = CASE WHEN ov.item_a = ANY (${itemIds}::int[]) THEN ov.item_b ELSE ov.item_a END
       JOIN plan op ON op.id = o.plan_id
@@ -415,7 +418,8 @@ export const plansRepository = {
   /** Other units' live items of a year that an area (not stored) overlaps, with the overlaps' geodesic areas. */
   async overlapsOfArea(db: Db, year: number, unitRegion: string, geom: RawBuilder<unknown>): Promise<OverlapRow[]> {
     const { rows } = await sql<OverlapRow>`
-      SELECT 0 AS item_id, s.other_id, s.other_name, s.unit_region, s.unit_name, s.plan_state, ST_Area(s.g::geography) / 1e6 AS area_km2
+      SELECT 0 AS item_id, s.other_id, s.other_name, s.unit_region, s.unit_name, s.plan_state, ST_Area(s.g::geography) / 1e6 AS area_km2,
+        ST_AsGeoJSON(ST_SimplifyPreserveTopology(s.g, 0.0005), 5) AS geometry
       FROM (
         SELECT o.id AS other_id, o.name AS other_name, op.unit_region, op.unit_name, op.state AS plan_state,
           ST_CollectionExtract(ST_Intersection(a.geom, o.geom), 3) AS g

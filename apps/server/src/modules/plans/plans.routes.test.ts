@@ -278,6 +278,9 @@ describe('filling, review and publication', () => {
     expect(withB).toBeDefined()
     expect(Math.abs((withB?.areaKm2 ?? 0) - pair) / pair).toBeLessThan(0.005)
     expect(Math.abs((itemA?.overlapKm2 ?? 0) - pair) / pair).toBeLessThan(0.005)
+    // the overlap's own shape for the unit's map (simplified): the same place, about the same area
+    const shape = oracle({ items: [{ id: 'o', geometry: withB?.geometry }] }).items.o?.areaKm2 ?? 0
+    expect(Math.abs(shape - pair) / pair).toBeLessThan(0.01)
     // the stored item's held share is the check's
     expect(itemA?.held.percent).toBeGreaterThan(10)
     expect(await count('plan_overlap')).toBe(2)

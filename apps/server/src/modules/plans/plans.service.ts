@@ -108,6 +108,7 @@ const toOther = (o: OverlapRow) => ({
   unitName: o.unit_name,
   planState: o.plan_state,
   areaKm2: round2(o.area_km2),
+  geometry: o.geometry ? (JSON.parse(o.geometry) as unknown) : null,
 })
 
 /**

@@ -49,4 +49,17 @@ describe('plan items layer', () => {
     items.setItems([], [])
     expect(items.extent()).toBeUndefined()
   })
+
+  it('draws where other units’ plans overlap an item, filled in orange over it', () => {
+    const items = createPlanItemsLayer()
+    items.setItems(
+      [{ id: 4, state: 'pending', overlapKm2: 9, geometry: square(111, 40), overlaps: [{ geometry: square(111.5, 40.5) }, {}] }],
+      [],
+    )
+    const source = items.layer.getSource() as VectorSource
+    expect(source.getFeatures().map((f) => f.getId())).toEqual([4, 'overlap-4-0'])
+    const style = items.layer.getStyleFunction()?.(source.getFeatureById('overlap-4-0') as never, 1)
+    const [area] = Array.isArray(style) ? style : [style]
+    expect(area?.getFill()?.getColor()).toContain('rgba(250, 140, 22')
+  })
 })

@@ -17,6 +17,8 @@ export interface PlanItemFeature {
   state: PlanItemState
   overlapKm2: number
   geometry: unknown
+  /** where other units' plans overlap it */
+  overlaps?: ReadonlyArray<{ geometry?: unknown }>
 }
 
 const hexToRgba = (hex: string, alpha: number) => {
@@ -33,6 +35,12 @@ const STATE_STYLES = Object.fromEntries(
 /** Drawn over an item's own style when it overlaps other units' plans: a wide dashed orange outline. */
 const OVERLAP_STYLE = new Style({ stroke: new Stroke({ color: OVERLAP_COLOR, width: 3.5, lineDash: [8, 5] }), zIndex: 1 })
 const SELECTED_STYLE = new Style({ stroke: new Stroke({ color: '#000000', width: 3 }), zIndex: 2 })
+/** The overlap areas themselves, over the items: an orange fill under a thin outline. */
+const OVERLAP_AREA_STYLE = new Style({
+  fill: new Fill({ color: hexToRgba(OVERLAP_COLOR, 0.5) }),
+  stroke: new Stroke({ color: OVERLAP_COLOR, width: 1 }),
+  zIndex: 3,
+})
 
 /** The styles of one item: its state's fill and outline, the overlap outline when it overlaps, a dark outline when selected. */
 export function planItemStyles(item: Pick<PlanItemFeature, 'state' | 'overlapKm2'>, isSelected: boolean): Style[] {
@@ -54,14 +62,15 @@ export interface PlanItemsLayer {
   extent(): number[] | undefined
 }
 
-/** The layer of a plan's items, coloured by state, overlaps outlined, above the base map and below a drawn area. */
+/** The layer of a plan’s items, coloured by state, overlapping ones outlined and the overlap areas filled, above the base map and below a drawn area. */
 export function createPlanItemsLayer(): PlanItemsLayer {
   const source = new VectorSource()
   let selected: number | null = null
   const layer = new VectorLayer({
     source,
     zIndex: 25,
-    style: (feature) => planItemStyles(feature.get('item') as PlanItemFeature, feature.getId() === selected),
+    style: (feature) =>
+      feature.get('overlap') ? OVERLAP_AREA_STYLE : planItemStyles(feature.get('item') as PlanItemFeature, feature.getId() === selected),
   })
   return {
     layer,
@@ -74,6 +83,13 @@ export function createPlanItemsLayer(): PlanItemsLayer {
         feature.setId(item.id)
         feature.set('item', item)
         features.push(feature)
+        for (const [k, overlap] of (item.overlaps ?? []).entries()) {
+          if (!overlap.geometry) continue
+          const area = new Feature(fromLonLatGeoJSON(overlap.geometry as GeoJsonGeometry))
+          area.setId(`overlap-${item.id}-${k}`)
+          area.set('overlap', true)
+          features.push(area)
+        }
       }
       source.addFeatures(features)
     },
