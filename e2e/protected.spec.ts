@@ -25,6 +25,18 @@ test.describe('protected routes', () => {
       await page.goto('/chinese/home')
       await loginThroughPopup(page, 'neimenggu', 'Nmg@2026')
       await expect(page.getByTestId('header-logout')).toBeVisible()
+      // the server reuses user information for SESSION_CACHE_MS (2 s), and the earlier tests logged this
+      // account in: wait until it answers without the code (a change behind its back), then take it afresh
+      const token = (await page.evaluate(() => localStorage.getItem('token'))) ?? ''
+      await expect
+        .poll(
+          async () => {
+            const info = await page.request.get('/api/userinfo/info', { headers: { token } })
+            return ((await info.json()).data.permissions as string[]).includes('MOD_060')
+          },
+          { timeout: 15_000 },
+        )
+        .toBe(false)
       await page.goto('/chinese/monitor/steelplant')
       // statistics are public; detail data needs the module's code
       await expect(page.getByTestId('statistics-table')).toBeVisible()
