@@ -4,6 +4,7 @@ import { type CoverageStatistics, classesCounted } from '@rs/shared'
 import type { Polygon } from 'geojson'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { tilted } from '../../../test-support/aoi.fixtures'
 import { buildScene } from '../../../test-support/factories'
 import { type Coverage, createCoverage } from '../../capabilities/coverage'
 import { createTaskPool, type TaskPool } from '../../lib/workers/pool'
@@ -12,14 +13,6 @@ import { createTestContext, getData, getJson, type TestContext } from '../../tes
 let ctx: TestContext
 let pool: TaskPool
 let coverage: Coverage
-
-/** A quadrilateral turned by `turn` degrees about its centre: edges that cross the grids' rows and columns at an angle. */
-function tilted(cx: number, cy: number, halfW: number, halfH: number, turn: number): Polygon {
-  const t = (turn * Math.PI) / 180
-  const corner = (dx: number, dy: number) => [cx + dx * Math.cos(t) - dy * Math.sin(t), cy + dx * Math.sin(t) + dy * Math.cos(t)]
-  const ring = [corner(-halfW, -halfH), corner(halfW, -halfH), corner(halfW, halfH), corner(-halfW, halfH)]
-  return { type: 'Polygon', coordinates: [[...ring, ring[0] as number[]]] }
-}
 
 // May 2026 (Beijing), 2 m: tilted strips over Beijing's and Hebei's counties, partly overlapping
 const MAY: Array<{ id: string; footprint: Polygon; cloud: number; resolution: number; satellite: string }> = [
