@@ -1,20 +1,25 @@
 import type { TaskPool } from '../../lib/workers/pool'
 import type { CountyCells, CoverageEngine, CoverageQuestion } from './engine'
-import { bitsOfRuns, countInRuns, coveredShare, decodeRuns, emptyBits, encodeRuns, type GridRows, popcount } from './grid'
+import { countInRuns, coveredShare, decodeRuns, encodeRuns, popcount } from './grid'
 import type { RegionTree } from './rollup'
 
 /**
  * Any area on the coverage engine's county grids (the procurement plans' items): painted once into
- * the cells of each county it touches, then measured against what a question's imagery covers
- * with bit operations alone, so what is held of an area for any year, class and months costs no
- * footprint work. The error is the grid's (coverage statistics): cells count by their centres.
+ * the cells of each county it touches, described by each county's weighted share and cell count and
+ * stored as runs of cells; then measured against what a question's imagery covers with bit counts
+ * alone, so what is held of an area for any year, class and months costs no footprint work. The
+ * error is the grid's (coverage statistics): cells count by their centres.
  */
 
-/** An area's cells: county code → bitset over the county grid's inside cells. */
-export type AreaCells = ReadonlyMap<string, Uint8Array>
+/** An area's cells in one county: runs of cells ([start, end) pairs), its weighted share of the county, its cells set. */
+export interface AreaCounty {
+  runs: Int32Array
+  share: number
+  count: number
+}
 
-/** An area's cells as stored (runs) with what does not change with the question: each county's weighted share and its cells set. */
-export type StoredCells = ReadonlyMap<string, { runs: Int32Array; share: number; count: number }>
+/** An area's cells, county by county. */
+export type AreaCells = ReadonlyMap<string, AreaCounty>
 
 /** km² of an area on the grids, and of that what the question's imagery covers; per county too. */
 export interface AreaMeasure {
@@ -26,79 +31,36 @@ export interface AreaMeasure {
 /** Time a painting may take (one area over at most a few hundred counties). */
 const PAINT_BUDGET_MS = 30_000
 
-/** The weighted share (0–1) of a county's cells set in both bitsets, without building their AND. */
-function bothShare(rows: GridRows, a: Uint8Array, b: Uint8Array): number {
-  const n = Math.min(a.length, b.length)
-  const both = new Uint8Array(n)
-  for (let k = 0; k < n; k++) both[k] = (a[k] as number) & (b[k] as number)
-  return coveredShare(rows, both)
-}
-
 export function createAreaCoverage(engine: CoverageEngine, regions: () => Promise<RegionTree>, pool: TaskPool) {
   /**
-   * Measures areas against questions (one question per area, or none): the grids, the region tree
-   * and each distinct question's covered cells are read once for all of them. `narrow`: read only
-   * the areas' counties' rows (a few areas asked alone); else the country's, shared and kept.
+   * Measures areas against their questions: the area's part of each county from its weighted share,
+   * the covered part as the share of the area's own cells the question covers (cells of one county
+   * weigh within a fraction of a percent of each other, so the ratio of counts stands for the ratio
+   * of weights). Each distinct question's cells are read once; `narrow` reads only the areas'
+   * counties' rows (one area asked alone), else the country's, shared and kept by the engine.
    */
-  async function measureMany(
-    list: ReadonlyArray<{ cells: AreaCells; question: CoverageQuestion | null }>,
+  async function measure(
+    list: ReadonlyArray<{ cells: AreaCells; question: CoverageQuestion }>,
     options: { narrow?: boolean } = {},
   ): Promise<AreaMeasure[]> {
     const tree = await regions()
-    const rowsOf = await engine.gridRows()
     const covered = new Map<CoverageQuestion, ReadonlyMap<string, CountyCells>>()
-    const byKey = new Map<string, ReadonlyMap<string, CountyCells>>()
     for (const { cells, question } of list) {
-      if (!question || covered.has(question)) continue
-      const asked = options.narrow ? { ...question, counties: [...cells.keys()] } : question
-      const key = JSON.stringify([asked.sources, asked.classes.map((c) => c.id), asked.cloud, asked.periods, asked.counties ?? null])
-      let cells_ = byKey.get(key)
-      if (!cells_) {
-        cells_ = await engine.countyCells(asked)
-        byKey.set(key, cells_)
-      }
-      covered.set(question, cells_)
+      if (covered.has(question)) continue
+      covered.set(question, await engine.countyCells(options.narrow ? { ...question, counties: [...cells.keys()] } : question))
     }
     return list.map(({ cells, question }) => {
-      const coveredCells = question ? covered.get(question) : undefined
-      const measure: AreaMeasure = { gridKm2: 0, coveredKm2: 0, counties: new Map() }
-      for (const [county, bits] of cells) {
-        const rows = rowsOf.get(county)
-        if (!rows) continue
-        const area = tree.byCode.get(county)?.areaKm2 ?? 0
-        const c = coveredCells?.get(county)
-        const part = { gridKm2: coveredShare(rows, bits) * area, coveredKm2: c ? bothShare(rows, bits, c.bits) * area : 0 }
-        measure.counties.set(county, part)
-        measure.gridKm2 += part.gridKm2
-        measure.coveredKm2 += part.coveredKm2
-      }
-      return measure
-    })
-  }
-
-  /**
-   * Measures many stored areas (a year's plan items) against their questions: the area's part of
-   * each county from its stored weighted share, the covered part as the share of the area's own
-   * cells the question covers (cells of one county weigh within a fraction of a percent of each
-   * other, so the ratio of counts stands for the ratio of weights). No grid walk per area.
-   */
-  async function measureStored(list: ReadonlyArray<{ cells: StoredCells; question: CoverageQuestion }>): Promise<AreaMeasure[]> {
-    const tree = await regions()
-    const covered = new Map<CoverageQuestion, ReadonlyMap<string, CountyCells>>()
-    for (const { question } of list) if (!covered.has(question)) covered.set(question, await engine.countyCells(question))
-    return list.map(({ cells, question }) => {
       const coveredCells = covered.get(question)
-      const measure: AreaMeasure = { gridKm2: 0, coveredKm2: 0, counties: new Map() }
-      for (const [county, stored] of cells) {
-        const area = tree.byCode.get(county)?.areaKm2 ?? 0
-        const gridKm2 = stored.share * area
+      const result: AreaMeasure = { gridKm2: 0, coveredKm2: 0, counties: new Map() }
+      for (const [county, area] of cells) {
+        const gridKm2 = area.share * (tree.byCode.get(county)?.areaKm2 ?? 0)
         const c = coveredCells?.get(county)
-        const part = { gridKm2, coveredKm2: c && stored.count > 0 ? (gridKm2 * countInRuns(c.bits, stored.runs)) / stored.count : 0 }
-        measure.counties.set(county, part)
-        measure.gridKm2 += part.gridKm2
-        measure.coveredKm2 += part.coveredKm2
+        const part = { gridKm2, coveredKm2: c && area.count > 0 ? (gridKm2 * countInRuns(c.bits, area.runs)) / area.count : 0 }
+        result.counties.set(county, part)
+        result.gridKm2 += part.gridKm2
+        result.coveredKm2 += part.coveredKm2
       }
-      return measure
+      return result
     })
   }
 
@@ -106,41 +68,24 @@ export function createAreaCoverage(engine: CoverageEngine, regions: () => Promis
     /** The grids' version the cells are painted on (stored with them; other grids make them stale). */
     gridVersion: () => engine.gridVersion(),
 
-    /** Paints an area (GeoJSON text) onto the grids of the given counties (those it meets) in a worker. */
-    async paint(geojson: string, counties: readonly string[]): Promise<Map<string, Uint8Array>> {
+    /** Paints an area (GeoJSON text) onto the grids of the given counties (those it meets) in a worker, and describes it. */
+    async paint(geojson: string, counties: readonly string[]): Promise<Map<string, AreaCounty>> {
       const painted = await engine.cellsOfScenes([{ footprint: geojson, counties: [...counties] }], pool, PAINT_BUDGET_MS)
-      const cells = new Map<string, Uint8Array>()
-      for (const [county, c] of painted) if (c.bits.some((b) => b !== 0)) cells.set(county, c.bits)
+      const rowsOf = await engine.gridRows()
+      const cells = new Map<string, AreaCounty>()
+      for (const [county, c] of painted) {
+        const rows = rowsOf.get(county)
+        const count = popcount(c.bits)
+        if (rows && count > 0) cells.set(county, { runs: decodeRuns(encodeRuns(c.bits)), share: coveredShare(rows, c.bits), count })
+      }
       return cells
     },
 
-    /**
-     * The area's km² on the grids and, with a question, the km² its imagery covers: per county,
-     * share of the county's cells × the county's geodesic area.
-     */
-    async measure(cells: AreaCells, question: CoverageQuestion | null, options: { narrow?: boolean } = {}): Promise<AreaMeasure> {
-      return (await measureMany([{ cells, question }], options))[0] as AreaMeasure
-    },
+    measure,
 
-    measureMany,
-    measureStored,
-
-    /** What to store with an area's cells: each county's weighted share of its grid and the cells set. */
-    async describe(cells: AreaCells): Promise<Array<{ county: string; bits: Uint8Array; share: number; count: number }>> {
-      const rowsOf = await engine.gridRows()
-      return [...cells].map(([county, bits]) => {
-        const rows = rowsOf.get(county)
-        return { county, bits, share: rows ? coveredShare(rows, bits) : 0, count: popcount(bits) }
-      })
-    },
-
-    /** A county's cells as stored (their runs), and back: the runs as read, or the bitset the grid's width needs. */
-    pack: (bits: Uint8Array) => encodeRuns(bits),
+    /** A county's runs as stored (little-endian bytes) and back. */
+    pack: (runs: Int32Array) => new Uint8Array(runs.buffer, runs.byteOffset, runs.byteLength),
     runsOf: decodeRuns,
-    async unpack(county: string, stored: Uint8Array): Promise<Uint8Array | null> {
-      const grid = await engine.grid(county)
-      return grid ? bitsOfRuns(decodeRuns(stored), emptyBits(grid).length) : null
-    },
   }
 }
 

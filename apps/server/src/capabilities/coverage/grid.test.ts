@@ -2,7 +2,6 @@ import type { Polygon } from 'geojson'
 import { describe, expect, it } from 'vitest'
 import { prepareEdges } from '../../lib/geometry/raster'
 import {
-  bitsOfRuns,
   buildCountyGrid,
   CELLS_PER_COUNTY,
   countInRuns,
@@ -15,7 +14,6 @@ import {
   orInto,
   paintFootprint,
   popcount,
-  popcountBoth,
   uncoveredRuns,
 } from './grid'
 
@@ -31,6 +29,19 @@ const square = (w: number, s: number, e: number, n: number): Polygon => ({
     ],
   ],
 })
+
+/** Test oracles of the runs encoding, bit by bit: the bitset the runs set, and the bits two bitsets share. */
+function bitsOfRuns(runs: Int32Array, length: number): Uint8Array {
+  const bits = new Uint8Array(length)
+  for (let r = 0; r + 1 < runs.length; r += 2)
+    for (let n = runs[r] as number; n < (runs[r + 1] as number); n++) bits[n >> 3] = (bits[n >> 3] as number) | (1 << (n & 7))
+  return bits
+}
+function popcountBoth(a: Uint8Array, b: Uint8Array): number {
+  let n = 0
+  for (let k = 0; k < Math.min(a.length, b.length) * 8; k++) if ((a[k >> 3] as number) & (b[k >> 3] as number) & (1 << (k & 7))) n++
+  return n
+}
 
 describe('county grid', () => {
   const county = buildCountyGrid('000001', square(116, 39, 117, 40))

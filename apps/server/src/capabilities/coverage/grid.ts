@@ -214,13 +214,6 @@ export function decodeRuns(bytes: Uint8Array): Int32Array {
   return new Int32Array(copy.buffer)
 }
 
-/** A bitset of `length` bytes with the runs' bits set. */
-export function bitsOfRuns(runs: Int32Array, length: number): Uint8Array {
-  const bits = new Uint8Array(length)
-  for (let r = 0; r + 1 < runs.length; r += 2) setRange(bits, runs[r] as number, (runs[r + 1] as number) - 1)
-  return bits
-}
-
 /** Bits of `bits` set inside the runs. */
 export function countInRuns(bits: Uint8Array, runs: Int32Array): number {
   let n = 0
@@ -232,14 +225,6 @@ export function countInRuns(bits: Uint8Array, runs: Int32Array): number {
 export function popcount(bits: Uint8Array): number {
   let n = 0
   for (let k = 0; k < bits.length; k++) n += POPCOUNT[bits[k] as number] as number
-  return n
-}
-
-/** Bits set in both bitsets. */
-export function popcountBoth(a: Uint8Array, b: Uint8Array): number {
-  let n = 0
-  const len = Math.min(a.length, b.length)
-  for (let k = 0; k < len; k++) n += POPCOUNT[(a[k] as number) & (b[k] as number)] as number
   return n
 }
 

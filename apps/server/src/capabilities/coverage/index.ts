@@ -11,7 +11,7 @@ import { type AreaCoverage, createAreaCoverage } from './areas'
 import { type CoverageEngine, createCoverageEngine } from './engine'
 import { loadRegionTree, type RegionTree } from './rollup'
 
-export type { AreaCells, AreaCoverage, AreaMeasure, StoredCells } from './areas'
+export type { AreaCells, AreaCounty, AreaCoverage, AreaMeasure } from './areas'
 export type { CountyCells, CountyShare, CoverageEngine, CoverageQuestion, RefreshReport } from './engine'
 export { CELLS_PER_COUNTY, uncoveredRuns } from './grid'
 export { childRows, type RegionCoverageRow, type RegionLevel, type RegionTree, regionRow, type TreeRegion } from './rollup'

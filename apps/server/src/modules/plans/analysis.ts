@@ -10,12 +10,13 @@ import {
   WHOLE_COUNTRY_CODE,
 } from '@rs/shared'
 import { type Kysely, sql } from 'kysely'
-import { type AreaCoverage, CELLS_PER_COUNTY, type Coverage, type RegionTree } from '../../capabilities/coverage'
+import { type AreaCounty, type AreaCoverage, CELLS_PER_COUNTY, type Coverage, type RegionTree } from '../../capabilities/coverage'
 import { scopeSql } from '../../db/fragments'
 import type { Database } from '../../db/schema'
 import { ApiError } from '../../lib/errors'
 import { regionScopeOf, type SessionUser } from '../../lib/session'
-import { heldQuestion } from './held'
+import { heldQuestion, itemAreas } from './held'
+import { plansRepository } from './plans.repository'
 
 /**
  * The plans' figures: the summary sheet of a year (汇总表: per unit × resolution type, with the
@@ -110,7 +111,6 @@ function finish<T extends Omit<PlanAnalysisRow, 'code' | 'name'>>(row: T): T {
   }
 }
 
-type StoredCell = { runs: Int32Array; share: number; count: number }
 interface OverlapSums {
   pairs: number
   km2: number
@@ -124,7 +124,7 @@ const KEPT_ITEMS = 200_000
 
 export function createPlanAnalysis(db: Db, coverage: Coverage) {
   const areas: AreaCoverage = coverage.areas
-  const kept = new Map<number, { stamp: string; cells: Map<string, StoredCell> }>()
+  const kept = new Map<number, { stamp: string; cells: Map<string, AreaCounty> }>()
 
   /** For each county under the region, the child row it counts in (the region itself for a county). */
   function rowOfCounty(tree: RegionTree, regionId: string): Map<string, string> {
@@ -157,15 +157,17 @@ export function createPlanAnalysis(db: Db, coverage: Coverage) {
     // the items' cells, kept between questions by each item's stamp: only new or changed items are read
     const missing = items.filter((i) => kept.get(i.id)?.stamp !== i.stamp)
     if (missing.length > 0) {
-      const { rows } = await sql<{ item_id: number; county: string; bits: Uint8Array; share: number; cells: number }>`
-        SELECT c.item_id, c.county, c.bits, c.share, c.cells FROM plan_item_cell c
-        WHERE c.item_id = ANY (${missing.map((i) => i.id)}::int[])`.execute(db)
-      const fresh = new Map<number, Map<string, StoredCell>>(missing.map((i) => [i.id, new Map()]))
-      for (const c of rows) fresh.get(c.item_id)?.set(c.county, { runs: areas.runsOf(c.bits), share: c.share, count: c.cells })
-      for (const i of missing) kept.set(i.id, { stamp: i.stamp, cells: fresh.get(i.id) as Map<string, StoredCell> })
+      const fresh = itemAreas(
+        areas,
+        await plansRepository.itemCells(
+          db,
+          missing.map((i) => i.id),
+        ),
+      )
+      for (const i of missing) kept.set(i.id, { stamp: i.stamp, cells: fresh.get(i.id) ?? new Map() })
       if (kept.size > KEPT_ITEMS) kept.clear()
     }
-    const cells = new Map(items.map((i) => [i.id, kept.get(i.id)?.cells ?? new Map<string, StoredCell>()]))
+    const cells = new Map(items.map((i) => [i.id, kept.get(i.id)?.cells ?? new Map<string, AreaCounty>()]))
     // one question per resolution type and months, shared by the items that ask the same
     const questions = new Map<string, ReturnType<typeof heldQuestion>>()
     const questionOf = (item: ItemFacts) => {
@@ -178,7 +180,7 @@ export function createPlanAnalysis(db: Db, coverage: Coverage) {
       return question
     }
     const measured = [...cells].map(([id, itemCells]) => ({ item: byId.get(id) as ItemFacts, cells: itemCells }))
-    const measures = await areas.measureStored(measured.map((m) => ({ cells: m.cells, question: questionOf(m.item) })))
+    const measures = await areas.measure(measured.map((m) => ({ cells: m.cells, question: questionOf(m.item) })))
     const rows = new Map<string, Omit<PlanAnalysisRow, 'code' | 'name'>>()
     const byResolution = new Map<string, Omit<PlanAnalysisRow, 'code' | 'name'>>()
     const total = emptyRow()

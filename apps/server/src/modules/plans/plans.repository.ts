@@ -291,6 +291,11 @@ export const plansRepository = {
     return rows[0]
   },
 
+  async itemIds(db: Db, planId: number): Promise<number[]> {
+    const { rows } = await sql<{ id: number }>`SELECT id FROM plan_item WHERE plan_id = ${planId}`.execute(db)
+    return rows.map((r) => r.id)
+  },
+
   async itemCount(db: Db, planId: number): Promise<number> {
     const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM plan_item WHERE plan_id = ${planId}`.execute(db)
     return rows[0]?.n ?? 0
@@ -432,9 +437,13 @@ export const plansRepository = {
     return rows
   },
 
-  async itemCells(db: Db, itemIds: readonly number[]): Promise<Array<{ item_id: number; county: string; bits: Uint8Array }>> {
-    const { rows } = await sql<{ item_id: number; county: string; bits: Uint8Array }>`
-      SELECT item_id, county, bits FROM plan_item_cell WHERE item_id = ANY (${itemIds}::int[])`.execute(db)
+  /** Items' cells per county: the runs (bytes), the weighted share of the county, the cells set. */
+  async itemCells(
+    db: Db,
+    itemIds: readonly number[],
+  ): Promise<Array<{ item_id: number; county: string; bits: Uint8Array; share: number; cells: number }>> {
+    const { rows } = await sql<{ item_id: number; county: string; bits: Uint8Array; share: number; cells: number }>`
+      SELECT item_id, county, bits, share, cells FROM plan_item_cell WHERE item_id = ANY (${itemIds}::int[])`.execute(db)
     return rows
   },
 

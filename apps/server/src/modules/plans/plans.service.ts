@@ -28,14 +28,14 @@ import {
   WHOLE_COUNTRY_CODE,
 } from '@rs/shared'
 import type { Kysely } from 'kysely'
-import type { AreaCoverage } from '../../capabilities/coverage'
+import type { AreaCounty, AreaCoverage } from '../../capabilities/coverage'
 import type { MailContent } from '../../capabilities/notification'
 import type { Database } from '../../db/schema'
 import { type AuditRecorder, actorOf, type Caller } from '../../lib/audit'
 import { ApiError } from '../../lib/errors'
 import { regionScopeOf, type SessionUser } from '../../lib/session'
 import { requireSeparateActor } from '../../lib/workflow'
-import { heldOf } from './held'
+import { heldOf, itemAreas } from './held'
 import { planMail } from './mail'
 import type { PlanAreas } from './plan-area'
 import type { ItemRow, ItemValues, OverlapRow, PlanRow, PlansRepository, YearRow } from './plans.repository'
@@ -158,29 +158,27 @@ export function createPlansService(
     }
   }
 
+  /** An item's cells as the repository stores them: each county's runs as bytes, its share and count. */
+  const storedCells = (cells: ReadonlyMap<string, AreaCounty>) =>
+    [...cells].map(([county, c]) => ({ county, bits: deps.coverage.pack(c.runs), share: c.share, count: c.count }))
+
   async function itemsOf(plan: PlanRow, purchaseYear: number): Promise<PlanDetail['list']> {
     const items = await repo.items(db, plan.id)
     if (items.length === 0) return []
-    const cells = new Map<number, Map<string, Uint8Array>>()
-    for (const c of await repo.itemCells(
-      db,
-      items.map((i) => i.id),
-    )) {
-      let m = cells.get(c.item_id)
-      if (!m) {
-        m = new Map()
-        cells.set(c.item_id, m)
-      }
-      const bits = await deps.coverage.unpack(c.county, c.bits)
-      if (bits) m.set(c.county, bits)
-    }
+    const cells = itemAreas(
+      deps.coverage,
+      await repo.itemCells(
+        db,
+        items.map((i) => i.id),
+      ),
+    )
     const overlaps = await repo.overlapsOf(
       db,
       items.map((i) => i.id),
     )
     return Promise.all(
       items.map(async (i: ItemRow) => {
-        const { measure: _, ...held } = await heldOf(
+        const held = await heldOf(
           deps.coverage,
           cells.get(i.id) ?? new Map(),
           { resolution: i.resolution, months: i.months, areaKm2: i.area_km2 },
@@ -367,7 +365,7 @@ export function createPlansService(
           createdBy: caller.userId,
         })
         if (live) {
-          const oldItems = (await repo.items(trx, live.id)).map((i) => i.id)
+          const oldItems = await repo.itemIds(trx, live.id)
           const partners = await repo.dropOverlaps(trx, oldItems)
           const copied = await repo.copyItems(trx, live.id, planId)
           await repo.refreshOverlaps(trx, copied)
@@ -392,8 +390,7 @@ export function createPlansService(
       const checked = await deps.areas.check(plan.unit_region, input.area)
       const outside = deps.areas.outsideError(checked, PLAN_LIMITS.outsideTolerance)
       if (outside) throw outside
-      const cells = await deps.areas.paint(checked)
-      const stored = (await deps.coverage.describe(cells)).map((c) => ({ ...c, bits: deps.coverage.pack(c.bits) }))
+      const stored = storedCells(await deps.areas.paint(checked))
       const gridVersion = await deps.areas.gridVersion()
       const values = itemValues(input, checked.regionCodes, checked.source)
       const itemId = await db.transaction().execute(async (trx) => {
@@ -474,7 +471,7 @@ export function createPlansService(
       const checked = await deps.areas.check(input.unitRegion, input.area)
       const cells = await deps.areas.paint(checked)
       const months = parsePlanMonths(input.months ?? 'qb') ?? []
-      const { measure: _, ...held } = await heldOf(
+      const held = await heldOf(
         deps.coverage,
         cells,
         { resolution: input.resolution, months, areaKm2: checked.areaKm2 },
@@ -571,8 +568,7 @@ export function createPlansService(
       for (const id of ids) {
         const shape = await repo.itemShape(db, id)
         if (!shape) continue
-        const cells = await deps.coverage.paint(shape.geojson, shape.counties)
-        const stored = (await deps.coverage.describe(cells)).map((c) => ({ ...c, bits: deps.coverage.pack(c.bits) }))
+        const stored = storedCells(await deps.coverage.paint(shape.geojson, shape.counties))
         await db.transaction().execute(async (trx) => {
           await repo.replaceCells(trx, id, stored)
           await repo.setGridVersion(trx, id, gridVersion)
