@@ -94,6 +94,8 @@ const Env = z.object({
   /** Orders: days a produced package stays downloadable; packages live in DATA_DIR/orders. */
   /** Pushes: the root folder every push node's delivery folder lies under (default DATA_DIR/push). */
   PUSH_DIR: z.string().default(''),
+  /** Seals secrets the portal keeps for others (a push node's bucket key); empty: a random key file made once in DATA_DIR. Instances share it. */
+  SECRETS_KEY: z.string().default(''),
   ORDER_DOWNLOAD_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   /** Minutes between sweeps that expire orders and remove their packages (0: only at start). */
   ORDER_SWEEP_MINUTES: z.coerce.number().int().min(0).max(1440).default(10),

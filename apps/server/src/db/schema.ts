@@ -45,9 +45,13 @@ export interface PushNodeTable {
   name: string
   region_id: string
   level: Generated<'province' | 'city'>
-  target_kind: Generated<'folder'>
-  /** folder under the push root (PUSH_DIR) */
+  target_kind: Generated<'folder' | 's3'>
+  /** folder under the push root (PUSH_DIR), or the key prefix in the node's bucket */
   target: Generated<string>
+  /** the bucket's location without its secret (target_kind 's3') */
+  s3: unknown | null
+  /** the bucket's secret key, sealed (lib/secrets.ts) */
+  s3_secret: string | null
   contacts: Generated<unknown>
   enabled: Generated<boolean>
   created_at: Generated<Date>

@@ -161,6 +161,7 @@ export const provinceMinistryList = route<typeof provinceMinistryContract.provin
 export const provinceMinistryReply = route<typeof provinceMinistryContract.provinceMinistryReply>('POST', '/api/province-ministry/reply')
 export const pushBatches = route<typeof pushContract.pushBatches>('GET', '/api/push/batches')
 export const pushCreate = route<typeof pushContract.pushCreate>('POST', '/api/push/batches')
+export const pushNodeProbe = route<typeof pushContract.pushNodeProbe>('POST', '/api/push/nodes/probe')
 export const pushNodeSave = route<typeof pushContract.pushNodeSave>('POST', '/api/push/nodes/save')
 export const pushNodes = route<typeof pushContract.pushNodes>('GET', '/api/push/nodes')
 export const pushPreview = route<typeof pushContract.pushPreview>('POST', '/api/push/preview')

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { COVERAGE_CLASS_KEYS } from '../domain/coverage'
 import { PERMISSION } from '../domain/permissions'
-import { PUSH_LIMITS, PUSH_STATES } from '../domain/push'
+import { PUSH_LIMITS, PUSH_STATES, PUSH_TARGET_KINDS } from '../domain/push'
 import { tZh } from '../messages'
 import { defineRoute, Id, IdParam, queryInt, requiredString, text } from './common'
 import { CoveragePeriodParam } from './coverage'
@@ -28,14 +28,40 @@ const Contact = z.object({
     .optional(),
 })
 
-export const PushNodeInput = z.object({
+/** An S3-compatible bucket as a node names it; the secret key is only ever sent, never returned. */
+const PushS3Location = z.object({
+  endpoint: z
+    .url({ protocol: /^https?$/, error: e('push.errors.s3Endpoint') })
+    .max(200, { error: e('push.errors.s3Endpoint') })
+    .describe('the service address, e.g. https://oss-cn-beijing.aliyuncs.com or http://minio.example:9000'),
+  region: z
+    .string()
+    .regex(PUSH_LIMITS.regionPattern, { error: e('push.errors.s3Region') })
+    .default('us-east-1'),
+  bucket: z.string({ error: e('push.errors.s3Bucket') }).regex(PUSH_LIMITS.bucketPattern, { error: e('push.errors.s3Bucket') }),
+  forcePathStyle: z.boolean().default(true).describe('the bucket in the path (MinIO, Ceph) instead of the host name (AWS, OSS)'),
+  accessKeyId: requiredString('push.errors.s3AccessKey', 128),
+})
+
+const PushNodeFields = z.object({
   name: requiredString('push.errors.name', PUSH_LIMITS.maxNameLength),
   regionId: RegionCode,
   level: z.enum(['province', 'city'], { error: e('push.errors.level') }).default('province'),
+  targetKind: z.enum(PUSH_TARGET_KINDS, { error: e('push.errors.targetKind') }).default('folder'),
   target: z
     .string({ error: e('push.errors.target') })
     .regex(PUSH_LIMITS.folderPattern, { error: e('push.errors.target') })
-    .describe('folder under the push root (PUSH_DIR): letters, digits, - and _, up to four levels'),
+    .describe('folder under the push root (PUSH_DIR), or the key prefix in the bucket: letters, digits, - and _, up to four levels'),
+  s3: PushS3Location.extend({
+    secretAccessKey: z
+      .string()
+      .min(1, { error: e('push.errors.s3Secret') })
+      .max(256, { error: e('push.errors.s3Secret') })
+      .optional()
+      .describe('required for a new bucket; absent: the stored secret is kept'),
+  })
+    .optional()
+    .describe('targetKind s3: the bucket'),
   contacts: z
     .array(Contact)
     .max(PUSH_LIMITS.maxContacts, { error: e('push.errors.tooManyContacts') })
@@ -47,6 +73,9 @@ export const PushNodeInput = z.object({
     .describe('accounts tied to the node (their push nodes in person information; mailed on each delivery)'),
   enabled: z.boolean().default(true),
 })
+/** A bucket exactly when the target is one. */
+const bucketWhenS3 = (v: { targetKind: string; s3?: unknown }) => (v.targetKind === 's3') === (v.s3 !== undefined)
+export const PushNodeInput = PushNodeFields.refine(bucketWhenS3, { error: e('push.errors.s3Missing'), path: ['s3'] })
 export type PushNodeInput = z.input<typeof PushNodeInput>
 
 export const PushNode = z.object({
@@ -55,7 +84,10 @@ export const PushNode = z.object({
   regionId: z.string(),
   regionName: z.string(),
   level: z.enum(['province', 'city']),
+  targetKind: z.enum(PUSH_TARGET_KINDS),
   target: z.string(),
+  s3: PushS3Location.nullable().describe('the bucket (targetKind s3), without its secret key'),
+  location: z.string().describe('where deliveries go, for people: the folder, or s3://bucket/prefix'),
   contacts: z.array(z.object({ name: z.string(), phone: z.string().optional(), email: z.string().optional() })),
   userNames: z.array(z.string()),
   enabled: z.boolean(),
@@ -79,8 +111,26 @@ export const pushNodeSave = defineRoute({
   summary: '新建或修改推送节点（系统管理权限；记入审计日志）',
   tags: ['push'],
   auth: adminOnly,
-  body: PushNodeInput.extend({ id: Id.optional().describe('absent: a new node') }),
+  body: PushNodeFields.extend({ id: Id.optional().describe('absent: a new node') }).refine(bucketWhenS3, {
+    error: e('push.errors.s3Missing'),
+    path: ['s3'],
+  }),
   data: PushNode,
+})
+
+export const pushNodeProbe = defineRoute({
+  method: 'POST',
+  path: '/api/push/nodes/probe',
+  summary: '测试节点的送达位置：写入、读回并删除一个探测文件（系统管理权限）',
+  tags: ['push'],
+  auth: adminOnly,
+  body: z.object({ id: Id }),
+  data: z.object({
+    reachable: z.boolean(),
+    location: z.string(),
+    reason: z.string().nullable().describe('why it is not reachable (a short code such as ECONNREFUSED or NoSuchBucket)'),
+    milliseconds: z.number().int(),
+  }),
 })
 
 /** What a push takes: chosen scenes, or the scenes newly imported over the node's region since its last push. */
@@ -123,7 +173,7 @@ export const PushBatch = z.object({
   areaKm2: z.number(),
   bytes: z.number().nullable(),
   sha256: z.string().nullable(),
-  deliveredFile: z.string().nullable().describe('path under the push root'),
+  deliveredFile: z.string().nullable().describe('path under the push root, or s3://bucket/key'),
   progress: z.number().int(),
   attempts: z.number().int(),
   error: z.string().nullable(),

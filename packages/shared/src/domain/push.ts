@@ -30,8 +30,11 @@ export const pushMachine = defineStateMachine({
 })
 export type PushEvent = EventOf<typeof pushMachine>
 
-/** Where a node's deliveries go: a folder under the portal's push root (PUSH_DIR), the default. */
-export const PUSH_TARGET_KINDS = ['folder'] as const
+/**
+ * Where a node's deliveries go: a folder under the portal's push root (PUSH_DIR), the default, or
+ * an S3-compatible bucket of the node's own (Aliyun OSS, MinIO, Ceph, AWS), under a key prefix.
+ */
+export const PUSH_TARGET_KINDS = ['folder', 's3'] as const
 export type PushTargetKind = (typeof PUSH_TARGET_KINDS)[number]
 
 export const PUSH_LIMITS = {
@@ -43,4 +46,8 @@ export const PUSH_LIMITS = {
   maxContacts: 10,
   /** A target folder: letters, digits, - and _ in up to four levels below the push root. */
   folderPattern: /^[A-Za-z0-9_-]{1,40}(\/[A-Za-z0-9_-]{1,40}){0,3}$/,
+  /** An S3 bucket name: 3–63 lower-case letters, digits, '.' and '-', starting and ending with a letter or digit. */
+  bucketPattern: /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+  /** A signing region such as cn-beijing or us-east-1. */
+  regionPattern: /^[a-z0-9-]{2,40}$/,
 } as const

@@ -1,4 +1,4 @@
-import type { PushNode, PushState, PushStatisticsRow } from '@rs/shared'
+import type { PushNode, PushState, PushStatisticsRow, PushTargetKind } from '@rs/shared'
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Database } from '../../db/schema'
 
@@ -10,12 +10,24 @@ export interface NodeRow {
   region_id: string
   region_name: string
   level: 'province' | 'city'
+  target_kind: PushTargetKind
   target: string
+  /** the bucket without its secret (target_kind 's3') */
+  s3: NodeBucket | null
   contacts: Array<{ name: string; phone?: string; email?: string }>
   enabled: boolean
   last_pushed_at: Date | string | null
   user_names: string[]
   batches: number
+}
+
+/** A node's bucket as stored (its secret key is sealed in a column of its own). */
+export interface NodeBucket {
+  endpoint: string
+  region: string
+  bucket: string
+  forcePathStyle: boolean
+  accessKeyId: string
 }
 
 export interface BatchRow {
@@ -47,7 +59,10 @@ export function toNode(r: NodeRow): PushNode {
     regionId: r.region_id,
     regionName: r.region_name,
     level: r.level,
+    targetKind: r.target_kind,
     target: r.target,
+    s3: r.s3,
+    location: r.s3 ? `s3://${r.s3.bucket}/${r.target}` : r.target,
     contacts: r.contacts,
     userNames: r.user_names,
     enabled: r.enabled,
@@ -56,7 +71,7 @@ export function toNode(r: NodeRow): PushNode {
   }
 }
 
-const NODE_COLUMNS = sql`n.id, n.name, n.region_id, coalesce(r.name, n.region_id) AS region_name, n.level, n.target, n.contacts, n.enabled,
+const NODE_COLUMNS = sql`n.id, n.name, n.region_id, coalesce(r.name, n.region_id) AS region_name, n.level, n.target_kind, n.target, n.s3, n.contacts, n.enabled,
   n.last_pushed_at,
   ARRAY(SELECT u.username FROM user_push_node un JOIN app_user u ON u.id = un.user_id WHERE un.push_node_id = n.id ORDER BY u.username) AS user_names,
   (SELECT count(*)::int FROM push_batch b WHERE b.node_id = n.id) AS batches`
@@ -78,25 +93,55 @@ export const pushRepository = {
     return (await pushRepository.nodes(db, id))[0]
   },
 
-  async targetOwner(db: Db, target: string, exceptId: number | null): Promise<string | null> {
+  /** The node that already delivers to the same folder, or to the same prefix of the same bucket. */
+  async targetOwner(
+    db: Db,
+    v: { kind: PushTargetKind; target: string; endpoint: string | null; bucket: string | null },
+    exceptId: number | null,
+  ): Promise<string | null> {
     const { rows } = await sql<{ name: string }>`
-      SELECT name FROM push_node WHERE target = ${target} AND (${exceptId}::int IS NULL OR id <> ${exceptId}::int) LIMIT 1`.execute(db)
+      SELECT name FROM push_node
+      WHERE target_kind = ${v.kind} AND target = ${v.target}
+        AND (target_kind = 'folder' OR (s3->>'endpoint' = ${v.endpoint} AND s3->>'bucket' = ${v.bucket}))
+        AND (${exceptId}::int IS NULL OR id <> ${exceptId}::int) LIMIT 1`.execute(db)
     return rows[0]?.name ?? null
+  },
+
+  /** The node's sealed secret key (never part of what lists or answers show). */
+  async sealedSecret(db: Db, id: number): Promise<string | null> {
+    const { rows } = await sql<{ s3_secret: string | null }>`SELECT s3_secret FROM push_node WHERE id = ${id}`.execute(db)
+    return rows[0]?.s3_secret ?? null
   },
 
   async saveNode(
     db: Db,
     id: number | null,
-    v: { name: string; regionId: string; level: string; target: string; contacts: unknown; enabled: boolean; userIds: number[] },
+    v: {
+      name: string
+      regionId: string
+      level: string
+      targetKind: PushTargetKind
+      target: string
+      /** the bucket (kind s3) and its sealed secret (null: keep the stored one) */
+      s3: NodeBucket | null
+      sealedSecret: string | null
+      contacts: unknown
+      enabled: boolean
+      userIds: number[]
+    },
   ): Promise<number> {
     const contacts = JSON.stringify(v.contacts)
+    const bucket = v.s3 ? JSON.stringify(v.s3) : null
     const saved =
       id === null
         ? await sql<{ id: number }>`
-            INSERT INTO push_node (name, region_id, level, target, contacts, enabled)
-            VALUES (${v.name}, ${v.regionId}, ${v.level}, ${v.target}, ${contacts}::jsonb, ${v.enabled}) RETURNING id`.execute(db)
+            INSERT INTO push_node (name, region_id, level, target_kind, target, s3, s3_secret, contacts, enabled)
+            VALUES (${v.name}, ${v.regionId}, ${v.level}, ${v.targetKind}, ${v.target}, ${bucket}::jsonb, ${v.sealedSecret},
+              ${contacts}::jsonb, ${v.enabled}) RETURNING id`.execute(db)
         : await sql<{ id: number }>`
-            UPDATE push_node SET name = ${v.name}, region_id = ${v.regionId}, level = ${v.level}, target = ${v.target},
+            UPDATE push_node SET name = ${v.name}, region_id = ${v.regionId}, level = ${v.level}, target_kind = ${v.targetKind},
+              target = ${v.target}, s3 = ${bucket}::jsonb,
+              s3_secret = CASE WHEN ${v.targetKind} = 's3' THEN coalesce(${v.sealedSecret}, s3_secret) END,
               contacts = ${contacts}::jsonb, enabled = ${v.enabled} WHERE id = ${id} RETURNING id`.execute(db)
     const nodeId = saved.rows[0]?.id as number
     await sql`DELETE FROM user_push_node WHERE push_node_id = ${nodeId}`.execute(db)

@@ -2,13 +2,16 @@ import { createHash } from 'node:crypto'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { CreateBucketCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import { unzipSync } from 'fflate'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildScene } from '../../../test-support/factories'
+import { startS3Server, type TestS3Server } from '../../../test-support/s3-server'
 import { createTestContext, DEMO_PASSWORDS, loginAs, type TestContext } from '../../test/test-context'
 
 let ctx: TestContext
+let s3: TestS3Server
 let dataDir: string
 let pushDir: string
 const tokens: Record<string, string> = {}
@@ -18,6 +21,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'rs-push-'))
   pushDir = path.join(dataDir, 'nodes')
   ctx = await createTestContext({ DATA_DIR: dataDir, PUSH_DIR: pushDir, WORKER_THREADS: '1' })
+  s3 = await startS3Server(['rs-push-js'])
   tokens.admin = await loginAs(ctx, 'admin', DEMO_PASSWORDS.admin)
   tokens.user = await loginAs(ctx, 'user', DEMO_PASSWORDS.user)
   // over 内蒙古 (呼和浩特), two published 2 m scenes and one 16 m, one unpublished
@@ -28,6 +32,7 @@ beforeAll(async () => {
 }, 120_000)
 afterAll(async () => {
   await ctx?.close()
+  await s3?.close()
   await rm(dataDir, { recursive: true, force: true })
 })
 
@@ -159,7 +164,7 @@ describe('push nodes', () => {
     await writeFile(path.join(pushDir, 'blocked'), 'a file where a folder should be')
     const created = await post('/api/push/batches', 'admin', { nodeId: blocked.id, sceneIds: [scenes[0]] })
     const failed = await until(created.body.data.id, 'failed')
-    expect(failed.error).toContain('送达目录不可写入')
+    expect(failed.error).toContain('送达位置不可写入：ENOTDIR')
     expect((await post('/api/push/batches/retry', 'user', { id: failed.id })).status).toBe(403)
     await rm(path.join(pushDir, 'blocked'))
     expect((await post('/api/push/batches/retry', 'admin', { id: failed.id })).status).toBe(200)
@@ -205,5 +210,140 @@ describe('push statistics', () => {
     const past = (await get('/api/push/statistics?by=node&period=2020')).body.data
     expect(past.rows).toEqual([])
     expect((await get('/api/push/statistics?by=county')).status).toBe(400)
+  })
+})
+
+describe('push to an S3-compatible bucket', () => {
+  const client = () =>
+    new S3Client({
+      endpoint: s3.endpoint,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+    })
+  const bytesOf = async (bucket: string, key: string) =>
+    Buffer.from(await ((await client().send(new GetObjectCommand({ Bucket: bucket, Key: key }))).Body?.transformToByteArray() ?? []))
+  const BUCKET_NODE = {
+    name: '江苏省对象存储节点',
+    regionId: '320000',
+    level: 'province',
+    targetKind: 's3',
+    target: 'js/incoming',
+    s3: { endpoint: '', bucket: 'rs-push-js', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    userNames: [],
+  }
+  const bucketNode = () => ({ ...BUCKET_NODE, s3: { ...BUCKET_NODE.s3, endpoint: s3.endpoint } })
+  let nodeId: number
+
+  it('keeps the bucket with its secret sealed: never answered, never stored in the clear', async () => {
+    const saved = await post('/api/push/nodes/save', 'admin', bucketNode())
+    expect(saved.status).toBe(200)
+    nodeId = saved.body.data.id
+    expect(saved.body.data).toMatchObject({
+      targetKind: 's3',
+      target: 'js/incoming',
+      location: 's3://rs-push-js/js/incoming',
+      s3: { endpoint: s3.endpoint, region: 'us-east-1', bucket: 'rs-push-js', forcePathStyle: true, accessKeyId: 'S3RVER' },
+    })
+    const listed = JSON.stringify((await get('/api/push/nodes', 'admin')).body)
+    expect(listed).not.toContain('secretAccessKey')
+    const { rows } = await sql<{ s3: unknown; s3_secret: string }>`SELECT s3, s3_secret FROM push_node WHERE id = ${nodeId}`.execute(
+      ctx.database.db,
+    )
+    expect(JSON.stringify(rows[0]?.s3)).not.toContain('secret')
+    expect(rows[0]?.s3_secret).toMatch(/^v1:/)
+    expect(rows[0]?.s3_secret).not.toContain('S3RVER')
+    const audit = await sql<{ detail: unknown }>`
+      SELECT detail FROM audit_log WHERE action = 'pushNodeSave' AND target = ${`pushNode:${nodeId}`}`.execute(ctx.database.db)
+    expect(JSON.stringify(audit.rows)).not.toContain('S3RVER')
+  })
+
+  it('refuses a bad bucket in Chinese, writing nothing', async () => {
+    const good = bucketNode()
+    for (const [change, words] of [
+      [{ name: '无密钥', target: 'nokey', s3: { ...good.s3, secretAccessKey: undefined } }, '访问密钥'],
+      [{ name: '坏桶名', target: 'bad', s3: { ...good.s3, bucket: 'Bad_Bucket' } }, '存储桶名称'],
+      [{ name: '坏地址', target: 'bad', s3: { ...good.s3, endpoint: 'ftp://example.com' } }, '服务地址'],
+      [{ name: '缺桶', target: 'bad', s3: undefined }, '存储桶信息'],
+      [{ name: '目录带桶', target: 'bad', targetKind: 'folder' }, '存储桶信息'],
+      [{ name: '同一位置' }, '已被节点'],
+    ] as const) {
+      const res = await post('/api/push/nodes/save', 'admin', { ...good, ...change })
+      expect(res.status, JSON.stringify(change)).toBeGreaterThanOrEqual(400)
+      expect(res.status).toBeLessThan(500)
+      expect(res.body.message).toContain(words)
+    }
+    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM push_node WHERE target_kind = 's3'`.execute(ctx.database.db)
+    expect(rows[0]?.n).toBe(1)
+  })
+
+  it('probes the bucket, delivers a batch there with its checksum and a valid manifest, read back by another client', async () => {
+    const probe = await post('/api/push/nodes/probe', 'admin', { id: nodeId })
+    expect(probe.body.data).toMatchObject({ reachable: true, location: 's3://rs-push-js/js/incoming', reason: null })
+    expect((await post('/api/push/nodes/probe', 'user', { id: nodeId })).status).toBe(403)
+    const created = await post('/api/push/batches', 'admin', { nodeId, sceneIds: scenes.slice(0, 2) })
+    const batch = await until(created.body.data.id, 'delivered')
+    expect(batch.deliveredFile).toBe(`s3://rs-push-js/js/incoming/push-${batch.id}.zip`)
+    const zip = await bytesOf('rs-push-js', `js/incoming/push-${batch.id}.zip`)
+    expect(createHash('sha256').update(zip).digest('hex')).toBe(batch.sha256)
+    expect((await bytesOf('rs-push-js', `js/incoming/push-${batch.id}.zip.sha256`)).toString()).toBe(
+      `${batch.sha256}  push-${batch.id}.zip\n`,
+    )
+    const files = unzipSync(new Uint8Array(zip))
+    const manifest = JSON.parse(new TextDecoder().decode(files['manifest.json']))
+    for (const f of manifest.files as Array<{ path: string; sha256: string }>)
+      expect(
+        createHash('sha256')
+          .update(files[f.path] as Uint8Array)
+          .digest('hex'),
+      ).toBe(f.sha256)
+    // counted in the statistics under its province
+    const js = (await get('/api/push/statistics?by=province')).body.data.rows.find((r: { key: string }) => r.key === '320000')
+    expect(js).toMatchObject({ scenes: 2, batches: 1 })
+  })
+
+  it('keeps the stored secret when an edit leaves it out', async () => {
+    const edited = await post('/api/push/nodes/save', 'admin', {
+      ...bucketNode(),
+      id: nodeId,
+      name: '江苏省节点（对象存储）',
+      s3: { ...bucketNode().s3, secretAccessKey: undefined },
+    })
+    expect(edited.status).toBe(200)
+    expect((await post('/api/push/nodes/probe', 'admin', { id: nodeId })).body.data.reachable).toBe(true)
+  })
+
+  it('fails cleanly on a missing bucket or an unreachable service, and delivers on retry once the bucket exists', async () => {
+    const missing = (
+      await post('/api/push/nodes/save', 'admin', {
+        ...bucketNode(),
+        name: '未建桶节点',
+        s3: { ...bucketNode().s3, bucket: 'rs-push-later' },
+      })
+    ).body.data
+    expect((await post('/api/push/nodes/probe', 'admin', { id: missing.id })).body.data).toMatchObject({
+      reachable: false,
+      reason: 'NoSuchBucket',
+    })
+    const created = await post('/api/push/batches', 'admin', { nodeId: missing.id, sceneIds: [scenes[0]] })
+    const failed = await until(created.body.data.id, 'failed')
+    expect(failed.error).toBe('送达位置不可写入：NoSuchBucket')
+    await client().send(new CreateBucketCommand({ Bucket: 'rs-push-later' }))
+    expect((await post('/api/push/batches/retry', 'admin', { id: failed.id })).status).toBe(200)
+    const delivered = await until(failed.id, 'delivered')
+    expect(delivered.deliveredFile).toBe(`s3://rs-push-later/js/incoming/push-${failed.id}.zip`)
+
+    const closed = (
+      await post('/api/push/nodes/save', 'admin', {
+        ...bucketNode(),
+        name: '不可达节点',
+        target: 'closed',
+        s3: { ...bucketNode().s3, endpoint: 'http://127.0.0.1:9' },
+      })
+    ).body.data
+    expect((await post('/api/push/nodes/probe', 'admin', { id: closed.id })).body.data).toMatchObject({
+      reachable: false,
+      reason: 'ECONNREFUSED',
+    })
   })
 })

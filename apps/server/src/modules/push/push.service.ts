@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto'
-import { createReadStream } from 'node:fs'
-import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises'
+import { randomBytes } from 'node:crypto'
+import { rm } from 'node:fs/promises'
 import path from 'node:path'
 import {
   COVERAGE_CLASSES,
@@ -20,9 +19,11 @@ import type { Kysely } from 'kysely'
 import type { ExportRecord } from '../../capabilities/exports'
 import type { MailContent } from '../../capabilities/notification'
 import type { PackageScene, Packages } from '../../capabilities/packages'
+import { type ObjectStore, openStore, StorageError, storedSha256 } from '../../capabilities/storage'
 import type { Database } from '../../db/schema'
 import { type AuditRecorder, actorOf, type Caller } from '../../lib/audit'
 import { ApiError } from '../../lib/errors'
+import type { SecretBox } from '../../lib/secrets'
 import { pushDeliveredMail, pushFailedMail } from './mail'
 import { type BatchRow, type NodeRow, type PushRepository, toNode } from './push.repository'
 
@@ -58,6 +59,8 @@ export interface PushSettings {
   pushDir: string
   /** Where packages are produced before delivery. */
   workDir: string
+  /** Seals and opens the nodes' bucket secrets. */
+  secrets: SecretBox
 }
 
 interface Logger {
@@ -91,17 +94,14 @@ function toBatch(r: BatchRow): PushBatch {
   }
 }
 
-async function fileSha256(file: string): Promise<string> {
-  const hash = createHash('sha256')
-  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer)
-  return hash.digest('hex')
-}
+/** A store's failure as the batch's reason: the short code people can act on (ENOTDIR, ECONNREFUSED, NoSuchBucket…). */
+const reasonOf = (error: unknown) => (error instanceof StorageError ? error.reason : error instanceof Error ? error.message : String(error))
 
 /**
  * Push nodes and batches: a batch's package is produced by the package capability (the same
- * production as an order's, in the promised work's pool), delivered to the node's folder under the
- * push root (written as .part, renamed, a .sha256 beside it) and acknowledged by reading it back and
- * comparing its SHA-256; its states move only through the shared machine (domain/push.ts), each
+ * production as an order's, in the promised work's pool), delivered through the storage capability to
+ * the node's folder under the push root or its S3-compatible bucket (whole or not at all, a .sha256
+ * beside it) and acknowledged by reading it back from there and comparing its SHA-256; its states move only through the shared machine (domain/push.ts), each
  * change audited, the node's accounts mailed. Unfinished batches start again at the next start.
  */
 export function createPushService(
@@ -123,6 +123,17 @@ export function createPushService(
     const node = (await repo.nodes(db, id))[0]
     if (!node) throw ApiError.of(404, 'push.errors.unknownNode')
     return node
+  }
+
+  /** Where the node's deliveries go: its folder under the push root (a checked name: no '..', no absolute path) or its bucket. */
+  async function storeOf(node: NodeRow): Promise<ObjectStore> {
+    if (node.target_kind === 'folder' || !node.s3) return openStore({ kind: 'folder', root: path.join(settings.pushDir, node.target) })
+    const sealed = await repo.sealedSecret(db, node.id)
+    if (!sealed) throw ApiError.of(502, 'push.errors.unreachable', { reason: 'NoSecret' })
+    return openStore({
+      kind: 's3',
+      location: { ...node.s3, prefix: node.target, secretAccessKey: settings.secrets.open(sealed) },
+    })
   }
 
   /** The batch's state moved by an event, in a transaction that locks its row; 409 when the machine does not allow it. */
@@ -203,24 +214,24 @@ export function createPushService(
       onRetry: (what, error, tries, delayMs) =>
         deps.log.warn({ err: error, push: id, task: what, tries, delayMs }, 'push task failed from load; tried again'),
     })
-    // delivery: the node's folder under the push root (its name is checked by PUSH_LIMITS.folderPattern: no '..', no absolute path)
-    const folder = path.join(settings.pushDir, node.target)
+    // delivery: the zip, then its checksum line, each whole or not at all; then read back from there
     const name = `push-${id}.zip`
-    const target = path.join(folder, name)
+    const where = toNode(node).location
+    let arrived: string
     try {
-      await mkdir(folder, { recursive: true })
-      await copyFile(work, `${target}.part`)
-      await rename(`${target}.part`, target)
-      await writeFile(path.join(folder, `${name}.sha256`), `${out.sha256}  ${name}\n`)
+      const store = await storeOf(node)
+      await store.putFile(name, work)
+      await store.putText(`${name}.sha256`, `${out.sha256}  ${name}\n`)
+      arrived = await storedSha256(store, name)
     } catch (error) {
-      const reason = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error))
-      throw ApiError.of(502, 'push.errors.unreachable', { reason })
+      if (error instanceof ApiError) throw error
+      throw ApiError.of(502, 'push.errors.unreachable', { reason: reasonOf(error) })
     } finally {
       await rm(work, { force: true })
     }
     // acknowledgement: what arrived is what was produced
-    if ((await fileSha256(target)) !== out.sha256) throw ApiError.of(502, 'push.errors.checksum')
-    const delivered = path.posix.join(node.target, name)
+    if (arrived !== out.sha256) throw ApiError.of(502, 'push.errors.checksum')
+    const delivered = node.target_kind === 'folder' ? path.posix.join(node.target, name) : `${where}/${name}`
     await repo.setSceneBytes(db, id, out.sceneBytes)
     const { from, to } = await transition(id, 'deliver', { progress: 100, bytes: out.bytes, sha256: out.sha256, file: delivered })
     await recordState(id, from, to, null, { bytes: out.bytes, sha256: out.sha256, file: delivered })
@@ -261,13 +272,36 @@ export function createPushService(
         if (input.id !== undefined && !(await repo.nodeForUpdate(trx, input.id))) throw ApiError.of(404, 'push.errors.unknownNode')
         const region = await repo.regionLevel(trx, input.regionId)
         if (!region || region.level !== input.level) throw ApiError.of(400, 'push.errors.regionLevel')
-        const owner = await repo.targetOwner(trx, input.target, input.id ?? null)
+        const kind = input.targetKind ?? 'folder'
+        const bucket = kind === 's3' ? input.s3 : undefined
+        const owner = await repo.targetOwner(
+          trx,
+          { kind, target: input.target, endpoint: bucket?.endpoint ?? null, bucket: bucket?.bucket ?? null },
+          input.id ?? null,
+        )
         if (owner) throw ApiError.of(409, 'push.errors.targetTaken', { name: owner })
+        // a new bucket needs its secret; a node that keeps its bucket may leave it out (the stored one is kept)
+        const stored = input.id === undefined ? null : await repo.sealedSecret(trx, input.id)
+        if (bucket && !bucket.secretAccessKey && !stored) throw ApiError.of(400, 'push.errors.s3Secret')
         const names = [...new Set(input.userNames)]
         const users = await repo.userIds(trx, names)
         const unknown = names.filter((n) => !users.has(n))
         if (unknown.length > 0) throw ApiError.of(400, 'push.errors.unknownUser', { names: unknown.join('、') })
-        return repo.saveNode(trx, input.id ?? null, { ...input, userIds: [...users.values()] })
+        return repo.saveNode(trx, input.id ?? null, {
+          ...input,
+          targetKind: kind,
+          s3: bucket
+            ? {
+                endpoint: bucket.endpoint,
+                region: bucket.region ?? 'us-east-1',
+                bucket: bucket.bucket,
+                forcePathStyle: bucket.forcePathStyle ?? true,
+                accessKeyId: bucket.accessKeyId,
+              }
+            : null,
+          sealedSecret: bucket?.secretAccessKey ? settings.secrets.seal(bucket.secretAccessKey) : null,
+          userIds: [...users.values()],
+        })
       })
       await deps.audit.record({
         actor: actorOf(caller),
@@ -277,12 +311,35 @@ export function createPushService(
         detail: {
           name: input.name,
           regionId: input.regionId,
+          targetKind: input.targetKind ?? 'folder',
           target: input.target,
+          bucket: input.s3 ? `${input.s3.endpoint} ${input.s3.bucket}` : undefined,
+          secretChanged: input.s3?.secretAccessKey !== undefined,
           enabled: input.enabled,
           created: input.id === undefined,
         },
       })
       return toNode((await repo.nodes(db, id))[0] as NodeRow)
+    },
+
+    /** Writes, reads back and removes a small probe where the node's deliveries go. */
+    async probe(id: number) {
+      const node = await nodeOf(id)
+      const started = performance.now()
+      const key = `.rs-probe-${randomBytes(6).toString('hex')}`
+      const text = `probe ${new Date().toISOString()}\n`
+      const location = toNode(node).location
+      try {
+        const store = await storeOf(node)
+        await store.putText(key, text)
+        const chunks: Buffer[] = []
+        for await (const c of await store.read(key)) chunks.push(c as Buffer)
+        await store.remove(key)
+        if (Buffer.concat(chunks).toString() !== text) throw new StorageError('Mismatch')
+        return { reachable: true, location, reason: null, milliseconds: Math.round(performance.now() - started) }
+      } catch (error) {
+        return { reachable: false, location, reason: reasonOf(error), milliseconds: Math.round(performance.now() - started) }
+      }
     },
 
     async preview(body: { nodeId: number; sceneIds?: string[]; newSinceLastPush?: boolean }) {

@@ -1,5 +1,14 @@
 import type { PushNodeInput, PushState } from '@rs/shared'
-import { pushBatches, pushCreate, pushNodeSave, pushNodes, pushPreview, pushRetry, pushStatistics } from '@rs/shared/api-paths'
+import {
+  pushBatches,
+  pushCreate,
+  pushNodeProbe,
+  pushNodeSave,
+  pushNodes,
+  pushPreview,
+  pushRetry,
+  pushStatistics,
+} from '@rs/shared/api-paths'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { callApi } from '../../../lib/api-client'
 
@@ -34,6 +43,8 @@ export type PushSelection = { nodeId: number; sceneIds?: string[]; newSinceLastP
 
 /** POST a node (new without id); audited. */
 export const saveNode = (node: PushNodeInput & { id?: number }) => callApi(pushNodeSave, { body: node as never })
+/** POST: write, read back and remove a probe where the node delivers. */
+export const probeNode = (id: number) => callApi(pushNodeProbe, { body: { id } })
 /** POST: what a push would take. */
 export const previewPush = (selection: PushSelection) => callApi(pushPreview, { body: selection as never })
 /** POST: push a batch (produced and delivered off the request). */

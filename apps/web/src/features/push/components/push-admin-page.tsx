@@ -1,12 +1,28 @@
-import { PUSH_STATES, type PushBatch, type PushNode, type PushState } from '@rs/shared'
+import { PUSH_LIMITS, PUSH_STATES, type PushBatch, type PushNode, type PushState, type PushTargetKind } from '@rs/shared'
 import { useQueryClient } from '@tanstack/react-query'
-import { Alert, Button, Form, Input, Modal, Progress, Select, Space, Switch, Table, type TableColumnsType, Tag, Typography } from 'antd'
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Form,
+  Input,
+  Modal,
+  Progress,
+  Radio,
+  Select,
+  Space,
+  Switch,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Typography,
+} from 'antd'
 import { type ReactNode, useEffect, useState } from 'react'
 import { errorMessage } from '../../../lib/api-client'
 import { useT } from '../../../lib/i18n'
 import { notify } from '../../../lib/notify'
 import { formatBeijing } from '../../../lib/time'
-import { PUSH_KEY, retryPush, saveNode, usePushBatches, usePushNodes } from '../api/push-api'
+import { PUSH_KEY, probeNode, retryPush, saveNode, usePushBatches, usePushNodes } from '../api/push-api'
 import { formatBytes } from '../utils/format'
 import { PushDialog } from './push-dialog'
 
@@ -23,16 +39,21 @@ interface NodeForm {
   name: string
   regionId: string
   level: 'province' | 'city'
+  targetKind: PushTargetKind
   target: string
+  s3?: { endpoint: string; region: string; bucket: string; forcePathStyle: boolean; accessKeyId: string; secretAccessKey?: string }
   contacts: Array<{ name: string; phone?: string; email?: string }>
   userNames: string[]
   enabled: boolean
 }
 
+const NEW_BUCKET = { endpoint: '', region: 'us-east-1', bucket: '', forcePathStyle: true, accessKeyId: '' }
+
 const time = (v: string | null) => (v ? formatBeijing(v) : '—')
 
 /**
- * 推送管理 (/admin/push, 系统管理): the push nodes (region, delivery folder, contacts, accounts) and
+ * 推送管理 (/admin/push, 系统管理): the push nodes (region, delivery folder or S3-compatible bucket with a
+ * test of it, contacts, accounts) and
  * the batches pushed to them, with their progress, size, SHA-256 and delivered file; pushing chosen
  * scenes or a node's newly imported ones; retrying a failed batch.
  */
@@ -48,6 +69,7 @@ export function PushAdminPage({ renderRegionPicker }: PushAdminPageProps) {
   const [dialog, setDialog] = useState<{ nodeId?: number; newScenes?: boolean } | null>(null)
   const [form] = Form.useForm<NodeForm>()
   const [formError, setFormError] = useState<string | null>(null)
+  const targetKind = Form.useWatch('targetKind', form) ?? 'folder'
   const refresh = () => queryClient.invalidateQueries({ queryKey: PUSH_KEY })
   // a delivery moves its node's last push: read the nodes again whenever the batches change
   const delivered = batches.data?.list.filter((b) => b.state === 'delivered').length ?? 0
@@ -57,8 +79,18 @@ export function PushAdminPage({ renderRegionPicker }: PushAdminPageProps) {
 
   const openNode = (node?: PushNode) => {
     const value: NodeForm = node
-      ? { ...node, contacts: node.contacts }
-      : { name: '', regionId: '150000', level: 'province', target: '', contacts: [], userNames: [], enabled: true }
+      ? { ...node, s3: node.s3 ?? NEW_BUCKET, contacts: node.contacts }
+      : {
+          name: '',
+          regionId: '150000',
+          level: 'province',
+          targetKind: 'folder',
+          target: '',
+          s3: NEW_BUCKET,
+          contacts: [],
+          userNames: [],
+          enabled: true,
+        }
     setEditing(value)
     setFormError(null)
     form.setFieldsValue(value)
@@ -67,7 +99,9 @@ export function PushAdminPage({ renderRegionPicker }: PushAdminPageProps) {
   async function submitNode() {
     const values = await form.validateFields()
     try {
-      await saveNode({ ...values, id: editing?.id, contacts: values.contacts ?? [], userNames: values.userNames ?? [] })
+      const s3 =
+        values.targetKind === 's3' && values.s3 ? { ...values.s3, secretAccessKey: values.s3.secretAccessKey || undefined } : undefined
+      await saveNode({ ...values, s3, id: editing?.id, contacts: values.contacts ?? [], userNames: values.userNames ?? [] })
       setEditing(null)
       void refresh()
     } catch (e) {
@@ -75,11 +109,31 @@ export function PushAdminPage({ renderRegionPicker }: PushAdminPageProps) {
     }
   }
 
+  async function probe(id: number) {
+    try {
+      const r = await probeNode(id)
+      if (r.reachable) notify.success(t('push.admin.probeOk', { location: r.location, ms: r.milliseconds }))
+      else notify.error(t('push.admin.probeFailed', { location: r.location, reason: r.reason ?? '' }))
+    } catch (e) {
+      notify.error(errorMessage(e))
+    }
+  }
+
   const nodeColumns: TableColumnsType<PushNode> = [
     { title: t('push.admin.name'), dataIndex: 'name' },
     { title: t('push.admin.region'), dataIndex: 'regionName', width: 130 },
     { title: t('push.admin.level'), dataIndex: 'level', width: 90, render: (l: PushNode['level']) => t(`push.level.${l}`) },
-    { title: t('push.admin.target'), dataIndex: 'target', width: 150, render: (v: string) => <code>{v}</code> },
+    {
+      title: t('push.admin.location'),
+      dataIndex: 'location',
+      width: 190,
+      render: (v: string, node) => (
+        <>
+          {node.targetKind === 's3' && <Tag>S3</Tag>}
+          <code>{v}</code>
+        </>
+      ),
+    },
     {
       title: t('push.admin.contacts'),
       dataIndex: 'contacts',
@@ -102,11 +156,14 @@ export function PushAdminPage({ renderRegionPicker }: PushAdminPageProps) {
     {
       title: '',
       key: 'actions',
-      width: 200,
+      width: 290,
       render: (_: unknown, node) => (
         <Space size="small">
           <Button size="small" onClick={() => openNode(node)} data-testid={`push-node-edit-${node.id}`}>
             {t('push.admin.editNode')}
+          </Button>
+          <Button size="small" onClick={() => probe(node.id)} data-testid={`push-node-probe-${node.id}`}>
+            {t('push.admin.probe')}
           </Button>
           <Button
             size="small"
@@ -299,11 +356,68 @@ export function PushAdminPage({ renderRegionPicker }: PushAdminPageProps) {
               ]}
             />
           </Form.Item>
+          <Form.Item name="targetKind" label={t('push.admin.targetKind')}>
+            <Radio.Group
+              data-testid="push-node-kind"
+              options={[
+                { value: 'folder', label: t('push.admin.kindFolder') },
+                { value: 's3', label: t('push.admin.kindS3') },
+              ]}
+            />
+          </Form.Item>
+          {targetKind === 's3' && (
+            <>
+              <Form.Item
+                name={['s3', 'endpoint']}
+                label={t('push.admin.s3Endpoint')}
+                extra={t('push.admin.s3EndpointHelp')}
+                rules={[{ required: true, type: 'url', message: t('push.errors.s3Endpoint') }]}
+              >
+                <Input data-testid="push-node-s3-endpoint" placeholder="https://" />
+              </Form.Item>
+              <Space align="start" wrap>
+                <Form.Item
+                  name={['s3', 'bucket']}
+                  label={t('push.admin.s3Bucket')}
+                  rules={[{ required: true, pattern: PUSH_LIMITS.bucketPattern, message: t('push.errors.s3Bucket') }]}
+                >
+                  <Input data-testid="push-node-s3-bucket" style={{ width: 220 }} />
+                </Form.Item>
+                <Form.Item
+                  name={['s3', 'region']}
+                  label={t('push.admin.s3Region')}
+                  rules={[{ required: true, pattern: PUSH_LIMITS.regionPattern, message: t('push.errors.s3Region') }]}
+                >
+                  <Input style={{ width: 160 }} />
+                </Form.Item>
+              </Space>
+              <Form.Item name={['s3', 'forcePathStyle']} valuePropName="checked">
+                <Checkbox>{t('push.admin.s3PathStyle')}</Checkbox>
+              </Form.Item>
+              <Space align="start" wrap>
+                <Form.Item
+                  name={['s3', 'accessKeyId']}
+                  label={t('push.admin.s3AccessKey')}
+                  rules={[{ required: true, message: t('push.errors.s3AccessKey') }]}
+                >
+                  <Input data-testid="push-node-s3-key" style={{ width: 220 }} autoComplete="off" />
+                </Form.Item>
+                <Form.Item
+                  name={['s3', 'secretAccessKey']}
+                  label={t('push.admin.s3Secret')}
+                  extra={editing?.s3?.accessKeyId && editing.targetKind === 's3' ? t('push.admin.s3SecretKeep') : undefined}
+                  rules={[{ required: !(editing?.id && editing.targetKind === 's3'), message: t('push.errors.s3Secret') }]}
+                >
+                  <Input.Password data-testid="push-node-s3-secret" style={{ width: 240 }} autoComplete="new-password" />
+                </Form.Item>
+              </Space>
+            </>
+          )}
           <Form.Item
             name="target"
-            label={t('push.admin.target')}
-            extra={t('push.admin.targetHelp')}
-            rules={[{ required: true, pattern: /^[A-Za-z0-9_-]{1,40}(\/[A-Za-z0-9_-]{1,40}){0,3}$/, message: t('push.errors.target') }]}
+            label={targetKind === 's3' ? t('push.admin.prefix') : t('push.admin.target')}
+            extra={targetKind === 's3' ? t('push.admin.prefixHelp') : t('push.admin.targetHelp')}
+            rules={[{ required: true, pattern: PUSH_LIMITS.folderPattern, message: t('push.errors.target') }]}
           >
             <Input data-testid="push-node-target" />
           </Form.Item>
