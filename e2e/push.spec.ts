@@ -106,6 +106,7 @@ test('an administrator adds a bucket node, tests it and pushes there', async ({ 
     await page.getByTestId('push-node-save').click()
     await expect(page.getByText('请填写访问密钥', { exact: true })).toBeVisible()
     await page.getByTestId('push-node-s3-secret').fill(s3.secretAccessKey)
+    await page.screenshot({ path: 'test-results/screens/push-node-s3.png' })
     await page.getByTestId('push-node-save').click()
     const nodeRow = page.locator('[data-testid=push-nodes] tr', { hasText: prefix })
     await expect(nodeRow).toContainText(`s3://rs-e2e-push/${prefix}`)
@@ -113,6 +114,7 @@ test('an administrator adds a bucket node, tests it and pushes there', async ({ 
     const [node] = await sql<{ id: number }>('select id from push_node where target = $1', [prefix])
     await page.getByTestId(`push-node-probe-${node?.id}`).click()
     await expect(page.getByText(`可以送达 s3://rs-e2e-push/${prefix}`)).toBeVisible()
+    await page.screenshot({ path: 'test-results/screens/push-nodes.png' })
 
     await page.getByTestId('push-new').click()
     await chooseOption(page.getByTestId('push-node'), `对象存储节点 ${prefix}`)

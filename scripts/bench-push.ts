@@ -1,11 +1,11 @@
 /**
  * npm run bench:push: a push of 1,000 scenes (illustrative, so each quicklook is drawn) produced
- * and delivered to a node's folder while region lookups go on (p99, event loop delay), then the
+ * and delivered to a node's folder, then to an S3-compatible bucket (s3rver), while region lookups go on (p99, event loop delay), then the
  * public push statistics under load (p95 by each dimension, target ≤ 100 ms) with 200 delivered
  * batches of 50 scenes over the provinces. PostgreSQL when DATABASE_URL is set, else PGlite.
  */
 import { randomBytes } from 'node:crypto'
-import { mkdtemp, rm, stat } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
@@ -17,6 +17,7 @@ import { migrateToLatest, openDatabase } from '../apps/server/src/db/database'
 import { loadReferenceData } from '../apps/server/src/db/reference-data'
 import { seedPermissionCatalogue } from '../apps/server/src/db/seed'
 import { hashSessionToken } from '../apps/server/src/lib/session'
+import { startS3Server } from '../apps/server/test-support/s3-server'
 import { scratchDatabase } from './bench-support'
 
 const PORT = Number(process.env.BENCH_PORT ?? 3702)
@@ -70,44 +71,58 @@ async function main() {
     }
     console.log(`${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, over HTTP on ${base}`)
 
-    // 1. a push of 1,000 scenes, region lookups meanwhile
-    const node = await call('POST', '/api/push/nodes/save', { name: '基准节点', regionId: '150000', level: 'province', target: 'bench' })
-    const lookups: number[] = []
-    let running = true
-    const delay = monitorEventLoopDelay({ resolution: 10 })
-    delay.enable()
-    const clients = Array.from({ length: 4 }, async () => {
-      while (running) {
-        const t = performance.now()
-        await fetch(`${base}/api/region/detail?code=150100`).then((r) => r.arrayBuffer())
-        lookups.push(performance.now() - t)
-        await new Promise((r) => setTimeout(r, 5))
+    // 1. a push of 1,000 scenes, region lookups meanwhile: to a folder, then to an S3-compatible bucket (s3rver)
+    const pushAndWatch = async (nodeId: number, where: string) => {
+      const lookups: number[] = []
+      let running = true
+      const delay = monitorEventLoopDelay({ resolution: 10 })
+      delay.enable()
+      const clients = Array.from({ length: 4 }, async () => {
+        while (running) {
+          const t = performance.now()
+          await fetch(`${base}/api/region/detail?code=150100`).then((r) => r.arrayBuffer())
+          lookups.push(performance.now() - t)
+          await new Promise((r) => setTimeout(r, 5))
+        }
+      })
+      const started = performance.now()
+      const batch = await call('POST', '/api/push/batches', { nodeId, sceneIds: Array.from({ length: 1000 }, (_, i) => `BP_${i + 1}`) })
+      const answered = performance.now() - started
+      let done: { state: string; bytes: number | null; deliveredFile: string | null } | undefined
+      while (!done || (done.state !== 'delivered' && done.state !== 'failed')) {
+        await new Promise((r) => setTimeout(r, 250))
+        done = (await call('GET', '/api/push/batches?pageSize=5')).list.find((b) => b.id === batch.id)
       }
-    })
-    const started = performance.now()
-    const batch = await call('POST', '/api/push/batches', {
-      nodeId: node.id,
-      sceneIds: Array.from({ length: 1000 }, (_, i) => `BP_${i + 1}`),
-    })
-    const answered = performance.now() - started
-    let done: { state: string; bytes: number | null; deliveredFile: string | null } | undefined
-    while (!done || (done.state !== 'delivered' && done.state !== 'failed')) {
-      await new Promise((r) => setTimeout(r, 250))
-      done = (await call('GET', '/api/push/batches?pageSize=5')).list.find((b) => b.id === batch.id)
+      const seconds = (performance.now() - started) / 1000
+      running = false
+      await Promise.all(clients)
+      delay.disable()
+      console.log(
+        `push of 1,000 scenes to ${where}: answered in ${ms(answered)}, ${done.state} in ${seconds.toFixed(1)} s, ${((done.bytes ?? 0) / 1024 ** 2).toFixed(1)} MB delivered (${done.deliveredFile})`,
+      )
+      console.log(
+        `  region lookups meanwhile (${lookups.length}): p50 ${ms(quantile(lookups, 0.5))}, p99 ${ms(quantile(lookups, 0.99))}; event loop delay p99 ${ms(delay.percentile(99) / 1e6)}, max ${ms(delay.max / 1e6)}`,
+      )
     }
-    const seconds = (performance.now() - started) / 1000
-    running = false
-    await Promise.all(clients)
-    delay.disable()
-    const size = done.deliveredFile ? (await stat(path.join(dataDir, 'push', done.deliveredFile))).size : 0
-    console.log(
-      `push of 1,000 scenes: answered in ${ms(answered)}, ${done.state} in ${seconds.toFixed(1)} s, ${(size / 1024 ** 2).toFixed(1)} MB delivered`,
-    )
-    console.log(
-      `region lookups meanwhile (${lookups.length}): p50 ${ms(quantile(lookups, 0.5))}, p99 ${ms(quantile(lookups, 0.99))}; event loop delay p99 ${ms(delay.percentile(99) / 1e6)}, max ${ms(delay.max / 1e6)}`,
-    )
+    const node = await call('POST', '/api/push/nodes/save', { name: '基准节点', regionId: '150000', level: 'province', target: 'bench' })
+    await pushAndWatch(node.id, 'a folder')
+    const s3 = await startS3Server(['rs-bench-push'])
+    try {
+      const bucketNode = await call('POST', '/api/push/nodes/save', {
+        name: '基准对象存储节点',
+        regionId: '150000',
+        level: 'province',
+        targetKind: 's3',
+        target: 'bench',
+        s3: { endpoint: s3.endpoint, bucket: 'rs-bench-push', accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+      })
+      await pushAndWatch(bucketNode.id, 'an S3-compatible bucket (s3rver on this machine)')
+    } finally {
+      await s3.close()
+    }
 
     // 2. push statistics with 200 delivered batches of 50 scenes over the provinces
+    const { rows: last } = await sql<{ id: number }>`SELECT coalesce(max(id), 0)::int AS id FROM push_batch`.execute(db)
     await sql`
       INSERT INTO push_node (name, region_id, level, target)
       SELECT '节点 ' || code, code, 'province', 'n' || code FROM region WHERE level = 'province'`.execute(db)
@@ -120,7 +135,7 @@ async function main() {
     await sql`
       INSERT INTO push_batch_scene (batch_id, scene_id, position, satellite, class, area_km2, acquired_at, bytes)
       SELECT b.id, 'S' || b.id || '_' || k, k, (ARRAY['GF1','GF2','GF6','ZY3-2'])[1 + k % 4], 1 + k % 4, 900, b.delivered_at, 48000
-      FROM push_batch b, generate_series(1, 50) AS k WHERE b.selection = 'ids' AND b.node_id <> ${node.id}`.execute(db)
+      FROM push_batch b, generate_series(1, 50) AS k WHERE b.id > ${last[0]?.id ?? 0}`.execute(db)
     for (const by of ['province', 'node', 'month', 'satellite', 'class']) {
       const times: number[] = []
       for (let i = 0; i < 200; i++) {
