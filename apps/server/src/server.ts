@@ -1,16 +1,8 @@
 import path from 'node:path'
 import { buildApp } from './app'
 import { loadConfig } from './config'
-import { refreshMonitorMapLayers } from './datasets/monitor-map-layers/refresh'
-import { loadMonitorSpots } from './datasets/monitor-spots/load'
-import { loadPlanDemo } from './datasets/plan-demo/load'
-import { loadReferenceDatasets } from './datasets/reference'
-import { loadSceneArchive } from './datasets/scene-archive/load'
-import { ensureAdministrator } from './db/accounts'
-import { migrateToLatest, openDatabase } from './db/database'
-import { seedDemo } from './db/seed'
-import { createAuditRepository } from './modules/audit/audit.repository'
-import { createAuditService } from './modules/audit/audit.service'
+import { openDatabase } from './db/database'
+import { prepareDatabase } from './prepare'
 
 /** Starts the portal: database, migrations, demo data, then the HTTP server. */
 async function main() {
@@ -21,26 +13,10 @@ async function main() {
     dataDir: path.join(config.DATA_DIR, 'pgdata'),
     statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_SECONDS * 1000,
   })
-  const applied = await migrateToLatest(database.db)
-  const reference = await loadReferenceDatasets(database.db)
-  const archive = config.ARCHIVE_DEMO ? await loadSceneArchive(database.db) : null
-  const monitor = config.MONITOR_DEMO ? await loadMonitorSpots(database.db) : null
-  // the map's derived monitoring layers (zones, grid, acquisition report, service area), when their inputs changed
-  const monitorLayers = await refreshMonitorMapLayers(database.db)
-  const seeded = await seedDemo(database.db, { demo: config.SEED_DEMO })
-  const planDemo = await loadPlanDemo(database.db, { enabled: config.PLAN_DEMO })
-  const admin = await ensureAdministrator(database.db, { password: config.BOOTSTRAP_ADMIN_PASSWORD })
-  const audit = createAuditService(createAuditRepository(database.db))
-  const purgedAuditRecords = await audit.purge(config.AUDIT_RETENTION_DAYS)
-  if (admin.created) {
-    await audit.record({
-      actor: null,
-      ip: 'startup',
-      action: 'userCreate',
-      target: 'admin',
-      detail: { administrator: true, passwordFrom: admin.generatedPassword ? 'random' : 'BOOTSTRAP_ADMIN_PASSWORD' },
-    })
-  }
+  const { applied, reference, archive, monitor, monitorLayers, seeded, planDemo, admin, purgedAuditRecords } = await prepareDatabase(
+    config,
+    database,
+  )
   const app = await buildApp(config, database)
   // without its database the server can answer nothing useful: end, so a supervisor starts it again
   database.onLost?.((error) => {
