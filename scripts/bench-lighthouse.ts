@@ -1,6 +1,6 @@
 /**
  * npm run bench:lighthouse: Lighthouse's performance run (mobile and desktop) on the pages of
- * issue 9 — home, /normal and a satellite page — against the built portal (npm run build first)
+ * issue 9 — home, /normal and a satellite page — and the large screen /cloud (issue 23) against the built portal (npm run build first)
  * started on the embedded PGlite, in Debian's Chromium (CHROME_PATH, default /usr/bin/chromium).
  * Prints per page and form factor: the performance score, LCP, CLS, TBT and the JavaScript
  * transferred. Targets: score ≥ 90, CLS < 0.1, LCP ≤ 2.5 s. Asserts nothing.
@@ -16,7 +16,7 @@ import lighthouse from 'lighthouse'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 import { BENCH_PORT, fmt, root, startServer, stopServer } from './bench-support'
 
-const PAGES = (process.env.BENCH_PAGES ?? '/chinese/home,/chinese/normal,/chinese/satellite/chinese/gf1').split(',')
+const PAGES = (process.env.BENCH_PAGES ?? '/chinese/home,/chinese/normal,/chinese/satellite/chinese/gf1,/chinese/cloud').split(',')
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 const OUT = process.env.BENCH_LIGHTHOUSE_OUT
 const FORM_FACTORS = (process.env.BENCH_FORM_FACTORS ?? 'mobile,desktop').split(',') as Array<'mobile' | 'desktop'>
