@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
-import { chooseOption, expect, mapRenderMark, sql, test, untilDrawn, untilMapRendered, watchPage } from './support'
+import { chooseOption, expect, mapRenderMark, sql, test, untilDrawn, untilMapRendered, untilSettled, watchPage } from './support'
 
 /**
  * The image query (/normal) as a person uses it. A fixture of 45 scenes over Beijing in March 2020
@@ -75,6 +75,35 @@ async function searchBeijing(page: Page): Promise<number> {
     `query answered in ${(timing.responseEnd - timing.requestStart).toFixed(0)} ms (request to last byte); after the click: sent ${steps?.sent.toFixed(0)} ms, answered ${steps?.answered.toFixed(0)} ms, first page shown ${steps?.shown.toFixed(0)} ms`,
   )
   return Number(await measured.jsonValue())
+}
+
+/** The pointer readout's longitude and latitude, with the pointer at a share of the map's width and height. */
+async function lonLatAt(page: Page, x: number, y: number): Promise<[number, number]> {
+  const readout = page.getByTestId('map-pointer')
+  // leave the map first, so the readout idles and then shows this point, not the last one
+  await page.mouse.move(2, 2)
+  await expect(readout).toHaveText('移动鼠标查看经纬度')
+  const box = await page.getByTestId('map-canvas').boundingBox()
+  if (!box) throw new Error('no map')
+  await page.mouse.move(box.x + box.width * x, box.y + box.height * y)
+  await expect(readout).toContainText('经度')
+  const [lon, lat] = ((await readout.innerText()).match(/-?\d+\.\d+/g) ?? []).map(Number)
+  return [lon as number, lat as number]
+}
+
+/**
+ * The map's visible box [west, south, east, north] in degrees, as a person reads it with the pointer:
+ * two points inside the map (clear of its controls), extended to its edges (Web Mercator: longitude
+ * and the Mercator ordinate are linear across the screen).
+ */
+async function visibleBBox(page: Page): Promise<[number, number, number, number]> {
+  const merc = (lat: number) => Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360))
+  const lat = (y: number) => (Math.atan(Math.exp(y)) * 360) / Math.PI - 90
+  const [lon1, lat1] = await lonLatAt(page, 0.3, 0.3)
+  const [lon2, lat2] = await lonLatAt(page, 0.7, 0.7)
+  const perX = (lon2 - lon1) / 0.4
+  const perY = (merc(lat2) - merc(lat1)) / 0.4
+  return [lon1 - 0.3 * perX, lat(merc(lat1) + 0.7 * perY), lon1 + 0.7 * perX, lat(merc(lat1) - 0.3 * perY)]
 }
 
 test.describe('image query', () => {
@@ -228,6 +257,55 @@ test.describe('image query', () => {
     expect(watch.external).toEqual([])
   })
 
+  test('the coverage tab brings the whole area back into view after a scene was opened, and notes its gaps as information', async ({
+    page,
+  }) => {
+    const watch = watchPage(page)
+    const [beijing] = await sql<{ w: number; s: number; e: number; n: number }>(
+      `SELECT ST_XMin(geom) AS w, ST_YMin(geom) AS s, ST_XMax(geom) AS e, ST_YMax(geom) AS n FROM region WHERE code = '110000'`,
+    )
+    if (!beijing) throw new Error('no Beijing')
+    await searchBeijing(page)
+
+    // a scene opened from the list takes the map to it: Beijing is then far wider than the view
+    const beforeOpen = await mapRenderMark(page)
+    await rows(page).nth(0).locator('td').nth(3).click()
+    await expect(page.getByTestId('scene-drawer')).toBeVisible()
+    await untilMapRendered(page, beforeOpen)
+    await untilSettled(page)
+    await page.keyboard.press('Escape')
+    await expect(page.getByTestId('scene-drawer')).toBeHidden()
+    const onScene = await visibleBBox(page)
+    expect(onScene[2] - onScene[0]).toBeLessThan((beijing.e - beijing.w) / 2)
+
+    // the coverage tab answers, and the map shows all of Beijing, not much more
+    const beforeCoverage = await mapRenderMark(page)
+    await page.getByTestId('archive-tabs').getByText('覆盖分析').click()
+    await expect(page.getByTestId('coverage-panel')).toBeVisible({ timeout: 20_000 })
+    await untilMapRendered(page, beforeCoverage)
+    // read again while the map may still be moving there
+    await expect(async () => {
+      const [w, s, e, n] = await visibleBBox(page)
+      const slack = 0.01
+      expect(w).toBeLessThan(beijing.w + slack)
+      expect(s).toBeLessThan(beijing.s + slack)
+      expect(e).toBeGreaterThan(beijing.e - slack)
+      expect(n).toBeGreaterThan(beijing.n - slack)
+      expect(Math.min(e - w, n - s)).toBeLessThan(3 * Math.max(beijing.e - beijing.w, beijing.n - beijing.s))
+    }).toPass({ timeout: 15_000 })
+
+    // the fixture leaves parts of Beijing uncovered: a note about the red parts, not an error
+    const gaps = page.getByTestId('coverage-gaps')
+    await expect(gaps).toContainText('未覆盖区域已在地图上以红色标出')
+    await expect(gaps).toHaveClass(/ant-alert-info/)
+    await expect(page.locator('.ant-alert-error')).toHaveCount(0)
+    await untilDrawn(page)
+    await page.screenshot({ path: 'test-results/screens/archive-coverage-fit.png' })
+
+    expect(watch.errors).toEqual([])
+    expect(watch.external).toEqual([])
+  })
+
   test('a FILE list of file names: the match report, then the search finds exactly the matched scenes', async ({ page }) => {
     const watch = watchPage(page)
     const files = (await sql<{ file_name: string }>(`SELECT file_name FROM scene WHERE source = 'e2e' ORDER BY id LIMIT 3`)).map(
@@ -255,6 +333,17 @@ test.describe('image query', () => {
     expect((await rowIds(page)).sort()).toEqual(
       (await sql<{ id: string }>(`SELECT id FROM scene WHERE file_name = ANY($1::text[]) ORDER BY id`, [files])).map((r) => r.id),
     )
+
+    // a list has no area: the coverage tab says so as a note, asks the server nothing and shows no error
+    const coverageCalls: string[] = []
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/normalmeta/coverage')) coverageCalls.push(r.url())
+    })
+    await page.getByTestId('archive-tabs').getByText('覆盖分析').click()
+    await expect(page.getByTestId('coverage-file-list')).toHaveClass(/ant-alert-info/)
+    await expect(page.getByTestId('coverage-file-list')).toContainText('文件清单')
+    await expect(page.locator('.ant-alert-error, .ant-message-error')).toHaveCount(0)
+    expect(coverageCalls).toEqual([])
 
     // a list over its line cap is refused in Chinese, and nothing is stored
     const before = Number((await sql<{ n: string }>('SELECT count(*) AS n FROM scene_list'))[0]?.n)

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { tZh } from '../messages'
 import { defineRoute, queryInt, text } from './common'
-import { RegionCode } from './regions'
+import { BBox, RegionCode } from './regions'
 import { ARCHIVE_LIMITS, DATA_STATUS, DEFAULT_DATA_STATUS, EXPORT_FORMATS, PRODUCT_LEVELS, SCENE_SORT_FIELDS } from './values'
 
 /**
@@ -205,6 +205,9 @@ export const CoverageRegion = z.object({
 
 export const CoverageAnswer = z.object({
   aoiAreaKm2: z.number(),
+  aoiBBox: BBox.describe(
+    "the analysed area's bounding box [min longitude, min latitude, max longitude, max latitude], WGS84 degrees: what the map fits to",
+  ),
   coveredAreaKm2: z.number(),
   percent: z.number().describe('covered share of the area, 0–100'),
   sceneCount: z.number().int().describe('scenes considered'),

@@ -62,6 +62,58 @@ export function sceneFiles(scene: PackageScene, quicklook: Uint8Array | undefine
   }
 }
 
+/** The files at the package's top, beside the scene folders. */
+const README_FILE = 'README.txt'
+const MANIFEST_FILE = 'manifest.json'
+
+/** What the README says of each kind of file, by the name's stem (footprint.shp, .shx… are one kind). */
+const FILE_TEXT: Record<string, MessageKey> = {
+  metadata: 'order.package.contents.files.metadata',
+  quicklook: 'order.package.contents.files.quicklook',
+  footprint: 'order.package.contents.files.footprint',
+  README: 'order.package.contents.files.README',
+  manifest: 'order.package.contents.files.manifest',
+}
+
+/** One README line per kind of file: the names of that kind in the order written, what they are, in how many folders when not all. */
+function fileLines(names: Map<string, number>, folders: number): string[] {
+  const kinds = new Map<string, { names: string[]; count: number }>()
+  for (const [name, count] of names) {
+    const stem = name.slice(0, name.indexOf('.') < 0 ? name.length : name.indexOf('.'))
+    const kind = kinds.get(stem) ?? { names: [], count: 0 }
+    kind.names.push(name)
+    kind.count = Math.max(kind.count, count)
+    kinds.set(stem, kind)
+  }
+  return [...kinds].map(([stem, kind]) => {
+    const key = FILE_TEXT[stem]
+    // a new kind of file needs its words here, or the README would pass over it
+    if (!key) throw new Error(`the package README has no text for ${kind.names.join(', ')}`)
+    const some = kind.count < folders ? tZh('order.package.contents.some', { count: kind.count }) : ''
+    const line = tZh('order.package.contents.line', { names: kind.names.join(tZh('order.package.contents.separator')), text: tZh(key) })
+    return `${line}${some}`
+  })
+}
+
+/**
+ * README.txt of a package, in Chinese: its first line (an order's or a push's), then every file it
+ * holds, read from what is written: the scene folders' files (with how many folders hold each when
+ * not all do) and the files at the top.
+ */
+export function packageReadme(
+  readme: MessageKey | undefined,
+  sceneFolders: ReadonlyArray<Record<string, Uint8Array>>,
+  topFiles: readonly string[],
+): string {
+  const inFolders = new Map<string, number>()
+  for (const files of sceneFolders) for (const name of Object.keys(files)) inFolders.set(name, (inFolders.get(name) ?? 0) + 1)
+  const lines = [tZh(readme ?? 'order.package.readme', { site: tZh('app.name') })]
+  if (sceneFolders.length > 0)
+    lines.push('', tZh('order.package.contents.folders', { count: sceneFolders.length }), ...fileLines(inFolders, sceneFolders.length))
+  lines.push('', tZh('order.package.contents.root'), ...fileLines(new Map(topFiles.map((name) => [name, 1])), 1))
+  return `${lines.join('\n')}\n`
+}
+
 /**
  * Runs in a worker thread (lib/workers): writes a package (an order's download, a push's delivery), a zip of one folder per scene
  * and manifest.json with every file's SHA-256, and answers its size and SHA-256.
@@ -70,8 +122,10 @@ export async function writePackage(input: PackageInput): Promise<PackageOutput> 
   const entries: Zippable = {}
   const manifest: Array<{ path: string; bytes: number; sha256: string }> = []
   const sceneBytes: Record<string, number> = {}
+  const folders: Array<Record<string, Uint8Array>> = []
   for (const scene of input.scenes) {
     const files = sceneFiles(scene, input.quicklooks[scene.id])
+    folders.push(files)
     sceneBytes[scene.id] = Object.values(files).reduce((a, b) => a + b.byteLength, 0)
     for (const [name, bytes] of Object.entries(files)) {
       const path = `${scene.id}/${name}`
@@ -80,10 +134,10 @@ export async function writePackage(input: PackageInput): Promise<PackageOutput> 
       manifest.push({ path, bytes: bytes.byteLength, sha256: sha256(bytes) })
     }
   }
-  const readme = utf8(`${tZh(input.readme ?? 'order.package.readme', { site: tZh('app.name') })}\n`)
-  entries['README.txt'] = readme
-  manifest.push({ path: 'README.txt', bytes: readme.byteLength, sha256: sha256(readme) })
-  entries['manifest.json'] = utf8(
+  const readme = utf8(packageReadme(input.readme, folders, [README_FILE, MANIFEST_FILE]))
+  entries[README_FILE] = readme
+  manifest.push({ path: README_FILE, bytes: readme.byteLength, sha256: sha256(readme) })
+  entries[MANIFEST_FILE] = utf8(
     `${JSON.stringify(
       {
         title: tZh('order.package.manifest'),

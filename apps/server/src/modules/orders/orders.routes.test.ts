@@ -330,6 +330,36 @@ describe('an order from submission to download', () => {
     ).toBe('PNG')
   })
 
+  it('names in its README exactly the files it holds, each in the zip and the manifest', () => {
+    const files = unzipSync(new Uint8Array(zipBytes))
+    const readme = new TextDecoder().decode(files['README.txt'])
+    const manifest = JSON.parse(new TextDecoder().decode(files['manifest.json'])) as { files: Array<{ path: string }> }
+    const named = new Set(readme.match(/[\w-]+\.[A-Za-z0-9]+/g) ?? [])
+    const base = (p: string) => p.slice(p.lastIndexOf('/') + 1)
+    expect(readme.startsWith(`本数据包由${tZh('app.name')}生成。`)).toBe(true)
+    for (const name of named) {
+      expect(Object.keys(files).map(base), `${name} is named by the README`).toContain(name)
+      // the manifest lists every file but itself
+      if (name !== 'manifest.json')
+        expect(
+          manifest.files.map((f) => base(f.path)),
+          `${name} in the manifest`,
+        ).toContain(name)
+    }
+    // and the README leaves none out
+    expect([...named].sort()).toEqual([...new Set(Object.keys(files).map(base))].sort())
+    // one folder per scene, the imported scene's without a quicklook: the README counts the folders that have one
+    const folders = new Set(
+      Object.keys(files)
+        .filter((p) => p.includes('/'))
+        .map((p) => p.slice(0, p.indexOf('/'))),
+    )
+    expect(readme).toContain(`共 ${folders.size} 景影像`)
+    const withQuicklook = Object.keys(files).filter((p) => p.endsWith('/quicklook.png')).length
+    expect(withQuicklook).toBeLessThan(folders.size)
+    expect(readme).toMatch(new RegExp(`quicklook\\.png：[^\\n]*，仅 ${withQuicklook} 景有`))
+  })
+
   it('writes every change to the audit log and mails the owner', async () => {
     const { rows } = await sql<{ action: string; to: string }>`
       SELECT action, detail->>'to' AS to FROM audit_log WHERE target = ${`order:${orderId}`} AND outcome = 'success' AND action <> 'orderDownload' ORDER BY id`.execute(

@@ -131,6 +131,11 @@ describe('push nodes', () => {
           .update(files[f.path] as Uint8Array)
           .digest('hex'),
       ).toBe(f.sha256)
+    // the README is the push's and names only files the package holds
+    const readme = new TextDecoder().decode(files['README.txt'])
+    expect(readme.startsWith('本推送包来自')).toBe(true)
+    const held = Object.keys(files).map((p) => p.slice(p.lastIndexOf('/') + 1))
+    for (const name of readme.match(/[\w-]+\.[A-Za-z0-9]+/g) ?? []) expect(held, name).toContain(name)
     // each state change audited, the node's account mailed
     const states = await sql<{ detail: { to: string } }>`
       SELECT detail FROM audit_log WHERE action = 'pushStatus' AND target = ${`push:${batch.id}`} ORDER BY id`.execute(ctx.database.db)

@@ -74,6 +74,8 @@ describe('POST /api/normalmeta/coverage', () => {
     expect(res.statusCode, res.body).toBe(200)
     const data = CoverageAnswer.parse(res.json().data)
     within(data.aoiAreaKm2, shapelyKm2([box(116, 39, 117, 40)]))
+    // the area's bbox, which the screen fits the map to
+    expect(data.aoiBBox).toEqual([116, 39, 117, 40])
     expect(data.percent).toBe(100)
     expect(data.gaps).toBeNull()
     // the touching scene intersects at an edge only; the offline one is filtered out (data status 2)

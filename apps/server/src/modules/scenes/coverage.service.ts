@@ -138,6 +138,7 @@ export function createCoverageService(
       )
       return {
         aoiAreaKm2: result.aoiAreaKm2,
+        aoiBBox: result.aoiBBox,
         coveredAreaKm2: result.coveredAreaKm2,
         percent: result.percent,
         sceneCount: scenes.length,

@@ -57,6 +57,8 @@ export interface CoverageRegionRow {
 
 export interface CoverageResult {
   aoiAreaKm2: number
+  /** the area's bounding box [minLon, minLat, maxLon, maxLat] in degrees */
+  aoiBBox: [number, number, number, number]
   coveredAreaKm2: number
   percent: number
   /** the uncovered parts, simplified for display, GeoJSON text; null when nothing is left */
@@ -147,9 +149,10 @@ export async function computeCoverage(input: CoverageInput): Promise<CoverageRes
     }
     const noGaps = g.GEOSisEmpty(gapsPtr) === 1
     const coveredAreaKm2 = Math.max(0, aoiAreaKm2 - (noGaps ? 0 : measure(gapsPtr)))
+    const aoiBBox = bboxOf(polygonsOf(areaShape))
     let gaps: string | null = null
     if (!noGaps) {
-      const [minx, miny, maxx, maxy] = bboxOf(polygonsOf(areaShape))
+      const [minx, miny, maxx, maxy] = aoiBBox
       const simple = keep(g.GEOSTopologyPreserveSimplify(gapsPtr, Math.max(maxx - minx, maxy - miny) * GAP_SIMPLIFY_SHARE))
       const shape = g.GEOSisEmpty(simple) ? null : toArea(geosGeomToGeojson(simple, g))
       gaps = shape ? JSON.stringify(shape, (_k, v) => (typeof v === 'number' ? round(v, 6) : v)) : null
@@ -176,6 +179,7 @@ export async function computeCoverage(input: CoverageInput): Promise<CoverageRes
 
     return {
       aoiAreaKm2: round(aoiAreaKm2, 3),
+      aoiBBox: aoiBBox.map((v) => round(v, 6)) as [number, number, number, number],
       coveredAreaKm2: round(coveredAreaKm2, 3),
       percent: share(coveredAreaKm2, aoiAreaKm2),
       gaps,

@@ -61,6 +61,7 @@ export default function NormalScreen(_props: ScreenProps) {
         coverage={
           <CoveragePanel
             hasQuery={archive.query !== null}
+            isFileList={archive.isFileList}
             answer={archive.coverage.data}
             isFetching={archive.coverage.isFetching}
             error={archive.coverage.error}

@@ -123,6 +123,8 @@ export const archivePageEn: Messages['archivePage'] = {
     checkCover: 'Check these {count}',
     coverChecked: 'The {count} scenes of the fewest-scenes cover are checked',
     needRun: 'Search for scenes first',
+    fileList:
+      'A search by file list has no area, so there is no coverage to analyse; to analyse coverage, choose the area by region, map extent, vector file or drawing and search',
   },
   export: {
     title: 'Export',

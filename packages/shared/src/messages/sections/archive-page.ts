@@ -121,6 +121,7 @@ export const archivePageZh = {
     checkCover: '勾选这 {count} 景',
     coverChecked: '已勾选最少景数覆盖方案的 {count} 景影像',
     needRun: '请先查询影像',
+    fileList: '按文件清单查询没有查询范围，不做覆盖分析；如需分析覆盖，请改用行政区、视图范围、矢量文件或绘制方式选择区域后查询',
   },
   export: {
     title: '导出',

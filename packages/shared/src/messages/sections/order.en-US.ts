@@ -127,8 +127,21 @@ export const orderEn: Messages['order'] = {
   },
   package: {
     manifest: 'Package manifest',
-    readme:
-      'Produced by {site}. One folder per scene: metadata.json, quicklook.png (illustrative), footprint.zip (shapefile, WGS84). manifest.json lists every file with its SHA-256.',
+    readme: 'Produced by {site}.',
+    contents: {
+      folders: '{count} scenes, one folder per scene (named by its scene id), holding:',
+      root: 'At the top of the package:',
+      line: '- {names}: {text}',
+      some: ', in {count} of the folders only',
+      separator: ', ',
+      files: {
+        metadata: 'metadata (scene id, satellite, sensor, acquisition time, cloud, resolution, footprint and more; JSON)',
+        quicklook: 'quicklook (an illustration drawn by the portal, not the real image)',
+        footprint: 'the scene’s footprint as a shapefile (WGS84 longitude and latitude, attributes in UTF-8)',
+        README: 'this text',
+        manifest: 'package manifest: every other file’s path, size in bytes and SHA-256',
+      },
+    },
   },
   mail: {
     subject: '[{site}] Order {id} {state}',

@@ -125,8 +125,23 @@ export const orderZh = {
   },
   package: {
     manifest: '数据包清单',
-    readme:
-      '本数据包由{site}生成。每景一个文件夹：metadata.json 元数据，quicklook.png 快视图（示意），footprint.zip 范围矢量（Shapefile，WGS84）。manifest.json 列出每个文件的 SHA-256 校验值。',
+    /** the README's first line; the list of files follows, written from the files the package holds */
+    readme: '本数据包由{site}生成。',
+    /** README.txt of a package (an order's or a push's): one line per kind of file it holds */
+    contents: {
+      folders: '共 {count} 景影像，每景一个文件夹（以影像编号命名），文件夹中的文件：',
+      root: '数据包根目录中的文件：',
+      line: '- {names}：{text}',
+      some: '，仅 {count} 景有',
+      separator: '、',
+      files: {
+        metadata: '元数据（影像编号、卫星、传感器、成像时间、云量、分辨率、范围等，JSON 格式）',
+        quicklook: '快视图（系统绘制的示意图，不是真实影像）',
+        footprint: '影像范围矢量（Shapefile：坐标为 WGS84 经纬度，属性表为 UTF-8 编码）',
+        README: '本说明',
+        manifest: '数据包清单，列出其他每个文件的路径、字节数与 SHA-256 校验值',
+      },
+    },
   },
   mail: {
     subject: '【{site}】订单 {id} {state}',

@@ -106,8 +106,7 @@ export const pushEn: Words<typeof pushZh> = {
     failed: 'Batch #{id} to node “{node}” failed: {error}. An administrator can push it again under Push nodes and batches.',
   },
   package: {
-    readme:
-      'This push package comes from {site}. One folder per scene with its metadata, quicklook and footprint; manifest.json lists each file’s SHA-256.',
+    readme: 'This push package comes from {site}.',
   },
   errors: {
     name: 'Enter the node’s name',

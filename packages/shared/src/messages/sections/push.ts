@@ -123,7 +123,8 @@ export const pushZh = {
     failed: '批次 #{id} 推送到节点“{node}”失败：{error}。系统管理员可在“推送节点与批次”中重新推送。',
   },
   package: {
-    readme: '本推送包来自{site}。每景一个目录，含元数据、快视图与范围矢量；manifest.json 列出每个文件的 SHA-256。',
+    /** the README's first line; the list of files follows (order.package.contents) */
+    readme: '本推送包来自{site}。',
   },
   errors: {
     name: '请填写节点名称',

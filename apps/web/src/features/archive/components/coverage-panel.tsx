@@ -10,6 +10,8 @@ import { formatKm2, formatPercent } from '../utils/format'
 
 export interface CoveragePanelProps {
   hasQuery: boolean
+  /** The search is a FILE list: it has no area, so there is nothing to analyse (a note, not an error). */
+  isFileList?: boolean
   answer: CoverageAnswer | undefined
   isFetching: boolean
   error: unknown
@@ -19,12 +21,14 @@ export interface CoveragePanelProps {
 /**
  * COVERAGE tab: the covered share of the area by the results (checked or all matching, up to the
  * cap), the per-region table, the gaps (drawn on the map by the screen) and the fewest-scenes cover
- * with a button that checks exactly those scenes.
+ * with a button that checks exactly those scenes. Notes (gaps shown, a FILE list has no area) are
+ * information; only a failed analysis is an error.
  */
-export function CoveragePanel({ hasQuery, answer, isFetching, error, checkedCount }: CoveragePanelProps) {
+export function CoveragePanel({ hasQuery, isFileList = false, answer, isFetching, error, checkedCount }: CoveragePanelProps) {
   const t = useT()
   const checkOnly = useResultStore((s) => s.checkOnly)
   if (!hasQuery) return <Empty description={t('archivePage.coverage.needRun')} />
+  if (isFileList) return <Alert type="info" showIcon title={t('archivePage.coverage.fileList')} data-testid="coverage-file-list" />
   if (error) return <Alert type="error" showIcon title={errorMessage(error)} data-testid="coverage-error" />
   if (!answer)
     return (
@@ -71,7 +75,7 @@ export function CoveragePanel({ hasQuery, answer, isFetching, error, checkedCoun
         />
       )}
       <Alert
-        type={answer.gaps ? 'error' : 'success'}
+        type={answer.gaps ? 'info' : 'success'}
         showIcon
         style={{ marginBottom: 8 }}
         title={answer.gaps ? t('archivePage.coverage.gaps') : t('archivePage.coverage.noGaps')}

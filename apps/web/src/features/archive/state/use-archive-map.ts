@@ -4,7 +4,7 @@ import type OlMap from 'ol/Map'
 import { useEffect, useMemo, useState } from 'react'
 import { bindFootprintPointer, createFootprintLayer, createGapLayer } from '../../../map/footprint-layer'
 import { createFootprintTileLayer } from '../../../map/footprint-tiles'
-import { lonLatToExtent } from '../../../map/geometry'
+import { type LonLatBBox, lonLatToExtent } from '../../../map/geometry'
 import { createQuicklookLayer, geometryBBox, showQuicklook } from '../../../map/quicklook-layer'
 import { useResultStore } from './result-store'
 
@@ -12,13 +12,15 @@ import { useResultStore } from './result-store'
  * The archive's map layers: the page's footprints (落图) styled by the result store, hover and
  * click on them, every matching footprint as vector tiles under them when the search matches more
  * than a page can hold (`tilesUrl`), the opened scene's quicklook in its footprint's bbox, and the
- * coverage gaps. The 落图 switch hides both footprint layers.
+ * coverage gaps. The map comes to the opened scene, and to the analysed area when a coverage answer
+ * is shown (`fitBBox`). The 落图 switch hides both footprint layers.
  * Returns what MapView takes: the overlays and the map-ready callback.
  */
 export function useArchiveMap({
   scenes,
   activeScene,
   gaps,
+  fitBBox = null,
   tilesUrl = null,
 }: {
   scenes: readonly Scene[]
@@ -26,6 +28,8 @@ export function useArchiveMap({
   tilesUrl?: string | null
   activeScene: Scene | undefined
   gaps: GeoJsonGeometry | null
+  /** The area the coverage tab shows (its answer's bbox, WGS84): the map fits to it each time it is given anew. */
+  fitBBox?: LonLatBBox | null
 }) {
   const layers = useMemo(
     () => ({
@@ -65,6 +69,11 @@ export function useArchiveMap({
     map.getView().fit(lonLatToExtent(bbox), { size: map.getSize(), padding: [80, 80, 80, 80], maxZoom: 11, duration: 250 })
   }, [map, openedId])
   useEffect(() => layers.gaps.show(gaps), [layers, gaps])
+  // the coverage tab shows the whole area, wherever an opened scene had taken the map
+  useEffect(() => {
+    if (!map || !fitBBox) return
+    map.getView().fit(lonLatToExtent(fitBBox), { size: map.getSize(), padding: [40, 40, 40, 40], duration: 250 })
+  }, [map, fitBBox])
   useEffect(() => {
     if (!map) return
     return bindFootprintPointer(map, layers.footprints.layer, { onHover: hover, onClick: activate })

@@ -56,7 +56,11 @@ export function useArchiveScreen(area: SceneArea | null, isAreaReady: boolean) {
   const scenes = results.data?.list ?? []
   // past a page's worth of matches, every matching footprint comes as vector tiles under the page's own
   const tiles = useFootprintTiles(query, results.data?.total)
-  const coverage = useSceneCoverage(query, checkedIds, search.tab === ARCHIVE_TAB.COVERAGE)
+  const isCoverageTab = search.tab === ARCHIVE_TAB.COVERAGE
+  // a FILE list has no area to analyse: the tab says so (a note, not a refusal) and asks nothing
+  const isFileList = query?.area.mode === 'file'
+  const coverage = useSceneCoverage(query, checkedIds, isCoverageTab && !isFileList)
+  const coverageAnswer = isCoverageTab && query && !isFileList ? coverage.data : undefined
   // a refused search or analysis: the server's Chinese message, once per failure
   useEffect(() => {
     if (results.error) notify.error(errorMessage(results.error))
@@ -71,7 +75,8 @@ export function useArchiveScreen(area: SceneArea | null, isAreaReady: boolean) {
     scenes: query ? scenes : [],
     tilesUrl: query && tiles.data && usesFootprintTiles(results.data?.total) ? tiles.data.tiles : null,
     activeScene: query ? activeScene : undefined,
-    gaps: search.tab === ARCHIVE_TAB.COVERAGE && query ? ((coverage.data?.gaps as Geometry | null | undefined) ?? null) : null,
+    gaps: (coverageAnswer?.gaps as Geometry | null | undefined) ?? null,
+    fitBBox: coverageAnswer?.aoiBBox ?? null,
   })
 
   const answer = query ? results.data : undefined
@@ -84,6 +89,8 @@ export function useArchiveScreen(area: SceneArea | null, isAreaReady: boolean) {
     /** The RESULT tab's count: exact, or ~ an estimate. */
     resultCount: answer ? `${answer.totalExact ? '' : '~'}${answer.total}` : undefined,
     coverage,
+    /** The search is a FILE list: no area, so no coverage analysis. */
+    isFileList,
     checkedCount: checkedIds.length,
     activeScene,
     isSceneOpen: activeId !== null,
