@@ -34,6 +34,7 @@ const prediction: Prediction = {
     start: '2026-06-14T00:00:00+08:00',
     end: '2026-06-16T00:00:00+08:00',
     area: { regionCode: '110000' },
+    minSunElevationDeg: 10,
   },
   passes: [
     pass({}),
