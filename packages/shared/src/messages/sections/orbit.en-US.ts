@@ -65,6 +65,8 @@ export const orbitEn: Shape<typeof orbitZh> = {
     live: 'Live positions',
     open3d: '3D orbits',
     notPredicted: 'Not predicted: {names} (no swath, elements too old, or decayed)',
+    crowded:
+      'Over {max} passes: passes close together on the map merge into numbered circles (click to zoom in), passes not chosen are faint tracks; click a lone pass or a row of the list to see its swath',
     filteredBySun: '{count} optical or hyperspectral passes left out for low sun',
     eventTitle: '{satellite} {sensor} pass',
     scenes: 'What this pass can image',

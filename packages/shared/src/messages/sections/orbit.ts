@@ -60,6 +60,8 @@ export const orbitZh = {
     live: '实时位置',
     open3d: '三维轨道',
     notPredicted: '未预测：{names}（无幅宽资料、根数过旧或已陨落）',
+    crowded:
+      '过境超过{max}次：地图上相近的过境合并为带数字的圆点（点击放大），未选中的过境只画淡色轨迹；点击单个过境或列表中的一行查看其幅宽',
     filteredBySun: '{count}次光学或高光谱过境因太阳高度角不足未列出',
     eventTitle: '{satellite} {sensor} 过境',
     scenes: '本次过境可拍摄的范围',

@@ -98,6 +98,7 @@ export function useOrbitScreen(area: SceneArea | null, geometry: Geometry | null
     hidden: orbit.hiddenSatellites,
     vectorType: orbit.vectorType,
     selectedPass: orbit.selectedPass,
+    onSelectPass: orbit.selectPass,
     live,
     poi: orbit.areaKind === 'poi' ? orbit.poi : null,
     frames,
