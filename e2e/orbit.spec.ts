@@ -100,6 +100,20 @@ test('a user predicts the passes over Beijing, sees them on the map and in the c
   await expect(page.getByTestId('globe-view')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 })
   console.log(`3D first view: ${Date.now() - opened} ms`)
   await expect(page.getByTestId('globe-time')).toContainText('时间')
+  // the series by their names, no slug in parentheses
+  const series = page.getByTestId('globe-satellites')
+  await expect(series).toContainText('高分一号卫星')
+  await expect(series).toContainText('陆地卫星（Landsat）')
+  await expect(series).not.toContainText(/（[a-z0-9]+）/)
+  // the clock starts in the prediction's window (it begins at the next full hour, after now)
+  const [kept] = await sql<{ window_start: Date; window_end: Date }>(
+    'select window_start, window_end from orbit_prediction order by id desc limit 1',
+  )
+  if (!kept) throw new Error('no kept prediction')
+  const shownTime = (await page.getByTestId('globe-time').innerText()).match(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/)?.[0]
+  const clock = Date.parse(`${shownTime?.replace(' ', 'T')}+08:00`)
+  expect(clock).toBeGreaterThanOrEqual(kept.window_start.getTime())
+  expect(clock).toBeLessThanOrEqual(kept.window_end.getTime())
   if (SHOTS) {
     // the globe shows all the imagery of its view
     await untilDrawn(page)

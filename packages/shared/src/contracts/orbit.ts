@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DEFAULT_MIN_SUN_ELEVATION_DEG, SENSOR_KINDS } from '../domain/orbit/sun'
 import { PERMISSION } from '../domain/permissions'
 import { tZh } from '../messages'
 import { defineRoute, IdParam, queryInt, text } from './common'
@@ -118,8 +119,11 @@ export const PassQuery = z.object({
     .number({ error: e('orbit.errors.badSun') })
     .min(-90, { error: e('orbit.errors.badSun') })
     .max(90, { error: e('orbit.errors.badSun') })
-    .optional()
-    .describe('optical and hyperspectral passes with the sun lower at the closest moment are left out'),
+    .nullable()
+    .default(DEFAULT_MIN_SUN_ELEVATION_DEG)
+    .describe(
+      'degrees; passes of sensors that need daylight (optical, hyperspectral) with the sun lower at the closest moment are left out; radar passes are kept whatever the sun; null: no minimum',
+    ),
   name: text({ max: 60 }).optional().describe('a name for the kept prediction'),
 })
 export type PassQuery = z.infer<typeof PassQuery>
@@ -129,7 +133,7 @@ export const Pass = z.object({
   noradId: z.number().int(),
   satellite: z.string().describe('member name'),
   slug: z.string(),
-  kind: z.enum(['optical', 'hyperspectral', 'radar']),
+  kind: z.enum(SENSOR_KINDS),
   sensor: z.string().describe("sensor ids, e.g. 'WFV1/WFV2/WFV3/WFV4'"),
   swathKm: z.number(),
   maxRollDeg: z.number(),
@@ -164,7 +168,7 @@ export const Prediction = z.object({
   query: PassQuery,
   passes: z.array(Pass),
   notPredicted: z.array(NotPredicted),
-  filteredBySun: z.number().int().describe('optical passes left out for the minimum sun elevation'),
+  filteredBySun: z.number().int().describe('optical and hyperspectral passes left out for the minimum sun elevation'),
   elements: z.array(OrbitTle.pick({ noradId: true, satellite: true, epoch: true, ageDays: true, isOld: true })),
   computeMs: z.number().describe('time in the worker pool'),
 })

@@ -3,19 +3,25 @@ portal's: SGP4 by the sgp4 package through skyfield (TEME to ITRS, WGS-84 geodet
 tests by shapely, geodesic distances by pyproj (PROJ's GeographicLib port). Reads JSON on stdin:
 
   {"tracks": [{"line1", "line2", "times": [iso...]}],
-   "passes": {"start", "end", "geometry": GeoJSON Polygon, "targets": [{"key", "line1", "line2", "swathKm", "maxRollDeg"}]}}
+   "passes": {"start", "end", "geometry": GeoJSON Polygon, "targets": [{"key", "line1", "line2", "swathKm", "maxRollDeg"}]},
+   "sun": [{"time", "lon", "lat"}]}
 
 and prints the sub-satellite points of each track ({"lon", "lat", "altitudeKm"}) and, for each
 target, its passes by the definition in docs/glossary.md, sampled every second: the satellite can
 image the area at t when the geodesic distance from the sub-satellite point to the area (0 inside)
 is at most swath/2 + altitude * tan(max roll). The area's edges are straight in lon/lat and are cut
 every 0.005 degrees for the distance; points whose spherical distance decides the side of the reach
-with a 1.5 % margin are taken as they are, the others are measured on the ellipsoid."""
+with a 1.5 % margin are taken as they are, the others are measured on the ellipsoid.
+
+"sun" gives the Sun's elevation in degrees at each time and place, without refraction, by PyEphem
+(its own VSOP87 theory of the Sun): skyfield needs a JPL ephemeris file for the Sun, which this
+machine does not have and the check must not download."""
 import json
 import math
 import sys
 from datetime import datetime, timedelta, timezone
 
+import ephem
 import numpy as np
 from pyproj import Geod
 from shapely.geometry import shape
@@ -62,6 +68,15 @@ def haversine_km(lon1, lat1, lon2, lat2):
     p1, p2 = np.radians(lat1), np.radians(lat2)
     a = np.sin((p2 - p1) / 2) ** 2 + np.cos(p1) * np.cos(p2) * np.sin(np.radians(lon2 - lon1) / 2) ** 2
     return 2 * 6371.0088 * np.arcsin(np.sqrt(np.clip(a, 0, 1)))
+
+
+def sun_elevation_deg(when, lon, lat):
+    observer = ephem.Observer()
+    observer.lon, observer.lat = str(lon), str(lat)
+    observer.elevation = 0
+    observer.pressure = 0  # no refraction, as the portal's figure
+    observer.date = ephem.Date(when.replace(tzinfo=None))
+    return math.degrees(float(ephem.Sun(observer).alt))
 
 
 def main():
@@ -121,6 +136,7 @@ def main():
                 else:
                     i += 1
             out['passes'][target['key']] = found
+    out['sun'] = [sun_elevation_deg(parse(p['time']), p['lon'], p['lat']) for p in data.get('sun', [])]
     print(json.dumps(out))
 
 

@@ -1,3 +1,4 @@
+import type { SensorKind } from '@rs/shared'
 import { type Kysely, sql, type Transaction } from 'kysely'
 import { memberCode } from '../../db/satellite-data'
 import type { Database } from '../../db/schema'
@@ -7,7 +8,7 @@ export interface OrbitTarget {
   noradId: number
   slug: string
   satellite: string
-  kind: 'optical' | 'hyperspectral' | 'radar'
+  kind: SensorKind
   line1: string
   line2: string
   epochMs: number

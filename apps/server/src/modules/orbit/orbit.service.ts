@@ -4,6 +4,7 @@ import {
   areaVertexCount,
   groundTrack,
   maxRollDegOf,
+  minSunElevationFor,
   ORBIT_LIMITS,
   type OrbitArea,
   type OrbitTle,
@@ -214,7 +215,9 @@ export function createOrbitService(
       usable.forEach((t, i) => {
         for (const p of out.passes[i] ?? []) {
           const sensor = t.sensors[p.sensor] as OrbitTarget['sensors'][number]
-          if (t.kind !== 'radar' && query.minSunElevationDeg !== undefined && p.sunElevationDeg < query.minSunElevationDeg) {
+          // the minimum (the contract's default unless asked otherwise) applies to the kinds of sensor that need daylight
+          const minimum = minSunElevationFor(t.kind, query.minSunElevationDeg)
+          if (minimum !== null && p.sunElevationDeg < minimum) {
             filteredBySun++
             continue
           }
@@ -285,7 +288,10 @@ export function createOrbitService(
       const row = await repo.getPrediction(userId, id)
       if (!row) throw ApiError.of(404, 'orbit.errors.predictionNotFound')
       const result = row.result as Omit<Prediction, 'id' | 'name' | 'createdAt' | 'query'>
-      return { id: row.id, name: row.name, createdAt: new Date(row.created_at).toISOString(), query: row.query as PassQuery, ...result }
+      // a prediction kept before the sun minimum had a default lacks the field: it was made with none
+      const kept = row.query as Partial<PassQuery> & Omit<PassQuery, 'minSunElevationDeg'>
+      const query: PassQuery = { ...kept, minSunElevationDeg: kept.minSunElevationDeg ?? null }
+      return { id: row.id, name: row.name, createdAt: new Date(row.created_at).toISOString(), query, ...result }
     },
 
     /**

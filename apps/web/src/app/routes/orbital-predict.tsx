@@ -31,6 +31,7 @@ export default function OrbitalPredictScreen(_props: ScreenProps) {
     <div
       data-testid="orbit-screen"
       data-live-count={screen.liveCount}
+      data-pass-groups={screen.mapLayers.groupCount}
       style={{ display: 'flex', gap: 16, alignItems: 'flex-start', flexWrap: 'wrap' }}
     >
       <Card style={{ width: 560, flex: '0 0 560px', maxWidth: '100%' }} styles={{ body: { padding: '8px 16px 16px' } }}>
@@ -58,7 +59,12 @@ export default function OrbitalPredictScreen(_props: ScreenProps) {
               label: data ? `${t('orbit.tab.result')} (${data.passes.length})` : t('orbit.tab.result'),
               disabled: orbit.orbitalPredictId === null,
               children: (
-                <OrbitResultPanel prediction={data} isLoading={screen.prediction.isLoading} onOpen3d={() => navigate('/orbit3d')} />
+                <OrbitResultPanel
+                  prediction={data}
+                  isLoading={screen.prediction.isLoading}
+                  isMapCrowded={screen.mapLayers.isCrowded}
+                  onOpen3d={() => navigate('/orbit3d')}
+                />
               ),
             },
           ]}

@@ -18,7 +18,10 @@ export const orbitEn: Shape<typeof orbitZh> = {
     poiSet: 'Use as point of interest',
     maxRoll: 'Maximum roll (°)',
     maxRollOwn: "Each satellite's own (default)",
-    minSun: 'Minimum sun elevation (°, optical only)',
+    minSun: 'Minimum sun elevation (°, optical and hyperspectral)',
+    minSunHint:
+      'Default {deg}°: with a lower sun the ground is dimly lit and long-shadowed, too dark for optical images; radar is not limited; clear for no minimum',
+    minSunNone: 'None',
     start: 'Start prediction',
     running: 'Computing passes…',
     noSatellite: 'Choose satellites',
@@ -62,7 +65,9 @@ export const orbitEn: Shape<typeof orbitZh> = {
     live: 'Live positions',
     open3d: '3D orbits',
     notPredicted: 'Not predicted: {names} (no swath, elements too old, or decayed)',
-    filteredBySun: '{count} optical passes left out for low sun',
+    crowded:
+      'Over {max} passes: passes close together on the map merge into numbered circles (click to zoom in), passes not chosen are faint tracks; click a lone pass or a row of the list to see its swath',
+    filteredBySun: '{count} optical or hyperspectral passes left out for low sun',
     eventTitle: '{satellite} {sensor} pass',
     scenes: 'What this pass can image',
   },

@@ -5,37 +5,33 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import { GlobeView } from '../../../globe/globe-view'
 import { useT } from '../../../lib/i18n'
 import { formatBeijing } from '../../../lib/time'
-import { useOrbitElements, usePrediction } from '../api/orbit-api'
+import { useOrbitCatalogue, useOrbitElements, usePrediction } from '../api/orbit-api'
 import { createOrbitScene, type GlobeSatellite } from '../globe/orbit-scene'
 import { useOrbitStore } from '../state/orbit-store'
+import { clockStart, globeWindow } from '../utils/globe-clock'
 
-const HOUR = 3_600_000
 const SPEEDS = [1, 10, 60, 300, 1200]
 
 /**
  * 三维轨道: the chosen satellites on our own CesiumJS globe (offline Natural Earth II imagery) with
  * their orbits, positions, ground tracks and swaths, and a time control (play, pause, speed, a
- * slider over the prediction's window or the next three days, back to now). The satellites are
- * those of the open prediction or of the orbit screen's selection; more can be added here.
+ * slider over the prediction's window or the next three days, back to now); the clock starts in
+ * the window (at its start when now lies outside it). The satellites are those of the open
+ * prediction or of the orbit screen's selection, named as the catalogue names them; more can be added here.
  */
 export function OrbitGlobeScreen() {
   const t = useT()
+  const catalogue = useOrbitCatalogue()
   const elements = useOrbitElements()
   const { params, orbitalPredictId } = useOrbitStore()
   const prediction = usePrediction(orbitalPredictId)
   const [slugs, setSlugs] = useState<string[]>(() => (params.satellites.length > 0 ? params.satellites : ['gf1', 'landsat']))
   const [widget, setWidget] = useState<CesiumWidget>()
-  const [time, setTime] = useState(() => Date.now())
+  const window = useMemo(() => globeWindow(prediction.data?.query, Date.now()), [prediction.data])
+  const [time, setTime] = useState(() => clockStart(window, Date.now()))
   const [playing, setPlaying] = useState(true)
   const [speed, setSpeed] = useState(60)
-  const clock = useRef({ base: Date.now(), wall: performance.now() })
-
-  const window = useMemo(() => {
-    const q = prediction.data?.query
-    if (q) return { start: Date.parse(q.start), end: Date.parse(q.end) }
-    const now = Math.floor(Date.now() / HOUR) * HOUR
-    return { start: now - 12 * HOUR, end: now + 72 * HOUR }
-  }, [prediction.data])
+  const clock = useRef({ base: time, wall: performance.now() })
 
   const swathOf = useMemo(() => {
     const m = new Map<number, number>()
@@ -100,11 +96,17 @@ export function OrbitGlobeScreen() {
     simulatedRef.current = to
     setTime(to)
   }
+  // a prediction read after the first render (or another one) brings its window: the clock starts in it
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new window moves the clock
+  useEffect(() => {
+    const start = clockStart(window, simulatedRef.current)
+    if (start !== simulatedRef.current) jump(start)
+  }, [window.start, window.end])
+  // the series by the catalogue's name (as the orbit screen's tree and the satellite pages name them), those with elements
   const seriesOptions = useMemo(() => {
-    const seen = new Map<string, string>()
-    for (const e of elements.data ?? []) if (!seen.has(e.slug)) seen.set(e.slug, e.satellite.replace(/\s*\d+$/, ''))
-    return [...seen.entries()].map(([value, label]) => ({ value, label: `${label}（${value}）` }))
-  }, [elements.data])
+    const tracked = new Set((elements.data ?? []).map((e) => e.slug))
+    return (catalogue.data ?? []).filter((c) => tracked.has(c.value)).map((c) => ({ value: c.value, label: c.label }))
+  }, [catalogue.data, elements.data])
 
   return (
     <div data-testid="orbit-globe-screen">
@@ -115,9 +117,12 @@ export function OrbitGlobeScreen() {
             mode="multiple"
             data-testid="globe-satellites"
             style={{ minWidth: 320 }}
-            value={slugs}
+            // until the names are there the series are not shown, so no bare slug appears
+            value={seriesOptions.length > 0 ? slugs : []}
+            loading={seriesOptions.length === 0 && (catalogue.isLoading || elements.isLoading)}
             onChange={setSlugs}
             options={seriesOptions}
+            optionFilterProp="label"
             placeholder={t('orbit.globe.noSatellite')}
             maxTagCount={4}
           />

@@ -1,6 +1,6 @@
 import type { Pass, Prediction } from '@rs/shared'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { fireEvent, render, screen, within } from '../../../test/render'
+import { act, fireEvent, render, screen, waitFor, within } from '../../../test/render'
 import { ORBIT_TAB, useOrbitStore } from '../state/orbit-store'
 import { OrbitResultPanel, PassFramesList } from './orbit-result-panel'
 
@@ -34,6 +34,7 @@ const prediction: Prediction = {
     start: '2026-06-14T00:00:00+08:00',
     end: '2026-06-16T00:00:00+08:00',
     area: { regionCode: '110000' },
+    minSunElevationDeg: 10,
   },
   passes: [
     pass({}),
@@ -101,6 +102,26 @@ describe('OrbitResultPanel', { timeout: 20_000 }, () => {
     expect(rows).toHaveLength(5)
     fireEvent.click(rows[0] as HTMLElement)
     expect(useOrbitStore.getState().selectedPass).toBe(20)
+  })
+
+  it('shows a pass chosen on the map highlighted on its page of the list, and says when the map groups the passes', async () => {
+    const many = {
+      ...prediction,
+      passes: Array.from({ length: 45 }, (_v, i) =>
+        pass({ start: `2026-06-${String(14 + Math.floor(i / 24)).padStart(2, '0')}T${String(i % 24).padStart(2, '0')}:00:00.000Z` }),
+      ),
+    }
+    render(<OrbitResultPanel prediction={many} isLoading={false} isMapCrowded />)
+    expect(screen.getByTestId('orbit-map-crowded').textContent).toContain('过境超过20次：地图上相近的过境合并为带数字的圆点')
+    // the map's click chooses the 42nd pass: the list turns to page 3 with it highlighted
+    act(() => useOrbitStore.getState().selectPass(41))
+    const selected = await waitFor(() => {
+      const row = screen.getByTestId('orbit-passes').querySelector('tr.ant-table-row-selected')
+      if (!row) throw new Error('no selected row shown')
+      return row as HTMLElement
+    })
+    expect(within(selected).getByText('2026-06-16 01:00:00')).toBeTruthy()
+    expect(screen.getByTitle('3').className).toContain('ant-pagination-item-active')
   })
 
   it("lists the chosen pass's frames with their centre times in Beijing time", () => {

@@ -1,10 +1,11 @@
 import { CSV_CONTENT_TYPE, type Pass, type Prediction } from '@rs/shared'
 import { Alert, Button, Card, Checkbox, Empty, Segmented, Space, Table, Tabs, Tag, Typography } from 'antd'
-import { useMemo } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { downloadBlob } from '../../../lib/download'
 import { useT } from '../../../lib/i18n'
 import { formatBeijing } from '../../../lib/time'
+import { CROWDED_PASSES } from '../map/pass-layer'
 import { ORBIT_TAB, useOrbitStore, type VectorType } from '../state/orbit-store'
 import { passCalendar } from '../utils/calendar'
 import { passesCsv, passesIcs, passesXlsx } from '../utils/pass-export'
@@ -95,24 +96,38 @@ export function PassFramesList({
   )
 }
 
+const PAGE_SIZE = 20
+
 /**
  * The RESULT tab: the passes in Beijing time (satellite, sensor, start, end, closest distance, roll
- * needed, sun elevation, ascending or descending), choosing one highlights it on the map; the
- * vector type (track or swath), the active satellites shown on the map, the acquisition calendar,
- * CSV, Excel and iCalendar exports, and clear (back to SELECT).
+ * needed, sun elevation, ascending or descending), choosing one highlights it on the map, and a pass
+ * chosen on the map is shown highlighted on its page of the list; the vector type (track or swath),
+ * the active satellites shown on the map, the acquisition calendar, CSV, Excel and iCalendar
+ * exports, and clear (back to SELECT).
  */
 export function OrbitResultPanel({
   prediction,
   isLoading,
+  isMapCrowded = false,
   onOpen3d,
 }: {
   prediction: Prediction | undefined
   isLoading: boolean
+  /** The map shows more than CROWDED_PASSES passes: grouped markers, faint tracks (said above the list). */
+  isMapCrowded?: boolean
   /** Opens the 3D page with these satellites. */
   onOpen3d?: () => void
 }) {
   const t = useT()
   const { vectorType, setVectorType, selectedPass, selectPass, hiddenSatellites, toggleSatellite, clear, setTab } = useOrbitStore()
+  const [page, setPage] = useState(1)
+  const predictionId = prediction?.id
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another prediction opens on its first page
+  useEffect(() => setPage(1), [predictionId])
+  // a pass chosen elsewhere (its marker on the map) is shown on its page
+  useEffect(() => {
+    if (selectedPass !== null) setPage(Math.floor(selectedPass / PAGE_SIZE) + 1)
+  }, [selectedPass])
   if (!prediction) return isLoading ? null : <Empty description={t('orbit.result.empty')} />
   const passes = prediction.passes
   const satellites = [...new Map(passes.map((p) => [p.noradId, p.satellite])).entries()]
@@ -183,6 +198,15 @@ export function OrbitResultPanel({
           title={t('orbit.result.filteredBySun', { count: prediction.filteredBySun })}
         />
       )}
+      {isMapCrowded && (
+        <Alert
+          type="info"
+          showIcon
+          data-testid="orbit-map-crowded"
+          style={{ marginBottom: 8 }}
+          title={t('orbit.result.crowded', { max: CROWDED_PASSES })}
+        />
+      )}
       <Space wrap style={{ marginBottom: 8 }}>
         <Typography.Text>{t('orbit.result.vectorType')}：</Typography.Text>
         <Segmented
@@ -216,7 +240,7 @@ export function OrbitResultPanel({
                 size="small"
                 rowKey={(p) => `${p.noradId}-${p.sensor}-${p.start}`}
                 dataSource={passes}
-                pagination={{ pageSize: 20, size: 'small', showSizeChanger: false }}
+                pagination={{ pageSize: PAGE_SIZE, current: page, onChange: setPage, size: 'small', showSizeChanger: false }}
                 scroll={{ x: 900 }}
                 // antd's row index counts within the page: the pass's place in the whole list is its index
                 rowClassName={(p) => (passes.indexOf(p) === selectedPass ? 'ant-table-row-selected' : '')}

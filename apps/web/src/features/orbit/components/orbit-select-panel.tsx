@@ -1,4 +1,4 @@
-import { ORBIT_LIMITS, type OrbitTle, TLE_OLD_DAYS } from '@rs/shared'
+import { DEFAULT_MIN_SUN_ELEVATION_DEG, ORBIT_LIMITS, type OrbitTle, TLE_OLD_DAYS } from '@rs/shared'
 import { Alert, Button, DatePicker, Empty, Form, InputNumber, List, Progress, Segmented, Space, Tag, TreeSelect, Typography } from 'antd'
 import dayjs from 'dayjs'
 import timezone from 'dayjs/plugin/timezone'
@@ -34,7 +34,7 @@ function RunningProgress({ expectedMs }: { expectedMs: number }) {
  * each series' element epoch and age shown, old ones warned), the time window (Beijing time, at
  * most ORBIT_LIMITS.maxWindowDays), the area (the shared widget the screen hands in, or a point of
  * interest), the maximum roll (each satellite's own by default) and the minimum sun elevation for
- * optical sensors; start, with progress; the user's kept predictions.
+ * optical and hyperspectral sensors (DEFAULT_MIN_SUN_ELEVATION_DEG at first; cleared: none); start, with progress; the user's kept predictions.
  */
 export function OrbitSelectPanel({ areaWidget, hasArea, onStart }: { areaWidget: ReactNode; hasArea: boolean; onStart: () => void }) {
   const t = useT()
@@ -188,11 +188,12 @@ export function OrbitSelectPanel({ areaWidget, hasArea, onStart }: { areaWidget:
               style={{ width: 200 }}
             />
           </Form.Item>
-          <Form.Item label={t('orbit.select.minSun')}>
+          <Form.Item label={t('orbit.select.minSun')} extra={t('orbit.select.minSunHint', { deg: DEFAULT_MIN_SUN_ELEVATION_DEG })}>
             <InputNumber
               data-testid="orbit-min-sun"
               min={-90}
               max={90}
+              placeholder={t('orbit.select.minSunNone')}
               value={params.minSunElevationDeg}
               onChange={(v) => setParams({ minSunElevationDeg: v === null ? null : Number(v) })}
               style={{ width: 200 }}

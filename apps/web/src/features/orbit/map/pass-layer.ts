@@ -1,9 +1,11 @@
-import Feature from 'ol/Feature'
+import { boundingExtent, type Extent } from 'ol/extent'
+import Feature, { type FeatureLike } from 'ol/Feature'
 import MultiLineString from 'ol/geom/MultiLineString'
 import Point from 'ol/geom/Point'
 import Polygon from 'ol/geom/Polygon'
 import VectorLayer from 'ol/layer/Vector'
 import { fromLonLat } from 'ol/proj'
+import Cluster from 'ol/source/Cluster'
 import VectorSource from 'ol/source/Vector'
 import { Circle, Fill, Stroke, Style, Text } from 'ol/style'
 import type { LonLat } from '../utils/pass-geometry'
@@ -15,7 +17,19 @@ export interface PassShape {
   track: LonLat[][]
   swath: LonLat[] | null
   highlighted: boolean
+  /** Drawn faint and thin: one of many passes, not the chosen one. */
+  quiet?: boolean
 }
+
+/**
+ * Above this many passes shown at once the map is crowded (a county under tens of swaths is one
+ * colour): the passes that are not chosen are drawn as faint tracks without swaths, and their markers
+ * merge into counted groups.
+ */
+export const CROWDED_PASSES = 20
+
+/** Pixels within which pass markers merge into one counted group. */
+export const MARKER_GROUP_PX = 40
 
 /** A colour with an alpha, from '#rrggbb'. */
 export function withAlpha(hex: string, alpha: number): string {
@@ -61,10 +75,115 @@ export function createPassLayer() {
         }
         const line = new Feature(new MultiLineString(s.track.map((part) => part.map((p) => fromLonLat(p)))))
         line.setId(`${s.id}:track`)
-        line.setStyle(new Style({ stroke: new Stroke({ color: s.color, width: s.highlighted ? 3 : 1.5 }) }))
+        line.setStyle(
+          new Style({
+            stroke: new Stroke({ color: s.quiet ? withAlpha(s.color, 0.35) : s.color, width: s.highlighted ? 3 : s.quiet ? 1 : 1.5 }),
+          }),
+        )
         features.push(line)
       }
       source.addFeatures(features)
+    },
+  }
+}
+
+/** One pass as a marker: the sub-satellite point at its closest moment (on its track), with a label. */
+export interface PassMarker {
+  /** The pass's place in the prediction's list. */
+  index: number
+  color: string
+  at: LonLat
+  /** Satellite and time, e.g. 'GF-1 01 06-14 10:31'. */
+  label: string
+}
+
+const MARKER_LABEL_FONT = '12px "Noto Sans CJK SC", "Microsoft YaHei", sans-serif'
+
+/** A group's circle grows with the logarithm of its count, from 12 px for two. */
+export function groupRadius(count: number): number {
+  return Math.round(12 + Math.min(10, 3 * Math.log2(count / 2)))
+}
+
+/** The pass indexes a drawn marker stands for (one, or a group's). */
+export function passIndexesOf(feature: FeatureLike): number[] {
+  const members = (feature.get('features') as FeatureLike[] | undefined) ?? [feature]
+  return members.map((m) => m.get('index') as number)
+}
+
+/**
+ * The pass markers: one per shown pass, merged into a circle with the count where markers would lie
+ * within MARKER_GROUP_PX of each other at the view's scale (an OpenLayers cluster source), so many
+ * passes over a small area read as a few numbered groups; a lone pass shows its satellite and time.
+ * The chosen pass, alone or inside a group, is ringed in dark red. Points and groups always show;
+ * labels that would overlap are left out.
+ */
+export function createPassMarkerLayer() {
+  const points = new VectorSource<Feature<Point>>()
+  const groups = new Cluster<Feature<Point>>({ source: points, distance: MARKER_GROUP_PX, minDistance: 12 })
+  let selected: number | null = null
+  const style = (feature: FeatureLike): Style => {
+    const members = feature.get('features') as FeatureLike[]
+    const isChosen = selected !== null && members.some((m) => m.get('index') === selected)
+    const ring = isChosen ? new Stroke({ color: '#ad2102', width: 3 }) : new Stroke({ color: '#ffffff', width: 2 })
+    if (members.length === 1) {
+      const only = members[0] as FeatureLike
+      return new Style({
+        image: new Circle({ radius: isChosen ? 8 : 6, fill: new Fill({ color: only.get('color') }), stroke: ring, declutterMode: 'none' }),
+        text: new Text({
+          text: only.get('label'),
+          font: MARKER_LABEL_FONT,
+          textAlign: 'left',
+          offsetX: 10,
+          fill: new Fill({ color: '#1f2933' }),
+          stroke: new Stroke({ color: '#ffffff', width: 3 }),
+        }),
+        zIndex: isChosen ? 2 : 0,
+      })
+    }
+    // one colour when the group is one satellite's, else the portal's blue
+    const colors = new Set(members.map((m) => m.get('color') as string))
+    const color = colors.size === 1 ? ([...colors][0] as string) : '#1677ff'
+    return new Style({
+      image: new Circle({
+        radius: groupRadius(members.length),
+        fill: new Fill({ color: withAlpha(color, 0.85) }),
+        stroke: ring,
+        declutterMode: 'none',
+      }),
+      text: new Text({
+        text: String(members.length),
+        font: `600 ${MARKER_LABEL_FONT}`,
+        fill: new Fill({ color: '#ffffff' }),
+        declutterMode: 'none',
+      }),
+      zIndex: isChosen ? 2 : 1,
+    })
+  }
+  const layer = new VectorLayer({ source: groups, zIndex: 38, declutter: true, style })
+  return {
+    layer,
+    groups,
+    /** Replaces the markers; `selectedIndex` is the chosen pass's place in the list. */
+    setMarkers(markers: readonly PassMarker[], selectedIndex: number | null) {
+      selected = selectedIndex
+      points.clear()
+      points.addFeatures(
+        markers.map((m) => {
+          const f = new Feature({ geometry: new Point(fromLonLat(m.at)), index: m.index, color: m.color, label: m.label })
+          f.setId(`pass:${m.index}`)
+          return f
+        }),
+      )
+    },
+    /** Marks the chosen pass without placing the markers again. */
+    setSelected(selectedIndex: number | null) {
+      selected = selectedIndex
+      layer.changed()
+    },
+    /** The extent (map projection) of every marker, or null when there is none. */
+    extent(): Extent | null {
+      const all = points.getFeatures().map((f) => f.getGeometry()?.getCoordinates() as number[])
+      return all.length > 0 ? boundingExtent(all) : null
     },
   }
 }

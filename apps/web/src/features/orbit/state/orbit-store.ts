@@ -1,3 +1,4 @@
+import { DEFAULT_MIN_SUN_ELEVATION_DEG } from '@rs/shared'
 import { create } from 'zustand'
 
 /** Orbit tab of SPEC §4: SELECT 1, RESULT 2. */
@@ -14,7 +15,7 @@ export interface OrbitParams {
   end: string | null
   /** null: each satellite's own. */
   maxRollDeg: number | null
-  /** null: no minimum. */
+  /** For sensors that need daylight (optical, hyperspectral); DEFAULT_MIN_SUN_ELEVATION_DEG at first, null: no minimum. */
   minSunElevationDeg: number | null
 }
 
@@ -53,7 +54,12 @@ function defaultWindow(now = Date.now()): { start: string; end: string } {
   return { start: new Date(start).toISOString(), end: new Date(start + 3 * 86_400_000).toISOString() }
 }
 
-const INITIAL_PARAMS: OrbitParams = { satellites: [], ...defaultWindow(), maxRollDeg: null, minSunElevationDeg: null }
+const INITIAL_PARAMS: OrbitParams = {
+  satellites: [],
+  ...defaultWindow(),
+  maxRollDeg: null,
+  minSunElevationDeg: DEFAULT_MIN_SUN_ELEVATION_DEG,
+}
 
 export const useOrbitStore = create<OrbitState>((set) => ({
   tab: ORBIT_TAB.SELECT,

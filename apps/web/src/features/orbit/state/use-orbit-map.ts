@@ -1,10 +1,22 @@
 import { type OrbitTle, orbitFromTle, type Pass, subPoint } from '@rs/shared'
+import { boundingExtent } from 'ol/extent'
 import type OlMap from 'ol/Map'
+import type MapBrowserEvent from 'ol/MapBrowserEvent'
 import { useEffect, useMemo, useState } from 'react'
 import { formatBeijing } from '../../../lib/time'
 import { lonLatToExtent } from '../../../map/geometry'
 import { createTrackLayers } from '../../../map/track-layer'
-import { createFrameLayer, createLiveSwathLayer, createPassLayer, PASS_COLORS, type PassShape } from '../map/pass-layer'
+import {
+  CROWDED_PASSES,
+  createFrameLayer,
+  createLiveSwathLayer,
+  createPassLayer,
+  createPassMarkerLayer,
+  PASS_COLORS,
+  type PassMarker,
+  type PassShape,
+  passIndexesOf,
+} from '../map/pass-layer'
 import type { ChosenPassFrames } from '../utils/pass-frames'
 import { type LonLat, splitAtAntimeridian, swathRing, trackPoints } from '../utils/pass-geometry'
 import type { VectorType } from './orbit-store'
@@ -18,8 +30,10 @@ export function colorsOf(noradIds: readonly number[]): Map<number, string> {
 
 /**
  * The orbit screen's map layers: each shown pass's ground track or swath (vector type), the chosen
- * pass highlighted and brought into view, and the live positions of the active satellites with
- * their swath now, moved every second by SGP4 in the browser (the same code as the server's).
+ * pass highlighted and brought into view, a marker per pass grouped with a count where markers
+ * crowd (clicking a group zooms in, clicking a lone pass chooses it), and the live positions of the
+ * active satellites with their swath now, moved every second by SGP4 in the browser (the same code
+ * as the server's). Above CROWDED_PASSES shown passes, those not chosen are faint tracks only.
  */
 export function useOrbitMap({
   passes,
@@ -27,6 +41,7 @@ export function useOrbitMap({
   hidden,
   vectorType,
   selectedPass,
+  onSelectPass,
   live,
   poi,
   frames,
@@ -36,6 +51,8 @@ export function useOrbitMap({
   hidden: readonly number[]
   vectorType: VectorType
   selectedPass: number | null
+  /** Chooses a pass by its place in the list (a click on its marker). */
+  onSelectPass: (index: number) => void
   /** Satellites whose current position is shown: NORAD number, label, half swath in km. */
   live: ReadonlyArray<{ noradId: number; label: string; halfSwathKm: number }>
   poi: LonLat | null
@@ -43,28 +60,48 @@ export function useOrbitMap({
   frames: ChosenPassFrames | null
 }) {
   const layers = useMemo(
-    () => ({ passes: createPassLayer(), frames: createFrameLayer(), live: createTrackLayers(), liveSwath: createLiveSwathLayer() }),
+    () => ({
+      passes: createPassLayer(),
+      markers: createPassMarkerLayer(),
+      frames: createFrameLayer(),
+      live: createTrackLayers(),
+      liveSwath: createLiveSwathLayer(),
+    }),
     [],
   )
   const overlays = useMemo(
-    () => [layers.passes.layer, layers.frames.layer, layers.liveSwath.layer, layers.live.tracks, layers.live.positions],
+    () => [
+      layers.passes.layer,
+      layers.frames.layer,
+      layers.markers.layer,
+      layers.liveSwath.layer,
+      layers.live.tracks,
+      layers.live.positions,
+    ],
     [layers],
   )
   const [map, setMap] = useState<OlMap>()
   const lines = useMemo(() => new Map(elements.map((e) => [e.noradId, e])), [elements])
   const colors = useMemo(() => colorsOf([...passes.map((p) => p.noradId), ...live.map((l) => l.noradId)]), [passes, live])
 
+  const shown = useMemo(() => {
+    const hiddenSet = new Set(hidden)
+    return passes.flatMap((p, i) => (lines.has(p.noradId) && !hiddenSet.has(p.noradId) ? [i] : []))
+  }, [passes, lines, hidden])
+  const isCrowded = shown.length > CROWDED_PASSES
+
   // tracks of the shown passes: 1 minute either side, every 10 s
   const shapes = useMemo(() => {
-    const hiddenSet = new Set(hidden)
     const out: Array<PassShape & { bbox: [number, number, number, number] }> = []
-    passes.forEach((p, i) => {
-      const tle = lines.get(p.noradId)
-      if (!tle || hiddenSet.has(p.noradId)) return
+    for (const i of shown) {
+      const p = passes[i] as Pass
+      const tle = lines.get(p.noradId) as OrbitTle
       const highlighted = i === selectedPass
+      const quiet = isCrowded && !highlighted
       const track = trackPoints(tle.line1, tle.line2, Date.parse(p.start) - 60_000, Date.parse(p.end) + 60_000, 10)
-      const inPass = trackPoints(tle.line1, tle.line2, Date.parse(p.start), Date.parse(p.end), 5)
-      const swath = vectorType === 'swath' || highlighted ? swathRing(inPass, highlighted ? p.reachKm : p.swathKm / 2) : null
+      const hasSwath = highlighted || (vectorType === 'swath' && !quiet)
+      const inPass = hasSwath ? trackPoints(tle.line1, tle.line2, Date.parse(p.start), Date.parse(p.end), 5) : []
+      const swath = hasSwath ? swathRing(inPass, highlighted ? p.reachKm : p.swathKm / 2) : null
       const all = [...track, ...(swath ?? [])]
       const bbox: [number, number, number, number] = [
         Math.min(...all.map((q) => q[0])),
@@ -72,12 +109,74 @@ export function useOrbitMap({
         Math.max(...all.map((q) => q[0])),
         Math.max(...all.map((q) => q[1])),
       ]
-      out.push({ id: `${i}`, color: colors.get(p.noradId) ?? '#1677ff', track: splitAtAntimeridian(track), swath, highlighted, bbox })
-    })
+      out.push({
+        id: `${i}`,
+        color: colors.get(p.noradId) ?? '#1677ff',
+        track: splitAtAntimeridian(track),
+        swath,
+        highlighted,
+        quiet,
+        bbox,
+      })
+    }
     return out
-  }, [passes, lines, hidden, vectorType, selectedPass, colors])
+  }, [passes, lines, shown, isCrowded, vectorType, selectedPass, colors])
 
   useEffect(() => layers.passes.setShapes(shapes), [layers, shapes])
+
+  // a marker per shown pass, grouped where they crowd
+  const markers = useMemo(
+    (): PassMarker[] =>
+      shown.map((i) => {
+        const p = passes[i] as Pass
+        return {
+          index: i,
+          color: colors.get(p.noradId) ?? '#1677ff',
+          at: p.subPoint,
+          label: `${p.satellite} ${formatBeijing(p.closestTime, 'MM-DD HH:mm')}`,
+        }
+      }),
+    [passes, shown, colors],
+  )
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the chosen pass is marked by the next effect, not placed again
+  useEffect(() => layers.markers.setMarkers(markers, selectedPass), [layers, markers])
+  useEffect(() => layers.markers.setSelected(selectedPass), [layers, selectedPass])
+  // a new result: every pass marker in view (the chosen pass's own fit follows below)
+  useEffect(() => {
+    const extent = passes.length > 0 ? layers.markers.extent() : null
+    if (!map || !extent) return
+    map.getView().fit(extent, { size: map.getSize(), padding: [50, 50, 50, 50], maxZoom: 9, duration: 0 })
+  }, [map, layers, passes])
+  // how many markers and groups are drawn at the view's scale (the screen shows it as data-pass-groups)
+  const [groupCount, setGroupCount] = useState(0)
+  useEffect(() => {
+    const count = () => setGroupCount(layers.markers.groups.getFeatures().length)
+    layers.markers.groups.on('change', count)
+    return () => layers.markers.groups.un('change', count)
+  }, [layers])
+  // a click on a lone pass chooses it; on a group, zooms in to its passes
+  useEffect(() => {
+    if (!map) return
+    const click = (event: MapBrowserEvent<PointerEvent>) => {
+      const hit = map.forEachFeatureAtPixel(event.pixel, (f) => f, { layerFilter: (l) => l === layers.markers.layer })
+      if (!hit) return
+      const indexes = passIndexesOf(hit)
+      if (indexes.length === 1) {
+        onSelectPass(indexes[0] as number)
+        return
+      }
+      const members = hit.get('features') as Array<{ getGeometry: () => { getCoordinates: () => number[] } }>
+      const view = map.getView()
+      const extent = boundingExtent(members.map((m) => m.getGeometry().getCoordinates()))
+      const resolution = view.getResolution() ?? 1
+      // passes at one spot: a closer look by two zoom levels
+      if (extent[2] - extent[0] < resolution && extent[3] - extent[1] < resolution)
+        view.animate({ center: event.coordinate, zoom: (view.getZoom() ?? 0) + 2, duration: 250 })
+      else view.fit(extent, { size: map.getSize(), padding: [80, 80, 80, 80], duration: 250 })
+    }
+    map.on('singleclick', click as never)
+    return () => map.un('singleclick', click as never)
+  }, [map, layers, onSelectPass])
   // the chosen pass's frames, each labelled with its centre time in Beijing time
   const chosenColor = selectedPass !== null ? colors.get(passes[selectedPass]?.noradId ?? -1) : undefined
   useEffect(() => {
@@ -132,5 +231,5 @@ export function useOrbitMap({
     return () => clearInterval(timer)
   }, [layers, live, lines, hidden, colors, poi])
 
-  return { overlays, onMapReady: setMap, colors }
+  return { overlays, onMapReady: setMap, colors, isCrowded, groupCount }
 }

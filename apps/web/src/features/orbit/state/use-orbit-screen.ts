@@ -44,7 +44,8 @@ export function useOrbitScreen(area: SceneArea | null, geometry: Geometry | null
       end: params.end,
       area: orbitArea,
       ...(params.maxRollDeg !== null ? { maxRollDeg: params.maxRollDeg } : {}),
-      ...(params.minSunElevationDeg !== null ? { minSunElevationDeg: params.minSunElevationDeg } : {}),
+      // sent as it is: the default shown in the form, another minimum, or null for none
+      minSunElevationDeg: params.minSunElevationDeg,
     }
     orbit.start()
     predict.mutate(body, {
@@ -97,6 +98,7 @@ export function useOrbitScreen(area: SceneArea | null, geometry: Geometry | null
     hidden: orbit.hiddenSatellites,
     vectorType: orbit.vectorType,
     selectedPass: orbit.selectedPass,
+    onSelectPass: orbit.selectPass,
     live,
     poi: orbit.areaKind === 'poi' ? orbit.poi : null,
     frames,
