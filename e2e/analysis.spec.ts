@@ -65,4 +65,27 @@ test.describe('satellite analysis', () => {
     expect(watch.errors).toEqual([])
     expect(watch.external).toEqual([])
   })
+
+  test('发展规划 names its missions in Chinese and its sources by publisher and title, with no curation notes', async ({ page }) => {
+    const watch = watchPage(page)
+    await page.goto('/chinese/satellite/analysis/development-plan')
+    const analysis = page.getByTestId('analysis-page')
+    await expect(analysis.getByRole('heading', { level: 2 })).toContainText('发展规划')
+    const table = page.getByTestId('figure-plannedMissions').getByRole('table')
+    await expect(table.getByRole('row').filter({ hasText: '风云三号F星' })).toContainText('新华网（英文版）：')
+    await expect(table.getByRole('columnheader')).not.toContainText(['备注'])
+
+    const references = page.getByTestId('analysis-references')
+    await expect(references.getByRole('link')).toHaveCount(4)
+    await expect(references.getByRole('link').first()).toHaveAttribute('href', /^https:\/\/english\.news\.cn\//)
+    await expect(references.getByRole('link').first()).toHaveAttribute('target', '_blank')
+    await expect(references).toContainText('中国日报网：')
+
+    // the maintainers' notes of planned-missions.csv and the English names never show
+    const text = (await analysis.textContent()) ?? ''
+    for (const internal of ['GCAT', 'UCS 5-1-2023', 'Not in the UCS', 'not checked', 'unnamed in source', 'Fengyun-3F', 'latam.space'])
+      expect(text, internal).not.toContain(internal)
+    expect(watch.errors).toEqual([])
+    expect(watch.external).toEqual([])
+  })
 })

@@ -21,7 +21,7 @@ test.describe('what a new user sees', () => {
       // the English name is labelled as such; everything else is Chinese (designations and units aside)
       const text = await content.evaluate((el) => {
         const copy = el.cloneNode(true) as HTMLElement
-        for (const en of copy.querySelectorAll('.satellite-hero__en, .ant-descriptions-item-content a, .satellite-sources')) en.remove()
+        for (const en of copy.querySelectorAll('.ant-descriptions-item-content a, .satellite-sources')) en.remove()
         return copy.innerText
       })
       expect(text.match(ENGLISH_WORD) ?? [], url).toEqual([])

@@ -44,4 +44,48 @@ test.describe('satellite pages', () => {
     expect(watch.errors).toEqual([])
     expect(watch.external).toEqual([])
   })
+
+  test('a page the server renders names its sources and carries no internal notes in its page data', async ({ page, request }) => {
+    // jl1: the series with the most maintainers' notes (partial member list, names from a secondary list)
+    // the first requests get the plain page while the server renders it in its background thread
+    // (at a lower priority: on the busy 2-core machine this took up to half a minute)
+    test.setTimeout(150_000)
+    let html = ''
+    await expect
+      .poll(
+        async () => {
+          const response = await request.get('/chinese/satellite/chinese/jl1')
+          html = response.ok() ? await response.text() : ''
+          return html.includes('data-prerendered')
+        },
+        { timeout: 90_000 },
+      )
+      .toBe(true)
+    const state = /<script type="application\/json" id="rs-query-state">([^<]*)<\/script>/.exec(html)?.[1]
+    expect(state, 'the rendered page carries its answers as page data').toBeTruthy()
+    for (const internal of ['provenance', 'curation_note', 'tleSource', 'GCAT', 'CelesTrak lists it as', 'twwtn.com', 'iosapp77'])
+      expect(html, internal).not.toContain(internal)
+    // no member, sensor or other note of the maintainers among the page's answers
+    expect(state).not.toContain('"note"')
+    const facts = (JSON.parse(state ?? '{}') as { queries: Array<{ state: { data: unknown } }> }).queries
+      .map((q) => q.state.data)
+      .find((d): d is { slug: string; sources: Array<Record<string, string>> } => (d as { slug?: string })?.slug === 'jl1')
+    expect(facts?.sources.length).toBeGreaterThanOrEqual(2)
+    for (const s of facts?.sources ?? []) expect(Object.keys(s).sort()).toEqual(['publisher', 'title', 'url'])
+
+    // what the page shows: named references, linked, and no English subtitle under the Chinese name
+    await page.goto('/chinese/satellite/chinese/jl1')
+    const sources = page.getByTestId('satellite-source')
+    await expect(sources.first()).toContainText('乔纳森·麦克道尔航天器编目：吉林一号星座卫星列表')
+    await expect(sources.first().getByRole('link')).toHaveAttribute('href', 'https://planet4589.org/space/con/jil/table.ppf')
+    await expect(
+      page
+        .getByTestId('satellite-sources')
+        .getByRole('link')
+        .filter({ hasText: /^https?:/ }),
+    ).toHaveCount(0)
+    await expect(page.getByTestId('satellite-overview').locator('h1')).toHaveText('吉林一号卫星星座')
+    await expect(page.getByTestId('satellite-members-note')).toContainText('本表只列出部分成员')
+    await expect(page.getByTestId('satellite-page')).not.toContainText('GCAT')
+  })
 })

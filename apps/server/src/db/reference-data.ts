@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { gunzipSync } from 'node:zlib'
+import { parseSatelliteFacts } from '@rs/shared'
 import { type Kysely, sql } from 'kysely'
 import { loadInitialNews } from './news-content'
 import {
@@ -14,6 +15,7 @@ import {
   type TleSkip,
 } from './satellite-data'
 import type { Database } from './schema'
+import type { ReferenceNames } from './source-references'
 
 /** Where data/scripts/build-regions.ts writes the region and country files. */
 export const REGION_DATA_DIR = path.resolve(import.meta.dirname, '../../../../data/regions')
@@ -193,14 +195,24 @@ export function logSkippedTle(skip: TleSkip): void {
 const TLE_FILE = 'tle/resource.tle'
 /** Chinese wording of the facts' descriptive texts (see chineseFacts in satellite-data.ts). */
 const ZH_FILE = 'satellites.zh.json'
+/** The names (publisher, title) of the pages the facts cite (see db/source-references.ts). */
+export const REFERENCES_FILE = 'references.zh.json'
+
+/** The reference names of data/satellites/references.zh.json (also read for the planned missions' sources). */
+export function readReferenceNames(dir = SATELLITE_DATA_DIR): ReferenceNames {
+  const { publishers, pages } = JSON.parse(readFileSync(path.join(dir, REFERENCES_FILE), 'utf8')) as ReferenceNames
+  return { publishers, pages }
+}
 
 /**
- * Loads data/satellites/satellites.json into satellite (facts with their descriptive texts in
- * Chinese from satellites.zh.json, see chineseFacts), the derived
+ * Loads data/satellites/satellites.json into satellite (the facts as the detail answer gives them:
+ * descriptive texts in Chinese from satellites.zh.json, sources named by references.zh.json, no
+ * maintainers' notes; see chineseFacts), the derived
  * satellite_catalogue and satellite_sensor (rules in satellite-data.ts) and the orbit elements of
  * tle/resource.tle into satellite_tle (matched to members by NORAD number, checksums verified, bad
  * sets skipped and logged; tle/stale.tle is never read), when reference_data does not hold the
- * files' version (sha256 of the three files, 16 hex digits) yet; a new version replaces every row, in
+ * version (sha256 of the four files and of the stored facts, 16 hex digits, so a changed rule
+ * reloads too) yet; a new version replaces every row, in
  * one transaction. Idempotent like the regions. Then loads the initial news articles once
  * (db/news-content.ts), which name satellite pages.
  */
@@ -218,17 +230,21 @@ async function loadSatelliteFacts(db: Kysely<Database>, dir: string, log: (skip:
   const text = readFileSync(path.join(dir, 'satellites.json'), 'utf8')
   const tleText = readFileSync(path.join(dir, TLE_FILE), 'utf8')
   const zhText = readFileSync(path.join(dir, ZH_FILE), 'utf8')
-  const version = createHash('sha256').update(text).update('\0').update(tleText).update('\0').update(zhText).digest('hex').slice(0, 16)
+  const facts = JSON.parse(text) as SatelliteFacts[]
+  // the pages show Chinese only: the stored facts carry the Chinese wording of every descriptive text,
+  // named sources and no maintainers' notes, in the contract's shape (checked here, at load)
+  const zh = (JSON.parse(zhText) as { texts: ChineseTexts }).texts
+  const references = readReferenceNames(dir)
+  const shown = facts.map((f) => parseSatelliteFacts(chineseFacts(f, zh, references)))
+  const hash = createHash('sha256')
+  for (const part of [text, tleText, zhText, JSON.stringify(shown)]) hash.update(part).update('\0')
+  const version = hash.digest('hex').slice(0, 16)
   const current = await db.selectFrom('reference_data').select('version').where('name', '=', SATELLITE_DATA_NAME).executeTakeFirst()
   if (current?.version === version) return { version, loaded: false, satellites: 0, catalogue: 0, sensors: 0, tle: 0, tleSkipped: [] }
 
-  const facts = JSON.parse(text) as SatelliteFacts[]
   const catalogue = deriveCatalogue(facts)
   const sensors = deriveSensors(facts)
-  // the pages show Chinese only: the stored facts carry the Chinese wording of every descriptive text
-  const zh = (JSON.parse(zhText) as { texts: ChineseTexts }).texts
-  const shown = facts.map((f) => chineseFacts(f, zh))
-  const tle = parseTle(tleText, shown)
+  const tle = parseTle(tleText, shown as unknown as SatelliteFacts[])
   await db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(20261123)`.execute(trx)
     const again = await trx.selectFrom('reference_data').select('version').where('name', '=', SATELLITE_DATA_NAME).executeTakeFirst()

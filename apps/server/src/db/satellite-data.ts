@@ -1,4 +1,5 @@
-import { MAX_SATELLITE_CATALOGUE, tleChecksum, tleEpochMs, tZh } from '@rs/shared'
+import { type LaunchCaveat, MAX_SATELLITE_CATALOGUE, type SourceReference, tleChecksum, tleEpochMs, tZh } from '@rs/shared'
+import { nameReference, type RecordedMember, type ReferenceNames } from './source-references'
 
 /** One entry of data/satellites/satellites.json (only the fields the rules read; the rest is kept as facts). */
 export interface SatelliteFacts {
@@ -308,6 +309,28 @@ function urlsIn(source: string): string[] {
   return [...source.matchAll(/https?:\/\/[^\s)\]>"']+/gi)].map((m) => m[0].replace(/[.,;:]+$/, ''))
 }
 
+function dayBefore(isoDate: string): string | undefined {
+  const time = Date.parse(`${isoDate}T00:00:00Z`)
+  if (Number.isNaN(time)) return undefined
+  return new Date(time - 86_400_000).toISOString().slice(0, 10)
+}
+
+/**
+ * The Beijing-time caveat of a launch date (data/satellites/README.md): Chinese sources give the
+ * Beijing-time date; a launch before 08:00 BJT falls on the previous UTC day. Read from the
+ * member's curation note ('07:44 BJT', 'UTC date may be 2022-01-25'), which itself is never shown;
+ * undefined when the note says nothing about the time.
+ */
+export function launchCaveat(launchDate: unknown, note: unknown): LaunchCaveat | undefined {
+  const text = typeof note === 'string' ? note : ''
+  const maybe = /UTC date may be (\d{4}-\d{2}-\d{2})/i.exec(text)
+  if (maybe?.[1]) return { kind: 'beijingMaybe', utcDate: maybe[1] }
+  const bjt = /(\d{1,2}):\d{2}\s*BJT/.exec(text)
+  if (!bjt?.[1]) return undefined
+  const early = typeof launchDate === 'string' ? dayBefore(launchDate) : undefined
+  return Number(bjt[1]) < 8 && early ? { kind: 'beijingEarly', utcDate: early } : { kind: 'beijing' }
+}
+
 type Figure = number | string | null | undefined
 type Obj = Record<string, unknown>
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v)
@@ -357,14 +380,25 @@ function needsChinese(text: string): boolean {
   return /[a-z]{2,}/.test(text.replace(/\b(nm|km|µm|mm|cm|GHz|min)\b/g, ''))
 }
 
+/** Fields of an entry that are notes for the data's maintainers or duplicates: never stored, never shown. */
+const INTERNAL_FIELDS = ['provenance', 'noradIds', 'launchDates'] as const
+
+/** The web addresses an entry cites as its sources (not its provenance). */
+export function sourceUrls(f: Obj): string[] {
+  return Array.isArray(f.sources) ? [...new Set(f.sources.flatMap((s) => (typeof s === 'string' ? urlsIn(s) : [])))] : []
+}
+
 /**
  * The entry as the portal's pages show it (stored as the facts of `satellite`): every descriptive
  * text in Chinese from `zh`; a figure or value given as text without a Chinese wording becomes
- * 待核实, an optional text without one is left out, designations stay; the sensors' research notes
- * are dropped; sources become the web addresses they name. Numbers are unchanged; the members'
- * notes stay for the launch-date caveat (Beijing time) the page derives from them.
+ * 待核实, an optional text without one is left out, designations stay; the sources become named
+ * references (publisher, title, address; `references`), a source without a name is left out.
+ * The maintainers' notes are never carried: `provenance` (the mirrors the facts were read from),
+ * the members' notes and TLE origin (the launch caveat, Beijing time, is derived from the note
+ * first), the sensors' research notes, and the duplicate lists `noradIds` and `launchDates`.
+ * Numbers are unchanged.
  */
-export function chineseFacts<T extends Obj>(f: T, zh: ChineseTexts): T {
+export function chineseFacts<T extends Obj>(f: T, zh: ChineseTexts, references: ReferenceNames): Obj {
   const out = mapTexts(f, (text, kind) => {
     const chinese = zh[text]
     if (chinese !== undefined) return chinese
@@ -372,8 +406,17 @@ export function chineseFacts<T extends Obj>(f: T, zh: ChineseTexts): T {
     return kind === 'value' ? UNCONFIRMED : undefined
   })
   if (out.membersNote === undefined) delete out.membersNote
-  if (Array.isArray(f.sources)) out.sources = [...new Set(f.sources.flatMap((s) => (typeof s === 'string' ? urlsIn(s) : [])))]
-  return out as T
+  for (const field of INTERNAL_FIELDS) delete out[field]
+  const members = Array.isArray(out.members) ? out.members.filter(isObj) : []
+  out.members = members.map(({ note, tleSource: _tleSource, ...member }) => {
+    const caveat = launchCaveat(member.launchDate, note)
+    return caveat ? { ...member, launchCaveat: caveat } : member
+  })
+  const recorded = members as unknown as RecordedMember[]
+  out.sources = sourceUrls(f)
+    .map((url) => nameReference(url, references, recorded))
+    .filter((r): r is SourceReference => r !== undefined)
+  return out
 }
 
 /** The descriptive texts of the entries that need a Chinese wording and have none in `zh` (a revised facts file needs them). */

@@ -227,7 +227,12 @@ export interface PlannedMissionTable {
   category: string
   source: string
   source_date: ColumnType<string | null, string | null, string | null>
-  note: string | null
+  /** The name and planned period as the page shows them (planned-missions.zh.json). */
+  name_zh: string
+  planned_year_zh: string
+  /** The source named (references.zh.json): its publisher and a title of the page. */
+  source_publisher: string
+  source_title: string
   portal_category: string
   period_key: string
   satellites: number

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { SATELLITE_ANALYSIS_PAGES } from '../domain/routes'
 import { tZh } from '../messages'
 import { defineRoute, text } from './common'
+import { SourceReference } from './satellites'
 
 /** One column of a figure's table; key indexes the rows. */
 export const AnalysisColumn = z.object({
@@ -36,12 +37,19 @@ export type AnalysisFigure = z.infer<typeof AnalysisFigure>
 export const AnalysisPageKey = z.enum(SATELLITE_ANALYSIS_PAGES, { error: '未知的分析页面' })
 export type AnalysisPageKey = z.infer<typeof AnalysisPageKey>
 
+/** A page a figure's rows come from (the planned missions' sources), named and dated. */
+export const AnalysisReference = SourceReference.extend({
+  date: z.string().optional().describe('YYYY-MM-DD: the date of the page'),
+})
+export type AnalysisReference = z.infer<typeof AnalysisReference>
+
 export const AnalysisPage = z.object({
   page: AnalysisPageKey,
   title: z.string(),
   summary: z.array(z.string()).describe('a few Chinese sentences with the key figures, computed'),
   highlights: z.array(z.object({ label: z.string(), value: z.union([z.string(), z.number()]), unit: z.string().optional() })),
   source: z.string().describe('attribution of the data'),
+  references: z.array(AnalysisReference).optional().describe('the pages beyond the UCS database that rows of this page come from'),
   asOf: z.string().describe('YYYY-MM-DD: the date the counted data stand at'),
   figures: z.array(AnalysisFigure),
 })

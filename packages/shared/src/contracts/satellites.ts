@@ -46,14 +46,26 @@ export const SatelliteOrbitFromTle = z.object({
 })
 export type SatelliteOrbitFromTle = z.infer<typeof SatelliteOrbitFromTle>
 
+/**
+ * What a page adds to a launch date reported in Beijing time (data/satellites/README.md): 'beijing'
+ * the date is Beijing's; 'beijingEarly' launched before 08:00 Beijing time, so the UTC date is the
+ * day before (utcDate); 'beijingMaybe' the UTC date may be utcDate.
+ */
+export const LaunchCaveat = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('beijing') }),
+  z.object({ kind: z.literal('beijingEarly'), utcDate: z.string().describe('YYYY-MM-DD') }),
+  z.object({ kind: z.literal('beijingMaybe'), utcDate: z.string().describe('YYYY-MM-DD') }),
+])
+export type LaunchCaveat = z.infer<typeof LaunchCaveat>
+
 /** One satellite of a series. */
 export const SatelliteMember = z.object({
   name: z.string().describe("e.g. 'GF-1 02'"),
   noradId: z.number().int().optional(),
   cospar: z.string().optional().describe("international designator, e.g. '2018-048A'"),
-  launchDate: z.string().optional().describe('YYYY-MM-DD; for Chinese launches the Beijing-time date (see note)'),
+  launchDate: z.string().optional().describe('YYYY-MM-DD; for Chinese launches the Beijing-time date (see launchCaveat)'),
+  launchCaveat: LaunchCaveat.optional(),
   status: z.string().optional().describe("'operational', 'retired' or the sources' text"),
-  note: z.string().optional(),
   orbitFromTle: SatelliteOrbitFromTle.optional(),
 })
 export type SatelliteMember = z.infer<typeof SatelliteMember>
@@ -91,9 +103,16 @@ export const SatelliteSensor = z.object({
     .default({})
     .describe('ground sample distance in metres'),
   swathKm: FactFigure.optional(),
-  note: z.string().optional(),
 })
 export type SatelliteSensor = z.infer<typeof SatelliteSensor>
+
+/** A page the facts come from, named: who published it and what it is, with its address. */
+export const SourceReference = z.object({
+  publisher: z.string().describe("the publisher in Chinese, e.g. '欧洲航天局', 'CelesTrak'"),
+  title: z.string().describe('what the page is, in Chinese'),
+  url: z.string().describe('http(s) address of the page'),
+})
+export type SourceReference = z.infer<typeof SourceReference>
 
 /** The facts of one series (an entry of data/satellites/satellites.json, absent values left out). */
 export const SatelliteFacts = z.object({
@@ -106,11 +125,11 @@ export const SatelliteFacts = z.object({
   status: z.string(),
   summaryZh: z.string().optional(),
   members: z.array(SatelliteMember),
-  membersNote: z.string().optional(),
+  membersNote: z.string().optional().describe('a note on the member list for readers, in Chinese (e.g. that it is partial)'),
   orbit: SatelliteNominalOrbit.optional(),
   sensors: z.array(SatelliteSensor),
-  sources: z.array(z.string()).describe('where the facts come from: web addresses, or the name of a source without one'),
-  unconfirmed: z.array(z.string()).describe('values the sources did not confirm'),
+  sources: z.array(SourceReference).describe('the pages the facts come from, named'),
+  unconfirmed: z.array(z.string()).describe('values the sources did not confirm, in Chinese'),
 })
 export type SatelliteFacts = z.infer<typeof SatelliteFacts>
 

@@ -524,6 +524,11 @@ export const zhCN = {
   satelliteApi: {
     notFound: '未找到该卫星',
     eventMembers: '{first} 等 {count} 颗',
+    /** Titles of catalogue records cited as sources, by the member they describe. */
+    references: {
+      satcat: '{name} 卫星编目记录（NORAD {norad}）',
+      nssdca: '{name} 航天器档案（{cospar}）',
+    },
   },
   // sections kept in their own files (messages/sections/)
   satellitePage: satellitePageZh,

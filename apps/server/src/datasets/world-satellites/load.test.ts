@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { readReferenceNames } from '../../db/reference-data'
 import type { SatelliteFacts } from '../../db/satellite-data'
-import { csvRecords, derivePlannedMissions, deriveWorldSatellites, parseCsv, WORLD_DATA_DIR } from './load'
+import { csvRecords, derivePlannedMissions, deriveWorldSatellites, parseCsv, readPlannedMissionTexts, WORLD_DATA_DIR } from './load'
 
 const ucsText = readFileSync(path.join(WORLD_DATA_DIR, 'ucs-earth-observation.csv'), 'utf8')
 const planText = readFileSync(path.join(WORLD_DATA_DIR, 'planned-missions.csv'), 'utf8')
@@ -123,8 +124,11 @@ describe('deriveWorldSatellites on the UCS file', () => {
 })
 
 describe('derivePlannedMissions', () => {
+  const texts = readPlannedMissionTexts()
+  const references = readReferenceNames()
+
   it('reads the 15 rows with categories, periods and satellite counts', () => {
-    const plans = derivePlannedMissions(planText)
+    const plans = derivePlannedMissions(planText, texts, references)
     expect(plans).toHaveLength(15)
     expect(plans.reduce((n, p) => n + p.satellites, 0)).toBe(25)
     expect(plans[0]).toMatchObject({
@@ -136,5 +140,28 @@ describe('derivePlannedMissions', () => {
     expect(plans.find((p) => p.name.startsWith('Fengyun-3H'))).toMatchObject({ period_key: '2023-2025', source_date: null })
     expect(plans.filter((p) => p.period_key === 'by-2025').map((p) => p.satellites)).toEqual([1, 4, 3, 6])
     expect(plans.every((p) => p.country === 'China')).toBe(true)
+  })
+
+  it('gives each row its Chinese name and period and its source named, and keeps no curation note', () => {
+    const plans = derivePlannedMissions(planText, texts, references)
+    expect(plans[0]).toMatchObject({
+      name_zh: '风云三号F星',
+      planned_year_zh: '2023 年（原定 8 月）',
+      source_publisher: '新华网（英文版）',
+      source_title: expect.stringMatching(/风云/),
+    })
+    for (const p of plans) {
+      expect(p.name_zh, p.name).toMatch(/^[\p{Script=Han}（）\dA-Z\s]+$/u)
+      expect(Object.keys(p)).not.toContain('note')
+      expect(JSON.stringify(p)).not.toMatch(/UCS 5-1-2023|not checked|As above/)
+    }
+  })
+
+  it('refuses a row without a Chinese name or with a source that has no name', () => {
+    const [header, first] = planText.split('\n')
+    const renamed = (first as string).replace('Fengyun-3F (FY-3F)', 'Fengyun-3X (FY-3X)')
+    expect(() => derivePlannedMissions(`${header}\n${renamed}\n`, texts, references)).toThrow(/Fengyun-3X/)
+    const elsewhere = (first as string).replace('https://english.news.cn/', 'https://example.org/')
+    expect(() => derivePlannedMissions(`${header}\n${elsewhere}\n`, texts, references)).toThrow(/example\.org/)
   })
 })

@@ -3,8 +3,10 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { parse } from 'csv-parse/sync'
 import { type Insertable, type Kysely, sql } from 'kysely'
+import { readReferenceNames } from '../../db/reference-data'
 import { bestResolution, resolutionClass, type SatelliteFacts } from '../../db/satellite-data'
 import type { Database, PlannedMissionTable, WorldSatelliteTable } from '../../db/schema'
+import { nameReference, type ReferenceNames } from '../../db/source-references'
 import {
   classifyPurpose,
   isImaging,
@@ -42,7 +44,16 @@ const UCS_COLUMNS = [
   'cospar_number',
   'norad_number',
 ] as const
-const PLAN_COLUMNS = ['name', 'country', 'planned_year', 'category', 'source', 'source_date', 'note'] as const
+/** `curation_note` is the maintainers' note of a row: checked to be there, never read. */
+const PLAN_COLUMNS = ['name', 'country', 'planned_year', 'category', 'source', 'source_date', 'curation_note'] as const
+/** Chinese name and planned period of each row (written for the portal), keyed by the file's English texts. */
+const PLAN_ZH_FILE = 'planned-missions.zh.json'
+
+/** The Chinese texts of planned-missions.zh.json. */
+export interface PlannedMissionTexts {
+  names: Readonly<Record<string, string>>
+  plannedYears: Readonly<Record<string, string>>
+}
 
 /**
  * Parses RFC 4180 CSV with csv-parse: fields quoted with " where they hold a comma, quote or line
@@ -134,21 +145,42 @@ export function deriveWorldSatellites(csvText: string, facts: SatelliteFacts[]):
   })
 }
 
-/** The planned missions as typed records with their portal category, period and satellite count. */
-export function derivePlannedMissions(csvText: string): PlannedMissionRecord[] {
-  return csvRecords(csvText, PLAN_COLUMNS, PLAN_FILE).map((r, i) => ({
-    position: i + 1,
-    name: r.name,
-    country: r.country,
-    planned_year: r.planned_year,
-    category: r.category,
-    source: r.source,
-    source_date: /^\d{4}-\d{2}-\d{2}$/.test(r.source_date) ? r.source_date : null,
-    note: r.note === '' ? null : r.note,
-    portal_category: plannedCategory(r.category),
-    period_key: plannedPeriod(r.planned_year),
-    satellites: plannedSatellites(r.name),
-  }))
+/**
+ * The planned missions as typed records with their portal category, period and satellite count,
+ * their Chinese name and period (`texts`) and their source named (`references`). Throws when a
+ * row has no Chinese text or its source no name: a revised file needs them first.
+ */
+export function derivePlannedMissions(csvText: string, texts: PlannedMissionTexts, references: ReferenceNames): PlannedMissionRecord[] {
+  return csvRecords(csvText, PLAN_COLUMNS, PLAN_FILE).map((r, i) => {
+    const nameZh = texts.names[r.name]
+    const plannedYearZh = texts.plannedYears[r.planned_year]
+    const source = nameReference(r.source, references)
+    if (nameZh === undefined) throw new Error(`${PLAN_ZH_FILE}: no Chinese name for "${r.name}"`)
+    if (plannedYearZh === undefined) throw new Error(`${PLAN_ZH_FILE}: no Chinese text for the period "${r.planned_year}"`)
+    if (source === undefined) throw new Error(`references.zh.json: no name for the source ${r.source} of "${r.name}"`)
+    return {
+      position: i + 1,
+      name: r.name,
+      name_zh: nameZh,
+      country: r.country,
+      planned_year: r.planned_year,
+      planned_year_zh: plannedYearZh,
+      category: r.category,
+      source: r.source,
+      source_publisher: source.publisher,
+      source_title: source.title,
+      source_date: /^\d{4}-\d{2}-\d{2}$/.test(r.source_date) ? r.source_date : null,
+      portal_category: plannedCategory(r.category),
+      period_key: plannedPeriod(r.planned_year),
+      satellites: plannedSatellites(r.name),
+    }
+  })
+}
+
+/** The Chinese texts of the planned missions (data/satellites-world/planned-missions.zh.json). */
+export function readPlannedMissionTexts(dir = WORLD_DATA_DIR): PlannedMissionTexts {
+  const { names, plannedYears } = JSON.parse(readFileSync(path.join(dir, PLAN_ZH_FILE), 'utf8')) as PlannedMissionTexts
+  return { names, plannedYears }
 }
 
 export interface WorldSatelliteDataOptions {
@@ -167,7 +199,8 @@ export interface WorldSatelliteDataResult {
 /**
  * Loads data/satellites-world into world_satellite and planned_mission when reference_data does not
  * hold this version yet: sha256 of the two CSV files, the satellite facts (resolution comes from
- * them) and the derived rows, so a change of a file or of a rule reloads. One transaction; a new
+ * them) and the derived rows (with the planned missions' Chinese texts and named sources), so a
+ * change of a file or of a rule reloads. One transaction; a new
  * version replaces every row; idempotent like the regions and satellites.
  */
 export async function loadWorldSatelliteData(
@@ -178,9 +211,10 @@ export async function loadWorldSatelliteData(
   const dir = options.dir ?? WORLD_DATA_DIR
   const ucsText = readFileSync(path.join(dir, UCS_FILE), 'utf8')
   const planText = readFileSync(path.join(dir, PLAN_FILE), 'utf8')
-  const factsText = readFileSync(path.join(options.factsDir ?? FACTS_DIR, 'satellites.json'), 'utf8')
+  const factsDir = options.factsDir ?? FACTS_DIR
+  const factsText = readFileSync(path.join(factsDir, 'satellites.json'), 'utf8')
   const satellites = deriveWorldSatellites(ucsText, JSON.parse(factsText) as SatelliteFacts[])
-  const planned = derivePlannedMissions(planText)
+  const planned = derivePlannedMissions(planText, readPlannedMissionTexts(dir), readReferenceNames(factsDir))
   const hash = createHash('sha256')
   for (const part of [ucsText, planText, factsText, JSON.stringify(satellites), JSON.stringify(planned)]) hash.update(part).update('\0')
   const version = hash.digest('hex').slice(0, 16)

@@ -37,6 +37,7 @@ import * as sceneImportedIndex from './20261205600000_scene-imported-index'
 import * as plans from './20261206100000_plans'
 import * as provinceMinistry from './20261206200000_province-ministry'
 import * as pushS3 from './20261207100000_push-s3'
+import * as plannedMissionTexts from './20261208100000_planned-mission-texts'
 
 /** Every migration in order; the file name is the migration's name. Never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   '20261206100000_plans': plans,
   '20261206200000_province-ministry': provinceMinistry,
   '20261207100000_push-s3': pushS3,
+  '20261208100000_planned-mission-texts': plannedMissionTexts,
 }

@@ -204,15 +204,27 @@ describe('GET /api/satellite/analysis', () => {
     expect(missions.rows).toHaveLength(15)
     expect(missions.rows.every((r) => r.country === '中国')).toBe(true)
     expect(sum(missions, 'satellites')).toBe(25)
-    expect(rowOf(missions, 'name', 'Dual-antenna X-band interferometric SAR (InSAR) satellite (unnamed in source)')?.category).toBe(
-      '雷达成像',
-    )
+    expect(rowOf(missions, 'name', '双天线X波段干涉合成孔径雷达卫星')?.category).toBe('雷达成像')
+    expect(rowOf(missions, 'name', '风云三号F星')).toMatchObject({
+      plannedYear: '2023 年（原定 8 月）',
+      source: expect.stringMatching(/^新华网（英文版）：/),
+      sourceDate: '2023-02-22',
+    })
+    expect(missions.columns.map((c) => c.key)).not.toContain('note')
     expect(sum(figure(p, 'plannedByPeriod'), 'entries')).toBe(15)
     expect(sum(figure(p, 'plannedByPeriod'), 'satellites')).toBe(25)
     expect(sum(figure(p, 'plannedByCategory'), 'entries')).toBe(15)
     expect(sum(figure(p, 'chinaTrend'), 'count')).toBe(348)
     expect(rowOf(figure(p, 'chinaTrend'), 'year', '2022')?.count).toBe(70)
-    for (const host of ['english.news.cn', 'www.ecns.cn', 'global.chinadaily.com.cn', 'latam.space']) expect(p.source).toContain(host)
+    // the sources named (publisher and title, linked), each page once
+    for (const publisher of ['新华网（英文版）', '中国新闻网（英文版）', '中国日报网', 'Latam Space']) expect(p.source).toContain(publisher)
+    expect(p.references?.map((r) => new URL(r.url).host)).toEqual([
+      'english.news.cn',
+      'latam.space',
+      'www.ecns.cn',
+      'global.chinadaily.com.cn',
+    ])
+    for (const r of p.references ?? []) expect(r.title, r.url).toMatch(/\p{Script=Han}/u)
   })
 
   it.each(['nosuch', '', 'GENERAL-STATISTIC'])('refuses page=%s with 400 and a Chinese message', async (key) => {

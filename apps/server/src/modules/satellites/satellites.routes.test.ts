@@ -82,15 +82,25 @@ describe('GET /api/satellite/list and detail', () => {
     for (const m of gf2.members) expect(m.launchDate).toMatch(/^\d{4}-\d{2}-\d{2}$/)
   })
 
-  it('gives the descriptive texts in Chinese, unconfirmed values as 待核实 items and the sources as web addresses', async () => {
+  it('gives the descriptive texts in Chinese, unconfirmed values as 待核实 items and the sources named', async () => {
     const zy102c = await data('/api/satellite/detail?slug=zy102c')
     expect(zy102c.operator).toBe('中国资源卫星应用中心 / 自然资源部（运营单位待核实）')
     expect(zy102c.orbit.type).toBe('太阳同步轨道')
     expect(zy102c.sensors[0]).toMatchObject({ name: 'PMS 全色/多光谱相机', type: '光学' })
     expect(zy102c.sensors[0].note).toBeUndefined()
     expect(zy102c.unconfirmed).toContain('运营单位')
-    expect(zy102c.sources.length).toBeGreaterThan(0)
-    for (const url of zy102c.sources) expect(url).toMatch(/^https?:\/\//)
+    expect(zy102c.sources).toEqual([
+      {
+        publisher: 'CelesTrak',
+        title: 'ZY-1 02C 卫星编目记录（NORAD 38038）',
+        url: 'https://celestrak.org/satcat/records.php?CATNR=38038',
+      },
+      {
+        publisher: '美国国家航空航天局空间科学数据协调档案馆（NSSDCA）',
+        title: 'ZY-1 02C 航天器档案（2011-079A）',
+        url: 'https://nssdc.gsfc.nasa.gov/nmc/spacecraft/display.action?id=2011-079A',
+      },
+    ])
     expect(JSON.stringify(zy102c)).not.toContain('fetched source')
   })
 

@@ -15,4 +15,7 @@ export const analysisPageEn: Messages['analysisPage'] = {
   loadFailed: 'The statistics failed to load',
   loadFailedDesc: 'The statistics are unavailable at the moment. Please try again later.',
   retry: 'Reload',
+  references: 'Sources of the planned missions',
+  referenceDate: ' ({date})',
+  referenceSeparator: ': ',
 }

@@ -13,4 +13,7 @@ export const analysisPageZh = {
   loadFailed: '统计数据加载失败',
   loadFailedDesc: '暂时无法获取统计数据，请稍后重试。',
   retry: '重新加载',
+  references: '规划任务的资料来源',
+  referenceDate: '（{date}）',
+  referenceSeparator: '：',
 } as const

@@ -141,8 +141,8 @@ export const satellitePageEn: Messages['satellitePage'] = {
   },
   sources: {
     title: 'Sources',
-    intro:
-      'The information on this page is compiled from the following public web pages (some republish content from Xinhua, CCTV, eoPortal, Wikipedia and others).',
+    intro: 'The information on this page draws on the following public references; select a title to open the page:',
+    separator: ': ',
     unconfirmedTitle: 'Often-quoted figures not verified in the sources',
     unconfirmedDesc: 'This page therefore does not use them:',
     none: 'No sources',

@@ -137,7 +137,9 @@ export const satellitePageZh = {
   },
   sources: {
     title: '资料来源',
-    intro: '本页资料整理自以下公开网页（部分为新华社、央视、eoPortal、维基百科等内容的转载）。',
+    intro: '本页资料参考以下公开资料，点击标题可打开原网页：',
+    /** Between a source's publisher and its title. */
+    separator: '：',
     unconfirmedTitle: '待核实：以下数值常被引用，但未在公开来源中得到确认',
     unconfirmedDesc: '因此本页未采用这些数值：',
     none: '暂无来源',

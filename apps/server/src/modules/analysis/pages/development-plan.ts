@@ -1,23 +1,24 @@
 /** The analysis page 发展规划: the planned missions by country, category and period, with their sources. */
-import type { AnalysisPage } from '@rs/shared'
+import type { AnalysisPage, AnalysisReference } from '@rs/shared'
 import { isProgrammeLevel } from '../../../datasets/world-satellites/classify'
 import type { PlannedMissionRow } from '../analysis.repository'
 import { AS_OF, type Data, LAST_YEAR } from '../analysis-data'
 import { categoryLabel, column, countryLabel, percent, periodLabel, satellitesUnit, t, yearRows } from '../figure-table'
 
-/** The plan rows' sources: each host once, in file order, with the first date given for it. */
-function planSources(plans: PlannedMissionRow[]): string {
-  const hosts = new Map<string, string | null>()
+/** The pages the plan rows come from, named, each once in file order with the first date given for it. */
+function planReferences(plans: PlannedMissionRow[]): AnalysisReference[] {
+  const byUrl = new Map<string, AnalysisReference>()
   for (const p of plans) {
-    let host: string
-    try {
-      host = new URL(p.source).host
-    } catch {
-      host = p.source
-    }
-    if (!hosts.get(host)) hosts.set(host, p.source_date)
+    const known = byUrl.get(p.source)
+    if (known && (known.date || !p.source_date)) continue
+    byUrl.set(p.source, {
+      publisher: p.source_publisher,
+      title: p.source_title,
+      url: p.source,
+      ...(p.source_date ? { date: p.source_date } : {}),
+    })
   }
-  return [...hosts].map(([host, date]) => (date ? t('sourceItem', { host, date }) : host)).join(t('listSeparator'))
+  return [...byUrl.values()]
 }
 
 export function developmentPlan(d: Data): AnalysisPage {
@@ -50,6 +51,7 @@ export function developmentPlan(d: Data): AnalysisPage {
   const recentTo = LAST_YEAR - 1
   const chinaRecent = d.china.filter((s) => s.launch_year !== null && s.launch_year >= recentFrom && s.launch_year <= recentTo).length
   const lastFull = trend.find((r) => r.year === String(recentTo))
+  const references = planReferences(d.plans)
   return {
     page: 'development-plan',
     title: t('pages.development-plan'),
@@ -82,7 +84,8 @@ export function developmentPlan(d: Data): AnalysisPage {
       { label: t('highlights.china'), value: d.china.length, unit: satellitesUnit() },
       { label: t('highlights.chinaLastYear', { year: recentTo }), value: (lastFull?.count as number) ?? 0, unit: satellitesUnit() },
     ],
-    source: t('sourceWithPlans', { ucs: t('source'), sources: planSources(d.plans) }),
+    source: t('sourceWithPlans', { ucs: t('source'), sources: [...new Set(references.map((r) => r.publisher))].join(t('listSeparator')) }),
+    references,
     asOf: AS_OF,
     figures: [
       {
@@ -100,18 +103,16 @@ export function developmentPlan(d: Data): AnalysisPage {
           column('satellites', 'satellites'),
           column('source'),
           column('sourceDate'),
-          column('note'),
         ],
         rows: d.plans.map((p) => ({
-          name: p.name,
+          name: p.name_zh,
           country: countryLabel(p.country),
-          plannedYear: p.planned_year,
+          plannedYear: p.planned_year_zh,
           period: periodLabel(p.period_key),
           category: categoryLabel(p.portal_category),
           satellites: p.satellites,
-          source: p.source,
+          source: t('sourceNamed', { publisher: p.source_publisher, title: p.source_title }),
           sourceDate: p.source_date,
-          note: p.note,
         })),
         counted: t('counted.plannedMissions', { entries, satellites }),
         note: t('notes.plannedPartial'),

@@ -104,6 +104,24 @@ export function AnalysisPageView({ data }: { data: AnalysisPage }) {
           ))
         )}
       </section>
+
+      {data.references && data.references.length > 0 && (
+        <section className="analysis-page__references" data-testid="analysis-references" aria-label={t('analysisPage.references')}>
+          <h3 className="analysis-page__references-title">{t('analysisPage.references')}</h3>
+          <ol>
+            {data.references.map((ref) => (
+              <li key={ref.url}>
+                {ref.publisher}
+                {t('analysisPage.referenceSeparator')}
+                <a href={ref.url} target="_blank" rel="noopener noreferrer">
+                  {ref.title}
+                </a>
+                {ref.date && t('analysisPage.referenceDate', { date: ref.date })}
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
     </article>
   )
 }

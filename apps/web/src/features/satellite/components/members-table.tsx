@@ -1,13 +1,13 @@
 import type { SatelliteMember } from '@rs/shared'
 import { useT } from '../../../lib/i18n'
-import { launchCaveat, statusOf } from '../utils/facts'
+import { statusOf } from '../utils/facts'
 import { DASH, formatNumber, unconfirmed, uniqueKeys } from '../utils/format'
 import { StatusTag } from './status-tag'
 
 function LaunchDate({ member }: { member: SatelliteMember }) {
   const t = useT()
   if (!member.launchDate) return <span className="satellite-muted">{t('satellitePage.members.dateUnconfirmed')}</span>
-  const caveat = launchCaveat(member)
+  const caveat = member.launchCaveat
   return (
     <>
       {member.launchDate}

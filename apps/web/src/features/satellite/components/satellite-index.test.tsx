@@ -55,7 +55,9 @@ describe('satellite index', () => {
     renderIndex('chinese')
     const card = await screen.findByTestId('satellite-card-gf1')
     expect(card.getAttribute('href')).toBe('/satellite/chinese/gf1')
-    for (const text of ['高分一号卫星', 'GF-1 (GaoFen-1)', '光学', '运行中', '1 颗']) expect(card.textContent).toContain(text)
+    for (const text of ['高分一号卫星', '光学', '运行中', '1 颗']) expect(card.textContent).toContain(text)
+    // no English subtitle under the Chinese name
+    expect(card.textContent).not.toContain('GF-1 (GaoFen-1)')
     // operator and best resolution come with each series' facts
     await waitFor(() => expect(card.textContent).toContain('CNSA / CHEOS programme (Earth Observation System and Data Center)'))
     expect(card.textContent).toContain('2 m')
@@ -70,7 +72,8 @@ describe('satellite index', () => {
     const optical = await screen.findByTestId('satellite-group-optical')
     expect(within(optical).getByRole('heading').textContent).toBe('光学卫星')
     const landsat = within(optical).getByTestId('satellite-card-landsat')
-    for (const text of ['陆地卫星（Landsat）', 'Landsat 7/8/9', '3 颗']) expect(landsat.textContent).toContain(text)
+    for (const text of ['陆地卫星（Landsat）', '3 颗']) expect(landsat.textContent).toContain(text)
+    expect(landsat.textContent).not.toContain('Landsat 7/8/9')
     await waitFor(() => expect(landsat.textContent).toContain('NASA / USGS'))
     expect(landsat.textContent).toContain('15 m')
     const headings = ['hyperspectral', 'radar', 'laser', 'gravity'].map(

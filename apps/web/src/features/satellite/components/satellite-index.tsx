@@ -30,7 +30,6 @@ function SeriesCard({ section, slug, summary, facts, isFactsLoading }: CardProps
           {summary && <StatusTag status={statusOf(summary.status)} />}
         </div>
         <div className="satellite-card__name">{summary?.nameZh ?? t(navTitleKey(section, slug))}</div>
-        <div className="satellite-card__en">{summary?.nameEn ?? DASH}</div>
         {summary ? (
           <dl className="satellite-card__facts">
             <div>

@@ -55,7 +55,9 @@ describe('satellite page', () => {
     renderPage('satellite/chinese/gf1')
     const overview = await screen.findByTestId('satellite-overview')
     expect(overview.querySelector('h1')?.textContent).toBe('高分一号卫星')
-    expect(overview.textContent).toContain('GF-1 (GaoFen-1)')
+    // the English name is a labelled fact, not a subtitle under the Chinese one
+    expect(overview.querySelector('h1')?.nextElementSibling?.textContent ?? '').not.toContain('GF-1 (GaoFen-1)')
+    expect(overview.textContent).toContain('英文名称GF-1 (GaoFen-1)')
     expect(overview.textContent).toContain('中国')
     expect(overview.textContent).toContain('CNSA / CHEOS programme (Earth Observation System and Data Center)')
     expect(overview.textContent).toContain('光学')
@@ -105,11 +107,17 @@ describe('satellite page', () => {
     expect(sensors[1]?.textContent).toContain('800 km')
   })
 
-  it('links the sources in a new tab and names the unconfirmed values honestly', async () => {
+  it('names the sources (publisher and title) linked in a new tab, and names the unconfirmed values honestly', async () => {
     renderPage('satellite/chinese/gf1')
     const sources = await screen.findByTestId('satellite-sources')
     const links = [...sources.querySelectorAll('a')]
-    expect(links.map((a) => a.getAttribute('href'))).toEqual(GF1_FACTS.sources)
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(GF1_FACTS.sources.map((s) => s.url))
+    expect(screen.getAllByTestId('satellite-source').map((li) => li.textContent)).toEqual([
+      'CelesTrak：GF-1 01 卫星编目记录（NORAD 39150）',
+      '美国国家航空航天局空间科学数据协调档案馆（NSSDCA）：GF-1 01 航天器档案（2013-018A）',
+    ])
+    // the title is the link's text, never the bare address
+    expect(links.map((a) => a.textContent)).toEqual(GF1_FACTS.sources.map((s) => s.title))
     for (const a of links) {
       expect(a.getAttribute('target')).toBe('_blank')
       expect(a.getAttribute('rel')).toContain('noopener')
@@ -170,7 +178,10 @@ describe('satellite page', () => {
             status: 'operational',
             members: [{ name: 'GF-1 01', noradId: null, launchDate: null, orbitFromTle: null }],
             sensors: [{ name: 'PMS', type: 'optical', gsdM: null, bands: null, swathKm: '>60' }],
-            sources: ['javascript:alert(1)', 'https://example.org/gf1'],
+            sources: [
+              { publisher: '某机构', title: '脚本', url: 'javascript:alert(1)' },
+              { publisher: '某机构', title: '高分一号介绍', url: 'https://example.org/gf1' },
+            ],
             unconfirmed: [],
             orbit: null,
           }),

@@ -4,7 +4,7 @@ import { Button, Descriptions, Result } from 'antd'
 import { Link } from 'react-router'
 import { useT } from '../../../lib/i18n'
 import { useSatelliteDetail } from '../api/fetch-satellite-detail'
-import { countryCodes, statusOf, webAddresses } from '../utils/facts'
+import { countryCodes, statusOf } from '../utils/facts'
 import { categoryColor, categoryName, countryName, DASH, unconfirmed } from '../utils/format'
 import { navTitleKey, type SatelliteSectionId, satellitePath, TYPICAL_IMAGE_SLUGS } from '../utils/sections'
 import { Chip, Placeholder } from './chip'
@@ -29,10 +29,8 @@ function Overview({ facts, slug }: { facts: SatelliteFacts; slug: string }) {
   return (
     <Panel testId="satellite-overview">
       <div className="satellite-hero__head">
-        <div>
-          <h1 className="satellite-page__title satellite-hero__title">{facts.nameZh ?? slug}</h1>
-          {facts.nameEn && <div className="satellite-hero__en">{facts.nameEn}</div>}
-        </div>
+        {/* the Chinese name alone: the English one is a labelled fact below, not a subtitle */}
+        <h1 className="satellite-page__title satellite-hero__title">{facts.nameZh || facts.nameEn || slug}</h1>
         <div className="satellite-hero__tags">
           {facts.category && <Chip tone={categoryColor(facts.category)}>{categoryName(t, facts.category)}</Chip>}
           <StatusTag status={status} />
@@ -139,7 +137,7 @@ export function SatellitePage({ section, slug, tiandituKey }: SatellitePageProps
         <SensorList sensors={facts.sensors} />
       </Panel>
       <Panel title={t('satellitePage.sources.title')}>
-        <SourcesCard sources={webAddresses(facts.sources)} unconfirmed={facts.unconfirmed} />
+        <SourcesCard sources={facts.sources} unconfirmed={facts.unconfirmed} />
       </Panel>
     </div>
   )

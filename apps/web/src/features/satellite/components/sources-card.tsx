@@ -1,19 +1,24 @@
+import type { SourceReference } from '@rs/shared'
 import { Alert } from 'antd'
 import { useT } from '../../../lib/i18n'
+import { webReferences } from '../utils/facts'
 
-/** The pages the facts come from (new tab) and, honestly, the values that were not confirmed in them. */
-export function SourcesCard({ sources, unconfirmed }: { sources: string[]; unconfirmed: string[] }) {
+/** The pages the facts come from, named (publisher and title, opening in a new tab), and, honestly, the values that were not confirmed in them. */
+export function SourcesCard({ sources, unconfirmed }: { sources: readonly SourceReference[]; unconfirmed: string[] }) {
   const t = useT()
+  const named = webReferences(sources)
   return (
     <div data-testid="satellite-sources">
-      {sources.length > 0 ? (
+      {named.length > 0 ? (
         <>
           <p className="satellite-footnote satellite-footnote--top">{t('satellitePage.sources.intro')}</p>
           <ol className="satellite-sources">
-            {sources.map((url) => (
-              <li key={url}>
-                <a href={url} target="_blank" rel="noopener noreferrer">
-                  {url}
+            {named.map((ref) => (
+              <li key={ref.url} data-testid="satellite-source">
+                <span className="satellite-source__publisher">{ref.publisher}</span>
+                {t('satellitePage.sources.separator')}
+                <a href={ref.url} target="_blank" rel="noopener noreferrer">
+                  {ref.title}
                 </a>
               </li>
             ))}

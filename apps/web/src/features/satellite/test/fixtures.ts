@@ -1,6 +1,7 @@
 import { parseSatelliteFacts, type SatelliteTle } from '@rs/shared'
 
-// Entries of data/satellites/satellites.json, copied as they are; the *_FACTS are the detail API's answers for them.
+// Entries of data/satellites/satellites.json (texts as the file gives them) in the shape of the detail API's answer:
+// sources named, the launch caveat derived, no maintainers' notes; the *_FACTS are those answers.
 
 /** 高分一号 (gf1). */
 const GF1_ENTRY = {
@@ -18,7 +19,6 @@ const GF1_ENTRY = {
       cospar: '2013-018A',
       launchDate: '2013-04-26',
       status: 'operational',
-      note: 'CZ-2D (one rocket four satellites)',
       orbitFromTle: {
         epoch: '2026-06-13T21:04:14Z',
         meanAltitudeKm: 640,
@@ -28,13 +28,6 @@ const GF1_ENTRY = {
         ltdnApprox: '10:19',
         ltanApprox: '22:19',
       },
-      tleSource: 'celestrak-active@2026-06-14',
-    },
-  ],
-  noradIds: [
-    {
-      name: 'GF-1 01',
-      noradId: 39150,
     },
   ],
   orbit: {
@@ -75,7 +68,6 @@ const GF1_ENTRY = {
         multispectral: 8,
       },
       swathKm: 60,
-      note: '60 km with two cameras combined',
     },
     {
       name: 'WFV wide-field-view camera (×4)',
@@ -102,20 +94,23 @@ const GF1_ENTRY = {
         multispectral: 16,
       },
       swathKm: 800,
-      note: '800 km with four cameras',
     },
   ],
   summaryZh:
     '高分一号是国家高分辨率对地观测系统重大专项的首发星，2013年4月26日由长征二号丁火箭发射。卫星搭载两台2米全色/8米多光谱相机和四台16米多光谱宽幅相机，宽幅相机组合幅宽约800公里。其设计突出高空间分辨率与高时间分辨率结合，运行于约645公里的太阳同步轨道。',
   sources: [
-    'https://www.databox.store/product/Details/21',
-    'http://ppmy.cn/news/176530.html',
-    'http://www.laobingyuan.com/zhongguojunqing/201406/26052_4.html',
+    {
+      publisher: 'CelesTrak',
+      title: 'GF-1 01 卫星编目记录（NORAD 39150）',
+      url: 'https://celestrak.org/satcat/records.php?CATNR=39150',
+    },
+    {
+      publisher: '美国国家航空航天局空间科学数据协调档案馆（NSSDCA）',
+      title: 'GF-1 01 航天器档案（2013-018A）',
+      url: 'https://nssdc.gsfc.nasa.gov/nmc/spacecraft/display.action?id=2013-018A',
+    },
   ],
   unconfirmed: ['operator attribution'],
-  launchDates: {
-    'GF-1 01': '2013-04-26',
-  },
 }
 
 /** 高分四号 (gf4): geostationary; launched before 08:00 Beijing time. */
@@ -134,7 +129,7 @@ const GF4_ENTRY = {
       cospar: '2015-083A',
       launchDate: '2015-12-29',
       status: 'operational',
-      note: 'launched 00:04 BJT (2015-12-28 16:04 UTC), Xichang, CZ-3B; in service 2016-06-13',
+      launchCaveat: { kind: 'beijingEarly', utcDate: '2015-12-28' },
       orbitFromTle: {
         epoch: '2026-06-13T20:51:07Z',
         meanAltitudeKm: 35787,
@@ -142,13 +137,6 @@ const GF4_ENTRY = {
         periodMin: 1436.1,
         eccentricity: 0.0004338,
       },
-      tleSource: 'celestrak-active@2026-06-14',
-    },
-  ],
-  noradIds: [
-    {
-      name: 'GF-4',
-      noradId: 41194,
     },
   ],
   orbit: {
@@ -176,14 +164,14 @@ const GF4_ENTRY = {
   summaryZh:
     '高分四号是我国首颗地球同步轨道高分辨率光学成像卫星，2015年12月29日在西昌发射，2016年6月投入使用。它利用大口径面阵凝视相机获取可见光50米、中波红外400米分辨率影像，单景幅宽达数百公里。卫星可对中国及周边地区长期凝视，服务于减灾、气象、林火和地震等应急监测。',
   sources: [
-    'http://paper.ce.cn/jjrb/html/2016-02/04/content_291353.htm',
-    'https://armintza.com/info/63799.html',
-    'http://925eat.com/news_html/201512/20151230/news_20151230_2597768.shtml',
+    { publisher: '经济日报', title: '高分四号卫星的报道', url: 'http://paper.ce.cn/jjrb/html/2016-02/04/content_291353.htm' },
+    {
+      publisher: 'CelesTrak',
+      title: 'GF-4 卫星编目记录（NORAD 41194）',
+      url: 'https://celestrak.org/satcat/records.php?CATNR=41194',
+    },
   ],
   unconfirmed: ['sub-satellite longitude'],
-  launchDates: {
-    'GF-4': '2015-12-29',
-  },
 }
 
 /** Landsat (landsat): three members, bands with their own resolution. */
@@ -202,7 +190,6 @@ const LANDSAT_ENTRY = {
       cospar: '1999-020A',
       launchDate: null,
       status: 'retired',
-      note: 'launched April 1999 (month per source); not in CelesTrak active group 2026-06; latest TLE found 2025-08',
       orbitFromTle: {
         epoch: '2025-08-13T23:10:26Z',
         meanAltitudeKm: 682,
@@ -212,7 +199,6 @@ const LANDSAT_ENTRY = {
         ltdnApprox: '06:24',
         ltanApprox: '18:24',
       },
-      tleSource: 'code-corpus (see tle/SOURCES.md)',
     },
     {
       name: 'Landsat 8',
@@ -220,7 +206,6 @@ const LANDSAT_ENTRY = {
       cospar: '2013-008A',
       launchDate: '2013-02-11',
       status: 'operational',
-      note: 'Atlas V 401, Vandenberg',
       orbitFromTle: {
         epoch: '2026-06-13T19:08:00Z',
         meanAltitudeKm: 703,
@@ -230,7 +215,6 @@ const LANDSAT_ENTRY = {
         ltdnApprox: '10:11',
         ltanApprox: '22:11',
       },
-      tleSource: 'celestrak-active@2026-06-14',
     },
     {
       name: 'Landsat 9',
@@ -238,7 +222,6 @@ const LANDSAT_ENTRY = {
       cospar: '2021-088A',
       launchDate: '2021-09-27',
       status: 'operational',
-      note: '18:12 UTC, Atlas V 401, Vandenberg SLC-3E; in service 2022-01',
       orbitFromTle: {
         epoch: '2026-06-13T18:18:44Z',
         meanAltitudeKm: 703,
@@ -248,21 +231,6 @@ const LANDSAT_ENTRY = {
         ltdnApprox: '10:12',
         ltanApprox: '22:12',
       },
-      tleSource: 'celestrak-active@2026-06-14',
-    },
-  ],
-  noradIds: [
-    {
-      name: 'Landsat 7',
-      noradId: 25682,
-    },
-    {
-      name: 'Landsat 8',
-      noradId: 39084,
-    },
-    {
-      name: 'Landsat 9',
-      noradId: 49260,
     },
   ],
   orbit: {
@@ -343,28 +311,26 @@ const LANDSAT_ENTRY = {
     {
       name: 'ETM+ (Landsat 7)',
       type: 'optical multispectral',
-      note: '8 bands, 15-60 m (per source)',
     },
   ],
   summaryZh:
     'Landsat是美国NASA与USGS合作的陆地观测卫星系列，自1972年延续至今，是长期地表变化监测的基准数据源。Landsat 8于2013年2月发射，Landsat 9于2021年9月发射，两星运行于705公里太阳同步轨道、相位相差8天，联合重访8天。OLI/TIRS载荷提供11个波段，全色15米、多光谱30米、热红外100米，幅宽185公里。',
   sources: [
-    'https://satelliteblog.cgg.com/landsat-9-successfully-launched',
-    'https://www.knowpia.com/knowpedia/Landsat_9',
-    'http://www.coresatin.com/docs/landsat-8-launch-06b18f',
-    'https://eo4wind.org/?page_id=591',
-    'https://www.theguardian.com/science/2022/feb/04/landsat-9-continues-to-monitor-earth-as-post-launch-review-ends',
-    'https://www.directionsmag.com/entry/the-origins-of-high-resolution-civilian-satellite-imaging-part-2-civil/307714',
+    {
+      publisher: '英国《卫报》',
+      title: 'Landsat 9 完成在轨测试后的报道',
+      url: 'https://www.theguardian.com/science/2022/feb/04/landsat-9-continues-to-monitor-earth-as-post-launch-review-ends',
+    },
+    {
+      publisher: 'Directions Magazine',
+      title: '民用高分辨率卫星成像的起源（第二部分）',
+      url: 'https://www.directionsmag.com/entry/the-origins-of-high-resolution-civilian-satellite-imaging-part-2-civil/307714',
+    },
   ],
   unconfirmed: [
     'Landsat 7 launch day (1999-04-15) and end-of-mission date',
     'Landsat 8 band ranges assumed equal to Landsat 9 list (source lists L9)',
   ],
-  launchDates: {
-    'Landsat 7': null,
-    'Landsat 8': '2013-02-11',
-    'Landsat 9': '2021-09-27',
-  },
 }
 
 /** GF-1 01's elements in data/satellites/tle/resource.tle, in the shape of GET /api/satellite/tle. */

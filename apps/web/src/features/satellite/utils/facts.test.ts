@@ -1,7 +1,7 @@
 import { SatelliteFacts } from '@rs/shared'
 import { describe, expect, it } from 'vitest'
 import { GF1_FACTS, LANDSAT_FACTS } from '../test/fixtures'
-import { bestResolutionM, daysSince, launchCaveat, numbersIn, statusOf, webAddresses } from './facts'
+import { bestResolutionM, daysSince, numbersIn, statusOf, webReferences } from './facts'
 import { matchTle } from './tle-match'
 
 describe('the fixtures as the contract types them', () => {
@@ -13,11 +13,11 @@ describe('the fixtures as the contract types them', () => {
     expect(facts.orbit?.revisitDays).toBe('4 (PMS with ±35° roll); 2 (WFV)')
   })
 
-  it('links only web addresses among the sources', () => {
-    expect(webAddresses(['ftp://x', 'https://ok.example', 'CelesTrak active group', 'http://a.b/c'])).toEqual([
-      'https://ok.example',
-      'http://a.b/c',
-    ])
+  it('links only named sources with a web address', () => {
+    const ref = (url: string, title = '某页') => ({ publisher: '某机构', title, url })
+    expect(
+      webReferences([ref('ftp://x'), ref('https://ok.example'), ref('javascript:alert(1)'), ref('http://a.b/c'), ref('https://c.d', '')]),
+    ).toEqual([ref('https://ok.example'), ref('http://a.b/c')])
   })
 })
 
@@ -39,24 +39,6 @@ describe('figures', () => {
     ])
     expect(daysSince('2026-06-13T21:04:14Z', new Date('2026-06-20T21:04:13Z'))).toBe(6)
     expect(daysSince('soon', new Date())).toBeUndefined()
-  })
-})
-
-describe('launchCaveat', () => {
-  it('reads the Beijing-time notes of the facts', () => {
-    expect(launchCaveat({ launchDate: '2015-12-29', note: 'launched 00:04 BJT (2015-12-28 16:04 UTC), Xichang' })).toEqual({
-      kind: 'beijingEarly',
-      utcDate: '2015-12-28',
-    })
-    expect(launchCaveat({ launchDate: '2022-01-01', note: 'launched 07:44 BJT = 2022-02-26 23:44 UTC' })).toEqual({
-      kind: 'beijingEarly',
-      utcDate: '2021-12-31',
-    })
-    expect(launchCaveat({ launchDate: '2019-11-03', note: 'launched 11:22 BJT Taiyuan CZ-4B' })).toEqual({ kind: 'beijing' })
-    expect(launchCaveat({ launchDate: '2022-01-26', note: 'launch date as reported in Beijing time; UTC date may be 2022-01-25' })).toEqual(
-      { kind: 'beijingMaybe', utcDate: '2022-01-25' },
-    )
-    expect(launchCaveat({ launchDate: '2008-09-06', note: '18:50:57 UTC, Delta II' })).toBeUndefined()
   })
 })
 

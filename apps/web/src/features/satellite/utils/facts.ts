@@ -1,4 +1,4 @@
-import type { FactFigure, SatelliteFacts, SatelliteMember } from '@rs/shared'
+import type { FactFigure, SatelliteFacts, SourceReference } from '@rs/shared'
 
 /*
  * Page rules over the satellite facts. The facts themselves are typed by the shared contract
@@ -8,9 +8,9 @@ import type { FactFigure, SatelliteFacts, SatelliteMember } from '@rs/shared'
 
 const WEB_ADDRESS = /^https?:\/\/\S+$/i
 
-/** The sources that are web addresses (http, https): only these become links. */
-export function webAddresses(sources: readonly string[]): string[] {
-  return sources.filter((s) => WEB_ADDRESS.test(s))
+/** The named sources whose address is a web address (http, https): only these become links. */
+export function webReferences(sources: readonly SourceReference[]): SourceReference[] {
+  return sources.filter((s) => WEB_ADDRESS.test(s.url) && s.publisher.length > 0 && s.title.length > 0)
 }
 
 /** Status of a series or member as the page names it. */
@@ -35,37 +35,6 @@ export function bestResolutionM(facts: Pick<SatelliteFacts, 'sensors'>): number 
   const all = facts.sensors.flatMap((s) => [s.gsdM.panchromatic, s.gsdM.multispectral, s.gsdM.other].flatMap(numbersIn))
   const positive = all.filter((n) => n > 0)
   return positive.length > 0 ? Math.min(...positive) : undefined
-}
-
-/** What the page adds to a launch date. */
-export type LaunchCaveat =
-  /** A Beijing-time date (the note gives the time in BJT). */
-  | { kind: 'beijing' }
-  /** Launched before 08:00 Beijing time: the UTC date is the day before. */
-  | { kind: 'beijingEarly'; utcDate: string }
-  /** The note says the UTC date may differ. */
-  | { kind: 'beijingMaybe'; utcDate: string }
-
-function dayBefore(isoDate: string): string | undefined {
-  const time = Date.parse(`${isoDate}T00:00:00Z`)
-  if (Number.isNaN(time)) return undefined
-  return new Date(time - 86_400_000).toISOString().slice(0, 10)
-}
-
-/**
- * The Beijing-time caveat of a launch date (data/satellites/README.md): Chinese sources give the
- * Beijing-time date; a launch before 08:00 BJT falls on the previous UTC day. Read from the
- * member's note ('07:44 BJT', 'UTC date may be 2022-01-25'); undefined when the note says nothing.
- */
-export function launchCaveat(member: Pick<SatelliteMember, 'launchDate' | 'note'>): LaunchCaveat | undefined {
-  const note = member.note ?? ''
-  const date = member.launchDate
-  const maybe = /UTC date may be (\d{4}-\d{2}-\d{2})/i.exec(note)
-  if (maybe?.[1]) return { kind: 'beijingMaybe', utcDate: maybe[1] }
-  const bjt = /(\d{1,2}):\d{2}\s*BJT/.exec(note)
-  if (!bjt?.[1]) return undefined
-  const early = date ? dayBefore(date) : undefined
-  return Number(bjt[1]) < 8 && early ? { kind: 'beijingEarly', utcDate: early } : { kind: 'beijing' }
 }
 
 /** Country names the page knows, by the codes the facts use. */
