@@ -39,8 +39,12 @@ import { CELLS_PER_COUNTY, type CountyGrid, coveredShare, type GridRows, gridRow
 
 /** Bump when the grid rule or the keys change: every grid and row is built again. */
 const GRID_RULE = `cells${CELLS_PER_COUNTY}/classes${COVERAGE_CLASSES.map((c) => `${c.upTo}${c.inclusive ? '=' : ''}`).join(',')}/cloud${COVERAGE_CLOUD_LIMITS.join(',')}/periods/v2`
-/** Scenes per refresh chunk, of one month (about 20 counties each for the demo's wide swaths). */
-const CHUNK_SCENES = 5_000
+/**
+ * Scenes per refresh chunk, of one month. A chunk's fixed cost is reading, merging and writing the
+ * rows it touches (at 5 M scenes nearly every county × month, quarter and year × cloud limit of
+ * its class), so an import of 10,000 scenes goes in one chunk rather than two of 5,000.
+ */
+const CHUNK_SCENES = 10_000
 /**
  * A queue longer than this (a first count, a rebuild) is counted in bulk: chunks of BULK_CHUNK
  * scenes paint their months only and mark the quarters and years stale, derived once at the end,
