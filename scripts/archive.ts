@@ -106,7 +106,7 @@ async function importCommand(file: string, values: { format?: string; 'dry-run'?
     if (!values['dry-run'] && result.rejected.length === 0) {
       const pool = createTaskPool({ maxThreads: 1 })
       try {
-        const counted = await createCoverage({ db: database.db, background: pool }).engine.refresh()
+        const counted = await createCoverage({ db: database.db, background: pool, databaseKind: database.kind }).engine.refresh()
         console.log(tZh('archiveImport.report.coverage', { scenes: counted.scenes, seconds: (counted.milliseconds / 1000).toFixed(1) }))
       } finally {
         await pool.close()

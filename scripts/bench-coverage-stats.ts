@@ -73,7 +73,7 @@ async function benchSet(scenes: number): Promise<void> {
   await sql`DELETE FROM scene WHERE id LIKE 'I%'`.execute(db)
 
   const pool = createTaskPool({ maxThreads: 1 })
-  const coverage = createCoverage({ db, background: pool })
+  const coverage = createCoverage({ db, background: pool, databaseKind: database.kind })
   const pending = await coverage.engine.pending()
   const first = await coverage.engine.refresh()
   const { rows: size } = await sql<{ rows: number; bytes: string }>`

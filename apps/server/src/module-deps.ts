@@ -68,6 +68,6 @@ export function moduleDeps(shared: SharedDeps, audit: AuditRecorder): ModuleDeps
     ...shared,
     audit,
     areas: createAreas({ db: shared.db, tasks: shared.pools.tasks, audit }),
-    coverage: createCoverage({ db: shared.db, background: shared.pools.background }),
+    coverage: createCoverage({ db: shared.db, background: shared.pools.background, databaseKind: shared.databaseKind }),
   }
 }

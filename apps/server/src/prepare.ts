@@ -7,7 +7,7 @@ import { loadSceneArchive } from './datasets/scene-archive/load'
 import { ensureAdministrator } from './db/accounts'
 import { type DatabaseHandle, migrateToLatest } from './db/database'
 import { seedDemo } from './db/seed'
-import { underStartLock } from './db/start-lock'
+import { underStartLock } from './db/session-lock'
 import { createAuditRepository } from './modules/audit/audit.repository'
 import { createAuditService } from './modules/audit/audit.service'
 

@@ -5,6 +5,7 @@
  * analysis (scenes module) stays the exact path for one search area.
  */
 import type { Kysely } from 'kysely'
+import type { DatabaseKind } from '../../db/database'
 import type { Database } from '../../db/schema'
 import type { TaskPool } from '../../lib/workers/pool'
 import { type AreaCoverage, createAreaCoverage } from './areas'
@@ -25,8 +26,14 @@ export interface Coverage {
 }
 
 /** Builds the capability (module-deps.ts, once per server; the archive's import command builds its own). */
-export function createCoverage(options: { db: Kysely<Database>; background: TaskPool; bulkQueue?: number }): Coverage {
-  const engine = createCoverageEngine(options.db, options.background, { bulkQueue: options.bulkQueue })
+export function createCoverage(options: {
+  db: Kysely<Database>
+  background: TaskPool
+  bulkQueue?: number
+  /** 'postgres': a refresh holds a session lock, so processes on one database (instances, the import command) count in turn */
+  databaseKind?: DatabaseKind
+}): Coverage {
+  const engine = createCoverageEngine(options.db, options.background, { bulkQueue: options.bulkQueue, databaseKind: options.databaseKind })
   let tree: Promise<RegionTree> | undefined
   const regions = async () => {
     tree ??= loadRegionTree(options.db)

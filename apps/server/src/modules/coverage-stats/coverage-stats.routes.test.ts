@@ -192,6 +192,32 @@ describe('coverage statistics', () => {
     expect(derived[0]?.total.coveredKm2).toBeGreaterThan(0)
   })
 
+  it('counts in one process at a time on PostgreSQL: two refreshing at once paint each chunk once', async () => {
+    // two processes' engines (the import command's and a portal's), each with its own pool, counted
+    const painted: string[] = []
+    const counting = (name: string): TaskPool => ({
+      run: (module, fn, input, budget) => {
+        if (fn === 'paintScenes') painted.push(name)
+        return pool.run(module, fn, input, budget)
+      },
+      close: async () => {},
+    })
+    const engines = ['a', 'b'].map(
+      (name) => createCoverage({ db: ctx.database.db, background: counting(name), databaseKind: ctx.database.kind }).engine,
+    )
+    for (let k = 0; k < 3; k++)
+      await buildScene(ctx.database.db, {
+        bbox: [116.2 + k * 0.1, 39.8, 116.4 + k * 0.1, 40],
+        resolutionM: 2,
+        acquiredAt: '2026-07-02T03:00:00Z',
+      })
+    const reports = await Promise.all(engines.map((e) => e.refresh()))
+    expect(await engines[0]?.pending()).toBe(0)
+    expect(reports.reduce((n, r) => n + r.scenes, 0)).toBeLessThanOrEqual(3)
+    // without the lock both had read and painted the same chunk, and one had thrown its work away
+    expect(painted.length).toBeLessThanOrEqual(1)
+  })
+
   it('refuses a bad question in Chinese with a 4xx', async () => {
     for (const [query, status, words] of [
       ['period=2026Q5', 400, '统计时段'],
