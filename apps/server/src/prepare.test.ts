@@ -1,8 +1,8 @@
 import { sql } from 'kysely'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from './config'
 import { type DatabaseHandle, openDatabase } from './db/database'
+import { scratchDatabase } from './db/scratch-database'
 import { prepareDatabase } from './prepare'
 
 /**
@@ -10,34 +10,21 @@ import { prepareDatabase } from './prepare'
  * the second exited with 'duplicate key … app_user_username_key' as both seeded the demo accounts).
  */
 const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres'
-const name = `rs_prepare_${process.pid}`
 const handles: DatabaseHandle[] = []
-
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl })
-  await client.connect()
-  try {
-    await client.query(statement)
-  } finally {
-    await client.end()
-  }
-}
+let scratch: Awaited<ReturnType<typeof scratchDatabase>>
 
 beforeAll(async () => {
-  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-  await admin(`CREATE DATABASE ${name}`)
+  scratch = await scratchDatabase(adminUrl, 'rs_prepare')
 })
 afterAll(async () => {
   for (const h of handles) await h.close()
-  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+  await scratch?.drop()
 })
 
 describe('a start’s database work', () => {
   it('lets two instances started together on one fresh database both come up, once', async () => {
-    const url = new URL(adminUrl)
-    url.pathname = `/${name}`
     const config = loadConfig({
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: scratch.databaseUrl,
       ARCHIVE_DEMO: 'off',
       MONITOR_DEMO: 'off',
       PLAN_DEMO: 'off',
