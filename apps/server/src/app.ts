@@ -6,11 +6,12 @@ import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
-import { type RouteNode, tZh } from '@rs/shared'
+import type { RouteNode } from '@rs/shared'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Config } from './config'
 import type { DatabaseHandle } from './db/database'
+import { registerLocale, t } from './lib/locale'
 import { createPageRenderer, type PrimedQuery, type RenderWith } from './lib/page-render'
 import { createTaskPool, type TaskPool } from './lib/workers/pool'
 import { registerModules } from './modules'
@@ -48,6 +49,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandling(app)
+  registerLocale(app)
 
   await app.register(securityHeadersPlugin, {
     hsts: config.HSTS,
@@ -61,7 +63,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,
       code: 429,
-      message: tZh('errors.tooManyRequests'),
+      message: t('errors.tooManyRequests'),
       data: null,
     }),
   })
@@ -196,6 +198,6 @@ async function registerSpa(app: FastifyInstance, distDir: string, renderWith: Re
     // SPEC §2: unknown page addresses go to the home page; the services keep their JSON 404
     if (wantsPage && !SERVICE_PREFIXES.some((prefix) => url === prefix || url.startsWith(`${prefix}/`)) && !url.startsWith(SPA_BASE))
       return reply.redirect(`${SPA_BASE}home`)
-    return sendEnvelope(reply, 404, 404, tZh('errors.routeNotFound', { path: url.slice(0, 200) }))
+    return sendEnvelope(reply, 404, 404, t('errors.routeNotFound', { path: url.slice(0, 200) }))
   })
 }

@@ -1,6 +1,7 @@
-import { type MessageKey, tZh } from '@rs/shared'
+import type { MessageKey } from '@rs/shared'
+import { t } from './locale'
 
-/** An error the user should read: HTTP status, Chinese message, optional envelope code and data. */
+/** An error the user should read: HTTP status, message in the caller's language (Chinese by default), optional envelope code and data. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -30,6 +31,6 @@ export class ApiError extends Error {
   }
 
   static of(status: number, key: MessageKey, params?: Record<string, string | number>): ApiError {
-    return new ApiError(status, tZh(key, params))
+    return new ApiError(status, t(key, params))
   }
 }

@@ -1,18 +1,10 @@
-import { tZh } from '@rs/shared'
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { ApiError } from '../lib/errors'
+import { t } from '../lib/locale'
 
-const FIELD_LABELS: Record<string, string> = {
-  username: tZh('fields.username'),
-  password: tZh('fields.password'),
-  captcha: tZh('fields.captcha'),
-  token: tZh('fields.token'),
-  name: tZh('fields.name'),
-  label: tZh('fields.label'),
-  code: tZh('fields.code'),
-  type: tZh('fields.type'),
-}
+/** Fields whose name the validation message gives in words. */
+const FIELD_LABELS = new Set(['username', 'password', 'captcha', 'token', 'name', 'label', 'code', 'type'])
 
 const HAS_CHINESE = /[\u4e00-\u9fff]/
 
@@ -21,16 +13,16 @@ export function sendEnvelope(reply: FastifyReply, status: number, code: number, 
   return reply.status(status).send({ code, message, data })
 }
 
-/** Turns zod validation issues into one Chinese sentence naming the fields. */
+/** Turns zod validation issues into one sentence naming the fields, in the caller's language. */
 export function validationMessage(issues: ReadonlyArray<{ instancePath?: string; message?: string }>): string {
   const parts = issues.map((issue) => {
     const field = (issue.instancePath ?? '').split('/').filter(Boolean).join('.')
     const message = issue.message ?? ''
     if (HAS_CHINESE.test(message) && !message.includes('无效')) return message
-    const label = FIELD_LABELS[field] ?? field
+    const label = FIELD_LABELS.has(field) ? t(`fields.${field}`) : field
     return label ? `${label}：${message}` : message
   })
-  return tZh('errors.badRequest', { detail: [...new Set(parts)].join('；') })
+  return t('errors.badRequest', { detail: [...new Set(parts)].join('；') })
 }
 
 /**
@@ -42,18 +34,18 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (error instanceof ApiError) return sendEnvelope(reply, error.status, error.code, error.message, error.data)
     if (hasZodFastifySchemaValidationErrors(error)) return sendEnvelope(reply, 400, 400, validationMessage(error.validation))
     const status = error.statusCode ?? 500
-    if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendEnvelope(reply, 413, 413, tZh('errors.tooLarge'))
+    if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendEnvelope(reply, 413, 413, t('errors.tooLarge'))
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError)
-      return sendEnvelope(reply, 400, 400, tZh('errors.badJson'))
-    if (status === 429) return sendEnvelope(reply, 429, 429, tZh('errors.tooManyRequests'))
+      return sendEnvelope(reply, 400, 400, t('errors.badJson'))
+    if (status === 429) return sendEnvelope(reply, 429, 429, t('errors.tooManyRequests'))
     // a statement cut by the database's time limit (PostgreSQL's statement_timeout, 57014) on any route
     // that does not answer it itself: the caller is asked to narrow the request, not told of a fault
-    if ((error as { code?: string }).code === '57014') return sendEnvelope(reply, 503, 503, tZh('errors.queryTimeout'))
+    if ((error as { code?: string }).code === '57014') return sendEnvelope(reply, 503, 503, t('errors.queryTimeout'))
     if (status >= 400 && status < 500) {
       const detail = HAS_CHINESE.test(error.message) ? error.message : (error.code ?? error.message)
-      return sendEnvelope(reply, status, status, tZh('errors.badRequest', { detail }))
+      return sendEnvelope(reply, status, status, t('errors.badRequest', { detail }))
     }
     request.log.error({ err: error }, 'unhandled error')
-    return sendEnvelope(reply, 500, 500, tZh('errors.server'))
+    return sendEnvelope(reply, 500, 500, t('errors.server'))
   })
 }

@@ -1,5 +1,5 @@
-import { API_CODE, type BodyOf, type DataOf, type EnvelopeOf, type QueryOf, type RouteRef, TOKEN_HEADER } from '@rs/shared'
-import { getT } from './i18n'
+import { API_CODE, type BodyOf, type DataOf, type EnvelopeOf, LANGUAGE_HEADER, type QueryOf, type RouteRef, TOKEN_HEADER } from '@rs/shared'
+import { getT, useLocaleStore } from './i18n'
 import { readToken } from './token-storage'
 
 /** HTTP statuses the client rejects without any message of its own (SPEC.md §8). */
@@ -58,10 +58,11 @@ export function apiUrl(route: Pick<RouteRef, 'path'>, query?: object): string {
   return search ? `${route.path}?${search}` : route.path
 }
 
-/** Headers every call carries: the stored session token (SPEC.md §7). */
+/** Headers every call carries: the stored session token (SPEC.md §7) and the interface's language. */
 export function authHeaders(): Record<string, string> {
   const token = readToken()
-  return token ? { [TOKEN_HEADER]: token } : {}
+  const language = { [LANGUAGE_HEADER]: useLocaleStore.getState().locale }
+  return token ? { [TOKEN_HEADER]: token, ...language } : language
 }
 
 /** Runs fetch, turning a network failure into an ApiError with a readable message. */

@@ -46,5 +46,14 @@ export const DEFAULTS = {
 export const TOKEN_STORAGE_KEY = 'token'
 /** Request header that carries the session token (SPEC.md §7). */
 export const TOKEN_HEADER = 'token'
+/**
+ * Request header that carries the caller's language (en-US or zh-CN): the portal's client sends it
+ * with every call; without it (or with anything else) the server answers in Chinese. A link the
+ * browser opens itself (an export, a download) carries `?lang=en-US` instead.
+ */
+export const LANGUAGE_HEADER = 'x-portal-lang'
+/** Query parameter with the same meaning as {@link LANGUAGE_HEADER}, for links and shareable addresses. */
+export const LANGUAGE_PARAM = 'lang'
+
 /** Response header that carries the captcha's one-time public key for password encryption. */
 export const LOGIN_KEY_HEADER = 'x-login-key'

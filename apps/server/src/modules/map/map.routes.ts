@@ -43,7 +43,7 @@ function tileBox(z: number, x: number, y: number) {
 
 function send(reply: FastifyReply, response: OgcResponse, cacheSeconds: number) {
   // detail data of one caller: no shared cache keeps it, and an answer differs by the token header
-  if (response.private) reply.header('vary', 'token')
+  if (response.private) reply.header('vary', `${reply.getHeader('vary') ?? ''}, token`.replace(/^, /, ''))
   return reply
     .header('cache-control', response.private ? 'private, no-store' : cacheSeconds > 0 ? `public, max-age=${cacheSeconds}` : 'no-cache')
     .header('access-control-allow-origin', '*')
