@@ -268,7 +268,8 @@ export function createCoverageEngine(
     const gridIndex = new Map<string, number>()
     const chunkGrids: CountyGrid[] = []
     const paint: PaintScene[] = []
-    const touched = new Set<string>()
+    // (group, county) pairs the chunk paints, as group × counties + the county's index in the chunk
+    const touched = new Set<number>()
     for (const s of scenes) {
       const cls = coverageClassOf(s.resolution)
       if (!cls) continue
@@ -289,9 +290,9 @@ export function createCoverageEngine(
       const sceneGroups = (bulk ? [s.month] : periodCodesOfMonth(s.month)).flatMap((period) =>
         cloudLimitsOf(s.cloud).map((limit) => groups.id(s.source, cls.id, limit, period)),
       )
-      for (const g of sceneGroups) for (const c of s.counties) if (gridIndex.has(c)) touched.add(`${g}|${c}`)
       paint.push({ footprint: s.footprint, counties, groups: sceneGroups })
     }
+    for (const p of paint) for (const g of p.groups) for (const c of p.counties) touched.add(g * chunkGrids.length + c)
 
     // the stored rows of the groups the chunk touches, read to be merged
     const existing: PaintRow[] = []
@@ -313,7 +314,8 @@ export function createCoverageEngine(
         WHERE m.county = ANY (${chunkGrids.map((g) => g.code)}::text[])`.execute(db)
       for (const r of stored) {
         const group = groups.id(r.source as CoverageSource, r.class, r.cloud, r.month)
-        if (touched.has(`${group}|${r.county}`))
+        const county = gridIndex.get(r.county)
+        if (county !== undefined && touched.has(group * chunkGrids.length + county))
           existing.push({ county: r.county, group, bits: toBytes(r.bits), depth: Number(r.depth), scenes: Number(r.scenes) })
       }
     }
