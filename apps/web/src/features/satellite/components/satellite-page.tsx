@@ -37,7 +37,7 @@ function Overview({ facts, slug }: { facts: SatelliteFacts; slug: string }) {
         </div>
       </div>
       <p className="satellite-hero__summary" data-testid="satellite-summary">
-        {facts.summaryZh ?? t('satellitePage.detail.noSummary')}
+        {facts.summary ?? t('satellitePage.detail.noSummary')}
       </p>
       <Descriptions
         size="small"
