@@ -35,6 +35,8 @@ export const typicalImageEn: Messages['typicalImage'] = {
     pursuit: 'Pursuit formation: the two satellites observe the same strip one after the other',
     satelliteA: 'Satellite A',
     satelliteB: 'Satellite B',
+    labelled: '{label}: {value}',
+    aside: '{label} ({value})',
     footer:
       'A drawing by the portal, from the satellite facts, of how such an image is taken; not an image taken by the satellite. Values the facts do not give are not marked.',
     figures: {
