@@ -88,17 +88,20 @@ async function buildSnapshot(repo: SatellitesRepository) {
     }))
   const events = (locale: Locale): SatelliteEvent[] => {
     const t = translatorOf(locale)
-    return launchRows.map((r) => ({
-      date: r.date,
-      kind: 'launch' as const,
-      slug: r.slug,
-      seriesName: locale === 'en-US' ? r.name_en : r.name_zh,
-      member:
-        r.members.length <= 3
-          ? r.members.join(t('satelliteApi.memberSeparator'))
-          : t('satelliteApi.eventMembers', { first: r.members[0] ?? '', count: r.members.length }),
-      country: r.country,
-    }))
+    return launchRows.map((r) => {
+      const members = locale === 'en-US' ? r.members_en : r.members
+      return {
+        date: r.date,
+        kind: 'launch' as const,
+        slug: r.slug,
+        seriesName: locale === 'en-US' ? r.name_en : r.name_zh,
+        member:
+          members.length <= 3
+            ? members.join(t('satelliteApi.memberSeparator'))
+            : t('satelliteApi.eventMembers', { first: members[0] ?? '', count: members.length }),
+        country: r.country,
+      }
+    })
   }
   const byLocale = <T>(build: (locale: Locale) => T): Record<Locale, T> => ({ 'zh-CN': build('zh-CN'), 'en-US': build('en-US') })
   return {
