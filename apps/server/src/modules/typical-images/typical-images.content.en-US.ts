@@ -84,11 +84,11 @@ export const TYPICAL_IMAGE_CONTENT_EN: Record<TypicalImageKey, TypicalImageTexts
     howTaken:
       'Two panchromatic/multispectral cameras image side by side in push-broom fashion over a combined swath of 60 km: the panchromatic band, 0.45–0.90 µm, at 2 m, and four multispectral bands (blue, green, red, near infrared) at 8 m. Four wide-field cameras on board together cover about 800 km at 16 m. The satellite flies a sun-synchronous orbit at about 645 km with its descending node at 10:30 local time.',
     figures: [
-      'Panchromatic and multispectral cameras (two)',
-      'Panchromatic 2 m, multispectral 8 m',
-      '60 km (two cameras combined)',
-      'Panchromatic 0.45–0.90 µm; blue, green, red, near infrared',
-      'Sun-synchronous, about 645 km, descending node 10:30',
+      'PMS cameras (two)',
+      'Pan 2 m, multispectral 8 m',
+      '60 km (two cameras)',
+      'Pan 0.45–0.90 µm; blue, green, red, NIR',
+      'Sun-synchronous, ~645 km, node 10:30',
     ],
     scene: { swathLabel: '60 km' },
   },
@@ -124,7 +124,7 @@ export const TYPICAL_IMAGE_CONTENT_EN: Record<TypicalImageKey, TypicalImageTexts
       'More than 400 km',
       'Geosynchronous, about 35786 km',
     ],
-    scene: { altitudeLabel: 'about 35786 km', areaLabel: 'more than 400 km across' },
+    scene: { altitudeLabel: 'about 35786 km', areaLabel: 'over 400 km' },
   },
   'gf7-mux': {
     satellite: 'GF-7',
