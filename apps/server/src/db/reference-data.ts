@@ -10,6 +10,8 @@ import {
   chineseFacts,
   deriveCatalogue,
   deriveSensors,
+  type EnglishTexts,
+  englishFacts,
   parseTle,
   type SatelliteFacts,
   type TleSkip,
@@ -195,13 +197,15 @@ export function logSkippedTle(skip: TleSkip): void {
 const TLE_FILE = 'tle/resource.tle'
 /** Chinese wording of the facts' descriptive texts (see chineseFacts in satellite-data.ts). */
 const ZH_FILE = 'satellites.zh.json'
-/** The names (publisher, title) of the pages the facts cite (see db/source-references.ts). */
-export const REFERENCES_FILE = 'references.zh.json'
+/** English summaries and reworded curation notes (see englishFacts in satellite-data.ts). */
+const EN_FILE = 'satellites.en.json'
+/** The names (publisher, title) of the pages the facts cite, per language (see db/source-references.ts). */
+export const REFERENCES_FILES = { 'zh-CN': 'references.zh.json', 'en-US': 'references.en.json' } as const
 
-/** The reference names of data/satellites/references.zh.json (also read for the planned missions' sources). */
-export function readReferenceNames(dir = SATELLITE_DATA_DIR): ReferenceNames {
-  const { publishers, pages } = JSON.parse(readFileSync(path.join(dir, REFERENCES_FILE), 'utf8')) as ReferenceNames
-  return { publishers, pages }
+/** The reference names of data/satellites/references.*.json in a language (also read for the planned missions' sources). */
+export function readReferenceNames(dir = SATELLITE_DATA_DIR, locale: 'zh-CN' | 'en-US' = 'zh-CN'): ReferenceNames {
+  const { publishers, pages } = JSON.parse(readFileSync(path.join(dir, REFERENCES_FILES[locale]), 'utf8')) as ReferenceNames
+  return { publishers, pages, locale }
 }
 
 /**
@@ -230,14 +234,19 @@ async function loadSatelliteFacts(db: Kysely<Database>, dir: string, log: (skip:
   const text = readFileSync(path.join(dir, 'satellites.json'), 'utf8')
   const tleText = readFileSync(path.join(dir, TLE_FILE), 'utf8')
   const zhText = readFileSync(path.join(dir, ZH_FILE), 'utf8')
+  const enText = readFileSync(path.join(dir, EN_FILE), 'utf8')
   const facts = JSON.parse(text) as SatelliteFacts[]
   // the pages show Chinese only: the stored facts carry the Chinese wording of every descriptive text,
   // named sources and no maintainers' notes, in the contract's shape (checked here, at load)
   const zh = (JSON.parse(zhText) as { texts: ChineseTexts }).texts
   const references = readReferenceNames(dir)
   const shown = facts.map((f) => parseSatelliteFacts(chineseFacts(f, zh, references)))
+  // and the English page's facts: the English of satellites.json, summaries and notes of satellites.en.json
+  const en = JSON.parse(enText) as EnglishTexts
+  const referencesEn = readReferenceNames(dir, 'en-US')
+  const shownEn = facts.map((f) => parseSatelliteFacts(englishFacts(f, en, referencesEn)))
   const hash = createHash('sha256')
-  for (const part of [text, tleText, zhText, JSON.stringify(shown)]) hash.update(part).update('\0')
+  for (const part of [text, tleText, zhText, enText, JSON.stringify(shown), JSON.stringify(shownEn)]) hash.update(part).update('\0')
   const version = hash.digest('hex').slice(0, 16)
   const current = await db.selectFrom('reference_data').select('version').where('name', '=', SATELLITE_DATA_NAME).executeTakeFirst()
   if (current?.version === version) return { version, loaded: false, satellites: 0, catalogue: 0, sensors: 0, tle: 0, tleSkipped: [] }
@@ -266,6 +275,7 @@ async function loadSatelliteFacts(db: Kysely<Database>, dir: string, log: (skip:
           status: f.status,
           position: i + 1,
           facts: JSON.stringify(f),
+          facts_en: JSON.stringify(shownEn[i]),
         })),
       )
       .execute()

@@ -6,6 +6,8 @@ import { readReferenceNames } from './reference-data'
 import {
   type ChineseTexts,
   chineseFacts as chineseEntry,
+  type EnglishTexts,
+  englishFacts,
   launchCaveat,
   missingChineseTexts,
   type SatelliteFacts,
@@ -150,5 +152,26 @@ describe('launchCaveat', () => {
   it('gives the members their caveat in place of their note', () => {
     const gf4 = chineseFacts(facts.find((f) => f.slug === 'gf4') as SatelliteFacts)
     expect(gf4.members[0]?.launchCaveat).toEqual({ kind: 'beijingEarly', utcDate: '2015-12-28' })
+  })
+})
+
+describe('englishFacts', () => {
+  const en = JSON.parse(readFileSync(path.join(DIR, 'satellites.en.json'), 'utf8')) as EnglishTexts
+  const referencesEn = readReferenceNames(DIR, 'en-US')
+
+  it('gives every series in English: its summary, its own English texts, no maintainers’ notes, every source named', () => {
+    for (const f of facts) {
+      const shown = parseSatelliteFacts(englishFacts(f, en, referencesEn))
+      const text = JSON.stringify({ ...shown, nameZh: undefined })
+      expect(text, f.slug).not.toMatch(/[\u3400-\u9fff]/)
+      expect(shown.summary, f.slug).toBe(en.summaries[f.slug])
+      expect(shown.operator, f.slug).toBe(en.texts[f.operator] ?? f.operator)
+      expect(text, f.slug).not.toMatch(/provenance|tleSource|PARTIAL list|brief asked/)
+      expect(shown.sources.length, f.slug).toBe(sourceUrls(f).length)
+      expect(
+        shown.members.map((m) => m.name),
+        f.slug,
+      ).toEqual(f.members.map((m) => m.name))
+    }
   })
 })

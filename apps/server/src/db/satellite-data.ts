@@ -1,4 +1,4 @@
-import { type LaunchCaveat, MAX_SATELLITE_CATALOGUE, type SourceReference, tleChecksum, tleEpochMs, tZh } from '@rs/shared'
+import { createTranslator, type LaunchCaveat, MAX_SATELLITE_CATALOGUE, type SourceReference, tleChecksum, tleEpochMs } from '@rs/shared'
 import { nameReference, type RecordedMember, type ReferenceNames } from './source-references'
 
 /** One entry of data/satellites/satellites.json (only the fields the rules read; the rest is kept as facts). */
@@ -301,8 +301,17 @@ export function parseTle(text: string, facts: SatelliteFacts[]): { rows: TleRow[
  */
 export type ChineseTexts = Readonly<Record<string, string>>
 
-/** What a page shows for a value that is given as text but has no Chinese wording (SPEC: Chinese only). */
-const UNCONFIRMED = tZh('satellitePage.unconfirmedValue')
+/**
+ * English texts written for the portal (data/satellites/satellites.en.json): a summary per slug, and
+ * rewordings of the curation notes a page shows, keyed by the English text of satellites.json.
+ */
+export interface EnglishTexts {
+  summaries: Readonly<Record<string, string>>
+  texts: Readonly<Record<string, string>>
+}
+
+/** What a Chinese page shows for a value that is given as text but has no Chinese wording. */
+const UNCONFIRMED_ZH = createTranslator('zh-CN')('satellitePage.unconfirmedValue')
 
 /** Web addresses in a source entry ('GCAT-derived identity list (cites https://…)' gives its address). */
 function urlsIn(source: string): string[] {
@@ -389,8 +398,8 @@ export function sourceUrls(f: Obj): string[] {
 }
 
 /**
- * The entry as the portal's pages show it (stored as the facts of `satellite`): every descriptive
- * text in Chinese from `zh`; a figure or value given as text without a Chinese wording becomes
+ * The entry as the portal's Chinese pages show it (stored as the facts of `satellite`): every
+ * descriptive text in Chinese from `zh`, the summary (`summaryZh`) as `summary`; a figure or value given as text without a Chinese wording becomes
  * 待核实, an optional text without one is left out, designations stay; the sources become named
  * references (publisher, title, address; `references`), a source without a name is left out.
  * The maintainers' notes are never carried: `provenance` (the mirrors the facts were read from),
@@ -403,9 +412,28 @@ export function chineseFacts<T extends Obj>(f: T, zh: ChineseTexts, references: 
     const chinese = zh[text]
     if (chinese !== undefined) return chinese
     if (kind === 'name' || !needsChinese(text)) return text
-    return kind === 'value' ? UNCONFIRMED : undefined
+    return kind === 'value' ? UNCONFIRMED_ZH : undefined
   })
+  return shownFacts(f, out, typeof f.summaryZh === 'string' ? f.summaryZh : undefined, references)
+}
+
+/**
+ * The entry as an English page shows it (stored as facts_en): the descriptive texts as
+ * satellites.json gives them, in English, except the curation notes reworded in `en.texts`; the
+ * summary written for the slug (the Chinese one where none is written); the sources named in
+ * English (`references`, references.en.json). Otherwise as chineseFacts: no maintainers' notes.
+ */
+export function englishFacts<T extends Obj>(f: T, en: EnglishTexts, references: ReferenceNames): Obj {
+  const out = mapTexts(f, (text) => en.texts[text] ?? text)
+  const summary = (typeof f.slug === 'string' ? en.summaries[f.slug] : undefined) ?? f.summaryZh
+  return shownFacts(f, out, typeof summary === 'string' ? summary : undefined, references)
+}
+
+/** What both languages do after the texts: the summary, no maintainers' notes, launch caveats, named sources. */
+function shownFacts(f: Obj, out: Obj, summary: string | undefined, references: ReferenceNames): Obj {
   if (out.membersNote === undefined) delete out.membersNote
+  delete out.summaryZh
+  if (summary !== undefined) out.summary = summary
   for (const field of INTERNAL_FIELDS) delete out[field]
   const members = Array.isArray(out.members) ? out.members.filter(isObj) : []
   out.members = members.map(({ note, tleSource: _tleSource, ...member }) => {

@@ -162,8 +162,10 @@ export interface SatelliteTable {
   category: string
   status: string
   position: number
-  /** The whole entry of data/satellites/satellites.json. */
+  /** The entry of data/satellites/satellites.json as a Chinese page shows it (db/satellite-data.ts chineseFacts). */
   facts: ColumnType<Record<string, unknown>, string, string>
+  /** The same entry as an English page shows it (englishFacts); null only between the migration and the next load. */
+  facts_en: ColumnType<Record<string, unknown> | null, string, string>
 }
 
 export interface SatelliteCatalogueTable {
@@ -233,6 +235,9 @@ export interface PlannedMissionTable {
   /** The source named (references.zh.json): its publisher and a title of the page. */
   source_publisher: string
   source_title: string
+  /** The same in English (references.en.json). */
+  source_publisher_en: string
+  source_title_en: string
   portal_category: string
   period_key: string
   satellites: number

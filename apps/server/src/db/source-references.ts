@@ -1,13 +1,15 @@
-import { type SourceReference, tZh } from '@rs/shared'
+import { createTranslator, type SourceReference } from '@rs/shared'
 
 /**
- * How the portal names the pages its reference data cite (data/satellites/references.zh.json):
- * the publisher by host (without www.), a Chinese title per page written for the portal. Pages
- * that are records of a catalogue are titled by rule from what they describe.
+ * How the portal names the pages its reference data cite, in one language
+ * (data/satellites/references.zh.json, references.en.json): the publisher by host (without www.), a
+ * title per page written for the portal. Pages that are records of a catalogue are titled by rule
+ * from what they describe, in the names' language (`locale`, Chinese when not given).
  */
 export interface ReferenceNames {
   publishers: Readonly<Record<string, string>>
   pages: Readonly<Record<string, string>>
+  locale?: 'zh-CN' | 'en-US'
 }
 
 /** A member a catalogue record can describe: its name and designations. */
@@ -27,18 +29,19 @@ function hostOf(url: string): string | undefined {
 }
 
 /** The title of a catalogue record (CelesTrak SATCAT by NORAD number, NASA NSSDCA by COSPAR id), or undefined. */
-function recordTitle(url: string, members: readonly RecordedMember[]): string | undefined {
+function recordTitle(url: string, members: readonly RecordedMember[], locale: ReferenceNames['locale']): string | undefined {
+  const t = createTranslator(locale)
   const satcat = /^https?:\/\/(?:www\.)?celestrak\.org\/satcat\/records\.php\?CATNR=(\d+)$/i.exec(url)
   if (satcat?.[1]) {
     const norad = Number(satcat[1])
     const member = members.find((m) => m.noradId === norad)
-    return tZh('satelliteApi.references.satcat', { name: member?.name ?? `NORAD ${norad}`, norad })
+    return t('satelliteApi.references.satcat', { name: member?.name ?? `NORAD ${norad}`, norad })
   }
   const nssdca = /^https?:\/\/nssdc\.gsfc\.nasa\.gov\/nmc\/spacecraft\/display\.action\?id=([\w-]+)$/i.exec(url)
   if (nssdca?.[1]) {
     const cospar = nssdca[1]
     const member = members.find((m) => m.cospar === cospar)
-    return tZh('satelliteApi.references.nssdca', { name: member?.name ?? cospar, cospar })
+    return t('satelliteApi.references.nssdca', { name: member?.name ?? cospar, cospar })
   }
   return undefined
 }
@@ -51,7 +54,7 @@ function recordTitle(url: string, members: readonly RecordedMember[]): string | 
 export function nameReference(url: string, names: ReferenceNames, members: readonly RecordedMember[] = []): SourceReference | undefined {
   const host = hostOf(url)
   const publisher = host === undefined ? undefined : names.publishers[host]
-  const title = names.pages[url] ?? recordTitle(url, members)
+  const title = names.pages[url] ?? recordTitle(url, members, names.locale)
   return publisher === undefined || title === undefined ? undefined : { publisher, title, url }
 }
 

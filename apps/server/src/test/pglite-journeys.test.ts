@@ -47,6 +47,10 @@ describe('the embedded database (PGlite)', () => {
     const elements = await call('GET', '/api/satorbit/tle?satellite=landsat')
     expect(elements.status).toBe(200)
     expect(elements.body.data.length).toBeGreaterThan(0)
+    // the English facts and launch events (members named from facts_en by their position)
+    const events = await ctx.app.inject({ method: 'GET', url: '/api/satellite/events?limit=100&lang=en' })
+    expect(events.statusCode).toBe(200)
+    expect(events.body).not.toMatch(/[\u3400-\u9fff]/)
   })
 
   it('finds a scene in the archive and publishes it through STAC', async () => {

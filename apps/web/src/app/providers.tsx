@@ -4,7 +4,7 @@ import dayjs from 'dayjs'
 import 'dayjs/locale/zh-cn'
 import enUS from 'antd/locale/en_US'
 import zhCN from 'antd/locale/zh_CN'
-import { type ReactNode, useEffect } from 'react'
+import { type ReactNode, useEffect, useRef } from 'react'
 import { ApiError } from '../lib/api-client'
 import { useLocale } from '../lib/i18n'
 import { setNotifier } from '../lib/notify'
@@ -36,9 +36,20 @@ function NotifierBridge() {
   return holder
 }
 
+/** The server answers in the caller's language: a switch of language fetches the answers on screen again in the new one. */
+function useAnswersInLanguage(queryClient: QueryClient, locale: string) {
+  const shown = useRef(locale)
+  useEffect(() => {
+    if (shown.current === locale) return
+    shown.current = locale
+    void queryClient.invalidateQueries()
+  }, [queryClient, locale])
+}
+
 /** antd (zh_CN by default, portal theme) and TanStack Query around the app. */
 export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   const locale = useLocale()
+  useAnswersInLanguage(queryClient, locale)
   // the date pickers' month and weekday names come from dayjs's global locale, not from antd's
   dayjs.locale(locale === 'en-US' ? 'en' : 'zh-cn')
   return (

@@ -108,13 +108,16 @@ export type SatelliteSensor = z.infer<typeof SatelliteSensor>
 
 /** A page the facts come from, named: who published it and what it is, with its address. */
 export const SourceReference = z.object({
-  publisher: z.string().describe("the publisher in Chinese, e.g. '欧洲航天局', 'CelesTrak'"),
-  title: z.string().describe('what the page is, in Chinese'),
+  publisher: z.string().describe("the publisher in the answer's language, e.g. '欧洲航天局' or 'European Space Agency', 'CelesTrak'"),
+  title: z.string().describe("what the page is, in the answer's language"),
   url: z.string().describe('http(s) address of the page'),
 })
 export type SourceReference = z.infer<typeof SourceReference>
 
-/** The facts of one series (an entry of data/satellites/satellites.json, absent values left out). */
+/**
+ * The facts of one series (an entry of data/satellites/satellites.json, absent values left out), in
+ * the caller's language (x-portal-lang): Chinese texts, or the data's own English.
+ */
 export const SatelliteFacts = z.object({
   slug: z.string(),
   nameZh: z.string(),
@@ -123,13 +126,13 @@ export const SatelliteFacts = z.object({
   operator: z.string(),
   category: z.string().describe("'optical', 'hyperspectral', 'radar', …"),
   status: z.string(),
-  summaryZh: z.string().optional(),
+  summary: z.string().optional().describe("a few sentences on the series in the answer's language (Chinese where no English is written)"),
   members: z.array(SatelliteMember),
-  membersNote: z.string().optional().describe('a note on the member list for readers, in Chinese (e.g. that it is partial)'),
+  membersNote: z.string().optional().describe("a note on the member list for readers, in the answer's language (e.g. that it is partial)"),
   orbit: SatelliteNominalOrbit.optional(),
   sensors: z.array(SatelliteSensor),
   sources: z.array(SourceReference).describe('the pages the facts come from, named'),
-  unconfirmed: z.array(z.string()).describe('values the sources did not confirm, in Chinese'),
+  unconfirmed: z.array(z.string()).describe("values the sources did not confirm, in the answer's language"),
 })
 export type SatelliteFacts = z.infer<typeof SatelliteFacts>
 
@@ -208,7 +211,7 @@ export const SatelliteEvent = z.object({
   date: z.string().describe('YYYY-MM-DD (Beijing date for Chinese launches, as the facts give it)'),
   kind: z.enum(['launch']),
   slug: z.string(),
-  seriesName: z.string().describe('the series name in Chinese'),
+  seriesName: z.string().describe("the series name in the answer's language"),
   member: z.string(),
   country: z.string(),
 })

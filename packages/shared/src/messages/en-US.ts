@@ -1,5 +1,6 @@
 import { accountEn } from './sections/account.en-US'
 import { adminEn } from './sections/admin.en-US'
+import { analysisEn } from './sections/analysis.en-US'
 import { analysisPageEn } from './sections/analysis-page.en-US'
 import { applyEn, feedbackEn } from './sections/apply.en-US'
 import { archivePageEn } from './sections/archive-page.en-US'
@@ -12,6 +13,7 @@ import { monitorEn } from './sections/monitor.en-US'
 import { monitorMapEn } from './sections/monitor-map.en-US'
 import { monitorModesEn } from './sections/monitor-modes.en-US'
 import { monitorVerifyEn } from './sections/monitor-verify.en-US'
+import { newsEn } from './sections/news.en-US'
 import { newsPageEn } from './sections/news-page.en-US'
 import { orbitEn } from './sections/orbit.en-US'
 import { orbitFramesEn } from './sections/orbit-frames.en-US'
@@ -19,8 +21,10 @@ import { orderEn } from './sections/order.en-US'
 import { planEn } from './sections/plan.en-US'
 import { provinceMinistryEn } from './sections/province-ministry.en-US'
 import { pushEn } from './sections/push.en-US'
+import { satelliteApiEn, satelliteEn } from './sections/satellite.en-US'
 import { satellitePageEn } from './sections/satellite-page.en-US'
 import { sharingEn } from './sections/sharing.en-US'
+import { typicalImageEn } from './sections/typical-image.en-US'
 import { typicalImagePageEn } from './sections/typical-image-page.en-US'
 import type { Messages } from './zh-CN'
 
@@ -260,7 +264,12 @@ export const enUS: DeepPartial<Messages> = {
       MOD_087_DISPLAY: 'Menu: ministry–province',
     },
   },
+  satellite: satelliteEn,
+  satelliteApi: satelliteApiEn,
   satellitePage: satellitePageEn,
+  analysis: analysisEn,
+  news: newsEn,
+  typicalImage: typicalImageEn,
   analysisPage: analysisPageEn,
   figure: figureEn,
   newsPage: newsPageEn,

@@ -16,8 +16,13 @@ function placeholders(text: string): string[] {
   return [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '').sort()
 }
 
-/** Screens translated in full; the server-side sections (analysis, news, typicalImage, satelliteApi) stay Chinese. */
+/** Screens and server sections translated in full. */
 const FULL_SCREENS = [
+  'satellite',
+  'satelliteApi',
+  'analysis',
+  'news',
+  'typicalImage',
   'satellitePage',
   'analysisPage',
   'figure',

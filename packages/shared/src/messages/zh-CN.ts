@@ -524,6 +524,8 @@ export const zhCN = {
   satelliteApi: {
     notFound: '未找到该卫星',
     eventMembers: '{first} 等 {count} 颗',
+    /** Between the members launched together, when three or fewer. */
+    memberSeparator: '、',
     /** Titles of catalogue records cited as sources, by the member they describe. */
     references: {
       satcat: '{name} 卫星编目记录（NORAD {norad}）',

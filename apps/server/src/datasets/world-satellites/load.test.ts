@@ -126,9 +126,10 @@ describe('deriveWorldSatellites on the UCS file', () => {
 describe('derivePlannedMissions', () => {
   const texts = readPlannedMissionTexts()
   const references = readReferenceNames()
+  const referencesEn = readReferenceNames(undefined, 'en-US')
 
   it('reads the 15 rows with categories, periods and satellite counts', () => {
-    const plans = derivePlannedMissions(planText, texts, references)
+    const plans = derivePlannedMissions(planText, texts, references, referencesEn)
     expect(plans).toHaveLength(15)
     expect(plans.reduce((n, p) => n + p.satellites, 0)).toBe(25)
     expect(plans[0]).toMatchObject({
@@ -143,15 +144,18 @@ describe('derivePlannedMissions', () => {
   })
 
   it('gives each row its Chinese name and period and its source named, and keeps no curation note', () => {
-    const plans = derivePlannedMissions(planText, texts, references)
+    const plans = derivePlannedMissions(planText, texts, references, referencesEn)
     expect(plans[0]).toMatchObject({
       name_zh: '风云三号F星',
       planned_year_zh: '2023 年（原定 8 月）',
       source_publisher: '新华网（英文版）',
       source_title: expect.stringMatching(/风云/),
+      source_publisher_en: 'Xinhua (English)',
+      source_title_en: expect.stringMatching(/Fengyun/),
     })
     for (const p of plans) {
       expect(p.name_zh, p.name).toMatch(/^[\p{Script=Han}（）\dA-Z\s]+$/u)
+      expect(`${p.source_publisher_en} ${p.source_title_en}`, p.name).not.toMatch(/[\u3400-\u9fff]/)
       expect(Object.keys(p)).not.toContain('note')
       expect(JSON.stringify(p)).not.toMatch(/UCS 5-1-2023|not checked|As above/)
     }
@@ -160,8 +164,8 @@ describe('derivePlannedMissions', () => {
   it('refuses a row without a Chinese name or with a source that has no name', () => {
     const [header, first] = planText.split('\n')
     const renamed = (first as string).replace('Fengyun-3F (FY-3F)', 'Fengyun-3X (FY-3X)')
-    expect(() => derivePlannedMissions(`${header}\n${renamed}\n`, texts, references)).toThrow(/Fengyun-3X/)
+    expect(() => derivePlannedMissions(`${header}\n${renamed}\n`, texts, references, referencesEn)).toThrow(/Fengyun-3X/)
     const elsewhere = (first as string).replace('https://english.news.cn/', 'https://example.org/')
-    expect(() => derivePlannedMissions(`${header}\n${elsewhere}\n`, texts, references)).toThrow(/example\.org/)
+    expect(() => derivePlannedMissions(`${header}\n${elsewhere}\n`, texts, references, referencesEn)).toThrow(/example\.org/)
   })
 })

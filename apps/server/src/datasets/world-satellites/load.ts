@@ -147,17 +147,25 @@ export function deriveWorldSatellites(csvText: string, facts: SatelliteFacts[]):
 
 /**
  * The planned missions as typed records with their portal category, period and satellite count,
- * their Chinese name and period (`texts`) and their source named (`references`). Throws when a
- * row has no Chinese text or its source no name: a revised file needs them first.
+ * their Chinese name and period (`texts`) and their source named in Chinese (`references`) and in
+ * English (`referencesEn`; the name and period in English are the file's own). Throws when a row
+ * has no Chinese text or its source no name: a revised file needs them first.
  */
-export function derivePlannedMissions(csvText: string, texts: PlannedMissionTexts, references: ReferenceNames): PlannedMissionRecord[] {
+export function derivePlannedMissions(
+  csvText: string,
+  texts: PlannedMissionTexts,
+  references: ReferenceNames,
+  referencesEn: ReferenceNames,
+): PlannedMissionRecord[] {
   return csvRecords(csvText, PLAN_COLUMNS, PLAN_FILE).map((r, i) => {
     const nameZh = texts.names[r.name]
     const plannedYearZh = texts.plannedYears[r.planned_year]
     const source = nameReference(r.source, references)
+    const sourceEn = nameReference(r.source, referencesEn)
     if (nameZh === undefined) throw new Error(`${PLAN_ZH_FILE}: no Chinese name for "${r.name}"`)
     if (plannedYearZh === undefined) throw new Error(`${PLAN_ZH_FILE}: no Chinese text for the period "${r.planned_year}"`)
     if (source === undefined) throw new Error(`references.zh.json: no name for the source ${r.source} of "${r.name}"`)
+    if (sourceEn === undefined) throw new Error(`references.en.json: no name for the source ${r.source} of "${r.name}"`)
     return {
       position: i + 1,
       name: r.name,
@@ -169,6 +177,8 @@ export function derivePlannedMissions(csvText: string, texts: PlannedMissionText
       source: r.source,
       source_publisher: source.publisher,
       source_title: source.title,
+      source_publisher_en: sourceEn.publisher,
+      source_title_en: sourceEn.title,
       source_date: /^\d{4}-\d{2}-\d{2}$/.test(r.source_date) ? r.source_date : null,
       portal_category: plannedCategory(r.category),
       period_key: plannedPeriod(r.planned_year),
@@ -214,7 +224,12 @@ export async function loadWorldSatelliteData(
   const factsDir = options.factsDir ?? FACTS_DIR
   const factsText = readFileSync(path.join(factsDir, 'satellites.json'), 'utf8')
   const satellites = deriveWorldSatellites(ucsText, JSON.parse(factsText) as SatelliteFacts[])
-  const planned = derivePlannedMissions(planText, readPlannedMissionTexts(dir), readReferenceNames(factsDir))
+  const planned = derivePlannedMissions(
+    planText,
+    readPlannedMissionTexts(dir),
+    readReferenceNames(factsDir),
+    readReferenceNames(factsDir, 'en-US'),
+  )
   const hash = createHash('sha256')
   for (const part of [ucsText, planText, factsText, JSON.stringify(satellites), JSON.stringify(planned)]) hash.update(part).update('\0')
   const version = hash.digest('hex').slice(0, 16)

@@ -38,6 +38,7 @@ import * as plans from './20261206100000_plans'
 import * as provinceMinistry from './20261206200000_province-ministry'
 import * as pushS3 from './20261207100000_push-s3'
 import * as plannedMissionTexts from './20261208100000_planned-mission-texts'
+import * as englishFacts from './20261209100000_english-facts'
 
 /** Every migration in order; the file name is the migration's name. Never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '20261206200000_province-ministry': provinceMinistry,
   '20261207100000_push-s3': pushS3,
   '20261208100000_planned-mission-texts': plannedMissionTexts,
+  '20261209100000_english-facts': englishFacts,
 }

@@ -10,8 +10,8 @@ import type { Built } from './chart-images'
 export function registerAnalysis(app: FastifyInstance, { db, pools }: ModuleDeps) {
   registerAnalysisRoutes(
     app,
-    createAnalysisService(createAnalysisRepository(db), (sats, plans) =>
-      pools.background.run<Built>(ANALYSIS_WORKER, 'buildAnalysis', { sats, plans }, ANALYSIS_BUILD_BUDGET_MS),
+    createAnalysisService(createAnalysisRepository(db), (sats, plans, locale) =>
+      pools.background.run<Built>(ANALYSIS_WORKER, 'buildAnalysis', { sats, plans, locale }, ANALYSIS_BUILD_BUDGET_MS),
     ),
   )
 }

@@ -314,3 +314,38 @@ describe('GET /api/satellite/analysis/chart', () => {
     expect(body.message).toContain('请指定分析图表')
   })
 })
+
+describe('the analysis pages in the caller’s language', () => {
+  const EN = { 'x-portal-lang': 'en-US' }
+  const CJK = /[\u3400-\u9fff]/
+  /** An SVG's texts, without the font stack (which names the CJK fonts). */
+  const textOf = (svg: string) => svg.replace(/font-family="[^"]*"/g, '').replace(/font-family:[^;"]*/g, '')
+
+  it.each(SATELLITE_ANALYSIS_PAGES)('answers %s in English, with English charts at English addresses', async (key) => {
+    const p = AnalysisPage.parse(await getData(ctx, `/api/satellite/analysis?page=${key}`, EN))
+    expect(JSON.stringify(p)).not.toMatch(CJK)
+    for (const f of p.figures) {
+      expect(f.chartUrl, f.key).toBe(`/api/satellite/analysis/chart?page=${key}&figure=${f.key}&lang=en`)
+      // an image is fetched without the header: its address carries the language
+      const res = await ctx.app.inject({ method: 'GET', url: f.chartUrl ?? '' })
+      expect(res.statusCode, f.key).toBe(200)
+      expect(textOf(res.body), f.key).not.toMatch(CJK)
+      expect(drawnTexts(res.body).length, f.key).toBeGreaterThan(0)
+    }
+  })
+
+  it('names countries, categories and columns in English, and keeps Chinese without the header', async () => {
+    const en = AnalysisPage.parse(await getData(ctx, '/api/satellite/analysis?page=country-analysis', EN))
+    const top = figure(en, 'topCountries')
+    expect(top.rows.slice(0, 2).map((r) => r.country)).toEqual(['USA', 'China'])
+    expect(top.columns.map((c) => c.title)).toContain('Country/region')
+    const plan = AnalysisPage.parse(await getData(ctx, '/api/satellite/analysis?page=development-plan', EN))
+    expect(figure(plan, 'plannedMissions').rows[0]).toMatchObject({ name: 'Fengyun-3F (FY-3F)', source: expect.stringMatching(/^Xinhua/) })
+    expect(plan.references?.every((r) => !CJK.test(`${r.publisher} ${r.title}`))).toBe(true)
+    const svg = await ctx.app.inject({ method: 'GET', url: '/api/satellite/analysis/chart?page=general-statistic&figure=byOrbit&lang=en' })
+    expect(svg.body).toContain('Low Earth orbit (LEO)')
+    const zh = await page('country-analysis')
+    expect(figure(zh, 'topCountries').rows[0]?.country).toBe('美国')
+    expect(zh.title).toMatch(CJK)
+  })
+})

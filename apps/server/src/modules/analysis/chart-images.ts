@@ -1,6 +1,7 @@
 /** The figures' chart images: drawn once as SVG, addressed by page and figure, versioned by hash. */
 import { createHash } from 'node:crypto'
-import { type AnalysisPage, type AnalysisPageKey, satelliteAnalysisChart } from '@rs/shared'
+import { type AnalysisPage, type AnalysisPageKey, LANGUAGE_PARAM, satelliteAnalysisChart } from '@rs/shared'
+import { currentLocale } from '../../lib/locale'
 import { renderFigureSvg } from './chart-svg'
 
 /** A figure's chart image as the chart endpoint answers it. */
@@ -10,9 +11,13 @@ export interface ChartImage {
   version: string
 }
 
-/** Address of a figure's chart image (what `chartUrl` holds). */
+/**
+ * Address of a figure's chart image (what `chartUrl` holds), in the current language: an image is
+ * fetched by the browser without the language header, so an English chart names its language.
+ */
 export function chartUrlOf(page: AnalysisPageKey, figure: string): string {
-  return `${satelliteAnalysisChart.path}?${new URLSearchParams({ page, figure })}`
+  const lang: Record<string, string> = currentLocale() === 'en-US' ? { [LANGUAGE_PARAM]: 'en' } : {}
+  return `${satelliteAnalysisChart.path}?${new URLSearchParams({ page, figure, ...lang })}`
 }
 
 export interface Built {
@@ -21,7 +26,7 @@ export interface Built {
   charts: Map<AnalysisPageKey, Map<string, ChartImage>>
 }
 
-/** Draws every figure's chart once and gives each figure its chartUrl and chartSize. */
+/** Draws every figure's chart once and gives each figure its chartUrl and chartSize (in the current language). */
 export function withCharts(pages: Map<AnalysisPageKey, AnalysisPage>): Built {
   const charts = new Map<AnalysisPageKey, Map<string, ChartImage>>()
   const withUrls = new Map<AnalysisPageKey, AnalysisPage>()

@@ -1,16 +1,19 @@
 /**
  * Table helpers every analysis page uses: columns with units, counts and shares, ranked tops,
- * rows per launch year, and the Chinese labels of categories, user groups, countries and periods.
+ * rows per launch year, and the labels of categories, user groups, countries and periods in the
+ * current language (lib/locale.ts: the service builds the pages once per language).
  */
-import { type AnalysisFigure, tZh } from '@rs/shared'
+import type { AnalysisFigure } from '@rs/shared'
 import { type Category, isImaging } from '../../datasets/world-satellites/classify'
+import { t as translate } from '../../lib/locale'
 import type { AnalysisSatelliteRow } from './analysis.repository'
 
 export type Row = AnalysisFigure['rows'][number]
 type Column = AnalysisFigure['columns'][number]
 type Unit = 'satellites' | 'percent' | 'entries'
 
-export const t = (key: string, params?: Record<string, string | number>) => tZh(`analysis.${key}`, params)
+/** A message of the analysis section in the current language. */
+export const t = (key: string, params?: Record<string, string | number>) => translate(`analysis.${key}`, params)
 
 /** Share in percent with one decimal; 0 when there is nothing to share. */
 export function percent(part: number, whole: number): number {
@@ -52,11 +55,11 @@ export const categoryLabel = (c: string) => t(`categories.${c}`)
 export const userLabel = (u: string) => t(`users.${u}`)
 export const groupOf = (c: Category) => (isImaging(c) ? 'imaging' : c === 'unspecified' ? 'unspecified' : 'nonImaging')
 
-/** Chinese name of a UCS country value; a joint value ("China/Brazil") names each part; unknown names stay as UCS writes them. */
+/** Name of a UCS country value in the current language; a joint value ("China/Brazil") names each part; unknown names stay as UCS writes them (in English). */
 export function countryLabel(country: string): string {
   if (country.includes('/')) return country.split('/').map(countryLabel).join('/')
   const key = `analysis.countries.${country}`
-  const label = tZh(key)
+  const label = translate(key)
   return label === key ? country : label
 }
 

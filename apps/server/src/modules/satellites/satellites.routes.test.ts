@@ -231,3 +231,44 @@ describe('loading the orbit elements', () => {
     expect(await gf1Sets()).toHaveLength(1)
   })
 })
+
+describe('the satellite answers in the caller’s language', () => {
+  const EN = { 'x-portal-lang': 'en-US' }
+  const CJK = /[\u3400-\u9fff]/
+  /** The answer without the one field that is a proper name in Chinese by definition (nameZh). */
+  const withoutChineseName = (value: unknown) => JSON.stringify(value, (key, v) => (key === 'nameZh' ? undefined : v))
+
+  it('gives every series’ facts in English: summary, operator, orbit, sensors, notes and named sources', async () => {
+    const list = (await data('/api/satellite/list')) as Array<{ slug: string }>
+    for (const { slug } of list) {
+      const facts = await getData(ctx, `/api/satellite/detail?slug=${slug}`, EN)
+      expect(withoutChineseName(facts), slug).not.toMatch(CJK)
+      expect(facts.summary, slug).toMatch(/^[A-Z]/)
+      for (const source of facts.sources) expect(source.title, slug).not.toMatch(CJK)
+    }
+    const gf1 = await getData(ctx, '/api/satellite/detail?slug=gf1', EN)
+    expect(gf1).toMatchObject({ nameZh: '高分一号卫星', nameEn: 'GF-1 (GaoFen-1)', orbit: { type: 'sun-synchronous' } })
+    expect(gf1.summary).toContain('26 April 2013')
+    const jl1 = await getData(ctx, '/api/satellite/detail?slug=jl1', EN)
+    expect(jl1.membersNote).toMatch(/partial/)
+    expect(jl1.operator).toBe('Chang Guang Satellite Technology Co., Ltd. (CGSTL)')
+  })
+
+  it('gives them in Chinese without the header', async () => {
+    const gf1 = await data('/api/satellite/detail?slug=gf1')
+    expect(gf1.summary).toMatch(/^高分一号/)
+    expect(gf1.orbit.type).toBe('太阳同步轨道')
+    expect(gf1.sources.map((s: { title: string }) => s.title).join(' ')).toMatch(CJK)
+  })
+
+  it('labels the catalogue and the launch events in English', async () => {
+    const catalogue = await getData(ctx, '/api/satellite/catalogue', EN)
+    expect(JSON.stringify(catalogue)).not.toMatch(CJK)
+    expect(catalogue.find((e: { value: string }) => e.value === 'gf2').label).toBe('GF-2 (GaoFen-2)')
+    expect((await data('/api/satellite/catalogue')).find((e: { value: string }) => e.value === 'gf2').label).toMatch(CJK)
+    const events = await getData(ctx, '/api/satellite/events?limit=100', EN)
+    expect(JSON.stringify(events)).not.toMatch(CJK)
+    expect(events.some((e: { member: string }) => / and others \(\d+ satellites\)$/.test(e.member))).toBe(true)
+    expect(JSON.stringify(await data('/api/satellite/events?limit=100'))).toMatch(CJK)
+  })
+})

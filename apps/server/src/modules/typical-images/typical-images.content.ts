@@ -1,4 +1,5 @@
-import type { TypicalImageKey } from '@rs/shared'
+import type { Locale, TypicalImageKey } from '@rs/shared'
+import { TYPICAL_IMAGE_CONTENT_EN } from './typical-images.content.en-US'
 
 /** Which way a camera of a stereo satellite looks. */
 export type ViewDirection = 'forward' | 'nadir' | 'backward'
@@ -233,3 +234,20 @@ export const TYPICAL_IMAGE_CONTENT: Record<TypicalImageKey, TypicalImageContent>
 
 /** When the illustrations and these texts were written (the updatedAt of an untouched sample). */
 export const CONTENT_DATE = '2026-11-22T00:00:00.000Z'
+
+/** A sample's content in a language: the Chinese above, or its English (typical-images.content.en-US.ts). */
+export function typicalImageContent(key: TypicalImageKey, locale: Locale): TypicalImageContent {
+  const zh = TYPICAL_IMAGE_CONTENT[key]
+  if (locale !== 'en-US') return zh
+  const en = TYPICAL_IMAGE_CONTENT_EN[key]
+  return {
+    ...zh,
+    satellite: en.satellite,
+    sensor: en.sensor,
+    title: en.title,
+    shows: en.shows,
+    howTaken: en.howTaken,
+    figures: zh.figures.map(([label, value], i) => [label, en.figures[i] ?? value]),
+    scene: { ...zh.scene, ...en.scene } as Scene,
+  }
+}

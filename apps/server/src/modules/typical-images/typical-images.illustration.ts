@@ -1,12 +1,14 @@
 /**
  * The portal-made illustration of a typical-image sample: an SVG (960×600) drawn from the sample's
  * content (typical-images.content.ts, numbers from the satellite facts) that explains how such an
- * image is taken. It is clearly marked as an illustration, not a satellite image. Pure and cached.
+ * image is taken. It is clearly marked as an illustration, not a satellite image. Pure and cached,
+ * once per language (the current one: lib/locale.ts).
  */
 import { createHash } from 'node:crypto'
-import { type TypicalImageKey, tZh } from '@rs/shared'
+import type { TypicalImageKey } from '@rs/shared'
+import { currentLocale, t } from '../../lib/locale'
 import { escapeXml } from '../../lib/xml'
-import { type Scene, TYPICAL_IMAGE_CONTENT, type TypicalImageContent, type ViewDirection } from './typical-images.content'
+import { type Scene, type TypicalImageContent, typicalImageContent, type ViewDirection } from './typical-images.content'
 
 const W = 960
 const H = 600
@@ -29,7 +31,7 @@ const STYLE = {
 } as const
 type TextStyle = keyof typeof STYLE
 
-const label = (key: string) => tZh(`typicalImage.illustration.${key}`)
+const label = (key: string, params?: Record<string, string>) => t(`typicalImage.illustration.${key}`, params)
 
 /** A small deterministic generator, so the same sample always draws the same fields and speckle. */
 function seeded(seed: string): () => number {
@@ -56,19 +58,20 @@ function textWidth(content: string, size: number): number {
   return em * size
 }
 
-/** Splits a label into lines of at most `width` pixels. */
+/** Splits a label into lines of at most `width` pixels: between CJK characters, or between words. */
 function wrap(content: string, size: number, width: number): string[] {
   const lines: string[] = []
   let line = ''
-  for (const ch of content) {
+  // a unit is one CJK character, or a word with the spaces after it
+  for (const unit of content.match(/[\u2e80-\uffff]|[^\s\u2e80-\uffff]+\s*|\s+/g) ?? []) {
     // closing punctuation stays at the end of its line
-    if (line && textWidth(line + ch, size) > width && !/[，。、；：）)]/.test(ch)) {
-      lines.push(line)
+    if (line && textWidth(line + unit.trimEnd(), size) > width && !/^[，。、；：）)]/.test(unit)) {
+      lines.push(line.trimEnd())
       line = ''
     }
-    line += ch
+    line += unit
   }
-  if (line) lines.push(line)
+  if (line.trimEnd()) lines.push(line.trimEnd())
   return lines
 }
 
@@ -220,7 +223,7 @@ function stereo(scene: Extract<Scene, { kind: 'stereo' }>): string {
       satellite(x, 250, { opacity: 0.55, scale: 0.65 }),
       `<path d="M${x - 4} 262 L${x - 20} 472 M${x + 4} 262 L${x + 20} 472" stroke="#ff5d73" stroke-width="1.6" stroke-dasharray="4 4"/>`,
       `<ellipse cx="${x - 20}" cy="474" rx="6" ry="2.5" fill="#ff5d73"/><ellipse cx="${x + 20}" cy="474" rx="6" ry="2.5" fill="#ff5d73"/>`,
-      text(x, 530, `${label('laser')}：${scene.laser}`, 'laser', 'middle'),
+      text(x, 530, label('labelled', { label: label('laser'), value: scene.laser }), 'laser', 'middle'),
     )
   }
   return parts.join('')
@@ -257,7 +260,7 @@ function staring(scene: Extract<Scene, { kind: 'staring' }>): string {
     `<polygon points="${area.map((p) => p.join(',')).join(' ')}" fill="#ffc94d" fill-opacity="0.35" stroke="#ffc94d" stroke-width="2"/>`,
     satellite(sat[0], sat[1], { glow: true }),
     text(sat[0] + 50, sat[1] - 40, `${label('geo')} ${scene.altitudeLabel}`, 'accent', 'end'),
-    text(262, 388, `${label('staringArea')}（${scene.areaLabel}）`, 'note'),
+    text(262, 388, label('aside', { label: label('staringArea'), value: scene.areaLabel }), 'note'),
     // the same area again and again: a stack of frames
     [0, 1, 2]
       .map(
@@ -357,7 +360,7 @@ function stars(random: () => number): string {
 }
 
 function render(key: TypicalImageKey): string {
-  const content = TYPICAL_IMAGE_CONTENT[key]
+  const content = typicalImageContent(key, currentLocale())
   const random = seeded(key)
   const scene = content.scene
   const drawing =
@@ -399,15 +402,16 @@ function render(key: TypicalImageKey): string {
   ].join('')
 }
 
-const cache = new Map<TypicalImageKey, { svg: string; version: string }>()
+const cache = new Map<string, { svg: string; version: string }>()
 
-/** The illustration of a sample and its version (hash of the SVG), built once per process. */
+/** The illustration of a sample in the current language and its version (hash of the SVG), built once per process and language. */
 export function illustration(key: TypicalImageKey): { svg: string; version: string } {
-  let entry = cache.get(key)
+  const cacheKey = `${currentLocale()} ${key}`
+  let entry = cache.get(cacheKey)
   if (!entry) {
     const svg = render(key)
     entry = { svg, version: `i${createHash('sha256').update(svg).digest('hex').slice(0, 12)}` }
-    cache.set(key, entry)
+    cache.set(cacheKey, entry)
   }
   return entry
 }

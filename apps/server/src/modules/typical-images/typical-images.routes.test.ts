@@ -177,3 +177,24 @@ describe('replacing and restoring a typical image', () => {
     expect(await entry('lsar-1')).toMatchObject({ illustration: true })
   })
 })
+
+describe('typical images in the caller’s language', () => {
+  const CJK = /[\u3400-\u9fff]/
+
+  it('describes every sample in English and serves its illustration in English at its address', async () => {
+    const samples = await getData(ctx, '/api/satellite/typical-images', { 'x-portal-lang': 'en-US' })
+    expect(samples).toHaveLength(TYPICAL_IMAGE_KEYS.length)
+    for (const s of samples.filter((x: { illustration: boolean }) => x.illustration)) {
+      expect(JSON.stringify(s), s.key).not.toMatch(CJK)
+      expect(s.imageUrl, s.key).toMatch(/&lang=en$/)
+      // the browser fetches the picture without the header
+      const res = await ctx.app.inject({ method: 'GET', url: s.imageUrl })
+      expect(res.statusCode, s.key).toBe(200)
+      expect(res.body, s.key).toContain(s.title)
+      expect(res.body.replace(/font-family="[^"]*"/g, ''), s.key).not.toMatch(CJK)
+    }
+    const zh = await entry('gf1')
+    expect(zh.title).toBe('高分一号 全色多光谱影像')
+    expect(zh.imageUrl).not.toContain('lang=')
+  })
+})

@@ -1,8 +1,9 @@
-import { TYPICAL_IMAGE_KEYS, TYPICAL_IMAGE_LIMITS, type TypicalImage, type TypicalImageKey } from '@rs/shared'
+import { LANGUAGE_PARAM, TYPICAL_IMAGE_KEYS, TYPICAL_IMAGE_LIMITS, type TypicalImage, type TypicalImageKey } from '@rs/shared'
 import { type AuditRecorder, actorOf, type Caller } from '../../lib/audit'
 import { ApiError } from '../../lib/errors'
 import { ImageCheckError, inspectImage } from '../../lib/image-upload'
-import { CONTENT_DATE, TYPICAL_IMAGE_CONTENT } from './typical-images.content'
+import { currentLocale } from '../../lib/locale'
+import { CONTENT_DATE, typicalImageContent } from './typical-images.content'
 import { illustration } from './typical-images.illustration'
 import type { TypicalImageRow, TypicalImagesRepository } from './typical-images.repository'
 
@@ -10,10 +11,13 @@ const MB = 1024 * 1024
 
 export const IMAGE_PATH = '/api/satellite/typical-images/image'
 
+/** A sample in the caller's language; an illustration's address names an English caller's language (an image is fetched without the header). */
 function toAnswer(key: TypicalImageKey, row: TypicalImageRow | undefined): TypicalImage {
-  const content = TYPICAL_IMAGE_CONTENT[key]
+  const locale = currentLocale()
+  const content = typicalImageContent(key, locale)
   const real = row?.hasImage === true
   const version = real ? `r${new Date(row.updatedAt).getTime()}` : illustration(key).version
+  const lang = !real && locale === 'en-US' ? `&${LANGUAGE_PARAM}=en` : ''
   return {
     key,
     slug: content.slug,
@@ -22,7 +26,7 @@ function toAnswer(key: TypicalImageKey, row: TypicalImageRow | undefined): Typic
     title: content.title,
     shows: content.shows,
     howTaken: content.howTaken,
-    imageUrl: `${IMAGE_PATH}?key=${key}&v=${version}`,
+    imageUrl: `${IMAGE_PATH}?key=${key}&v=${version}${lang}`,
     illustration: !real,
     credit: real ? row.credit : null,
     updatedAt: new Date(row?.updatedAt ?? CONTENT_DATE).toISOString(),

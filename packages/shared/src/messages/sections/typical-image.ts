@@ -34,6 +34,9 @@ export const typicalImageZh = {
     pursuit: '跟飞编队：两星先后观测同一条带',
     satelliteA: 'A星',
     satelliteB: 'B星',
+    /** A label with its value (the laser's footprint), and a label with a remark in brackets (the staring area). */
+    labelled: '{label}：{value}',
+    aside: '{label}（{value}）',
     footer: '门户根据卫星资料绘制的成像方式示意，并非卫星拍摄的影像；资料未给出的数值不作标注。',
     figures: {
       sensor: '传感器',

@@ -1,9 +1,25 @@
 /** The analysis page 发展规划: the planned missions by country, category and period, with their sources. */
 import type { AnalysisPage, AnalysisReference } from '@rs/shared'
 import { isProgrammeLevel } from '../../../datasets/world-satellites/classify'
+import { currentLocale } from '../../../lib/locale'
 import type { PlannedMissionRow } from '../analysis.repository'
 import { AS_OF, type Data, LAST_YEAR } from '../analysis-data'
 import { categoryLabel, column, countryLabel, percent, periodLabel, satellitesUnit, t, yearRows } from '../figure-table'
+
+/**
+ * A plan row's texts in the current language: the Chinese written for the portal, or the file's own
+ * English (without the maintainers' remark that the source gives no name) and the source named in English.
+ */
+function planTexts(p: PlannedMissionRow) {
+  if (currentLocale() === 'en-US')
+    return {
+      name: p.name.replace(/\s*\(unnamed in source\)$/, ''),
+      plannedYear: p.planned_year,
+      publisher: p.source_publisher_en,
+      title: p.source_title_en,
+    }
+  return { name: p.name_zh, plannedYear: p.planned_year_zh, publisher: p.source_publisher, title: p.source_title }
+}
 
 /** The pages the plan rows come from, named, each once in file order with the first date given for it. */
 function planReferences(plans: PlannedMissionRow[]): AnalysisReference[] {
@@ -11,9 +27,10 @@ function planReferences(plans: PlannedMissionRow[]): AnalysisReference[] {
   for (const p of plans) {
     const known = byUrl.get(p.source)
     if (known && (known.date || !p.source_date)) continue
+    const { publisher, title } = planTexts(p)
     byUrl.set(p.source, {
-      publisher: p.source_publisher,
-      title: p.source_title,
+      publisher,
+      title,
       url: p.source,
       ...(p.source_date ? { date: p.source_date } : {}),
     })
@@ -104,16 +121,19 @@ export function developmentPlan(d: Data): AnalysisPage {
           column('source'),
           column('sourceDate'),
         ],
-        rows: d.plans.map((p) => ({
-          name: p.name_zh,
-          country: countryLabel(p.country),
-          plannedYear: p.planned_year_zh,
-          period: periodLabel(p.period_key),
-          category: categoryLabel(p.portal_category),
-          satellites: p.satellites,
-          source: t('sourceNamed', { publisher: p.source_publisher, title: p.source_title }),
-          sourceDate: p.source_date,
-        })),
+        rows: d.plans.map((p) => {
+          const texts = planTexts(p)
+          return {
+            name: texts.name,
+            country: countryLabel(p.country),
+            plannedYear: texts.plannedYear,
+            period: periodLabel(p.period_key),
+            category: categoryLabel(p.portal_category),
+            satellites: p.satellites,
+            source: t('sourceNamed', { publisher: texts.publisher, title: texts.title }),
+            sourceDate: p.source_date,
+          }
+        }),
         counted: t('counted.plannedMissions', { entries, satellites }),
         note: t('notes.plannedPartial'),
       },

@@ -2,12 +2,13 @@ import { ArrowLeftOutlined } from '@ant-design/icons'
 import { Alert, Button, Result, Skeleton } from 'antd'
 import { Link, useNavigate, useParams } from 'react-router'
 import { ApiError, errorMessage } from '../../../lib/api-client'
-import { useT } from '../../../lib/i18n'
+import { useLocale, useT } from '../../../lib/i18n'
 import { useSatelliteList } from '../../../lib/satellite-list'
 import { satellitePageOf } from '../../../lib/satellite-path'
 import { useNewsArticle } from '../api/fetch-news-article'
 import { encodeNewsSearch } from '../utils/news-search'
 import { toParagraphs } from '../utils/paragraphs'
+import { seriesName } from '../utils/satellite-options'
 import { NewsAdminActions } from './news-admin-actions'
 import { useNewsEditor } from './use-news-editor'
 
@@ -39,6 +40,7 @@ function NotFound() {
 /** /satellite/news/:id: one article, its body as plain-text paragraphs (never HTML); editors edit or delete it. */
 export function NewsArticlePage({ canEdit }: { canEdit: boolean }) {
   const t = useT()
+  const locale = useLocale()
   const navigate = useNavigate()
   const id = parseArticleId(useParams().id)
   const article = useNewsArticle(id)
@@ -89,9 +91,8 @@ export function NewsArticlePage({ canEdit }: { canEdit: boolean }) {
     )
 
   const news = article.data
-  const satelliteName = news.satelliteSlug
-    ? (satellites.data?.find((s) => s.slug === news.satelliteSlug)?.nameZh ?? news.satelliteSlug)
-    : undefined
+  const satellite = news.satelliteSlug ? satellites.data?.find((s) => s.slug === news.satelliteSlug) : undefined
+  const satelliteName = news.satelliteSlug ? (satellite ? seriesName(satellite, locale) : news.satelliteSlug) : undefined
 
   return (
     <div className="news-page">

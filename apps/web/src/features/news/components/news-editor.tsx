@@ -6,7 +6,7 @@ import type { Rule } from 'antd/es/form'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useState } from 'react'
 import { errorMessage } from '../../../lib/api-client'
-import { type Translate, useT } from '../../../lib/i18n'
+import { type Translate, useLocale, useT } from '../../../lib/i18n'
 import { notify } from '../../../lib/notify'
 import { useSatelliteList } from '../../../lib/satellite-list'
 import { useNewsArticle } from '../api/fetch-news-article'
@@ -78,6 +78,7 @@ export interface NewsEditorProps {
  */
 export function NewsEditor({ open, id, onClose, onSaved }: NewsEditorProps) {
   const t = useT()
+  const locale = useLocale()
   const [form] = Form.useForm<EditorValues>()
   const queryClient = useQueryClient()
   const article = useNewsArticle(open ? id : undefined)
@@ -192,7 +193,7 @@ export function NewsEditor({ open, id, onClose, onSaved }: NewsEditorProps) {
                 allowClear
                 showSearch={{ optionFilterProp: 'label' }}
                 placeholder={t('newsPage.placeholders.satellite')}
-                options={satelliteOptions(satellites.data, t)}
+                options={satelliteOptions(satellites.data, t, locale)}
                 loading={satellites.isPending}
                 data-testid="news-field-satellite"
               />

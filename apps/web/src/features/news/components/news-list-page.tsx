@@ -3,7 +3,7 @@ import { Alert, Button, Empty, Input, Pagination, Select, Skeleton, Tag } from '
 import { type ReactNode, useEffect, useMemo, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { errorMessage } from '../../../lib/api-client'
-import { useT } from '../../../lib/i18n'
+import { useLocale, useT } from '../../../lib/i18n'
 import { useSatelliteList } from '../../../lib/satellite-list'
 import { useNewsList } from '../api/fetch-news-list'
 import { encodeNewsSearch, NEWS_PAGE_SIZE, type NewsSearch, parseNewsSearch } from '../utils/news-search'
@@ -15,6 +15,7 @@ import { useNewsEditor } from './use-news-editor'
 /** /satellite/news: paged articles with keyword search and a satellite filter kept in the URL; editors add, edit and delete. */
 export function NewsListPage({ canEdit }: { canEdit: boolean }) {
   const t = useT()
+  const locale = useLocale()
   const [params, setParams] = useSearchParams()
   const search = parseNewsSearch(params)
   const list = useNewsList({
@@ -24,8 +25,8 @@ export function NewsListPage({ canEdit }: { canEdit: boolean }) {
     satelliteSlug: search.satellite || undefined,
   })
   const satellites = useSatelliteList()
-  const names = useMemo(() => satelliteNames(satellites.data), [satellites.data])
-  const options = useMemo(() => satelliteOptions(satellites.data, t), [satellites.data, t])
+  const names = useMemo(() => satelliteNames(satellites.data, locale), [satellites.data, locale])
+  const options = useMemo(() => satelliteOptions(satellites.data, t, locale), [satellites.data, t, locale])
   const editor = useNewsEditor()
   const [keywordDraft, setKeywordDraft] = useState(search.keyword)
 

@@ -1,7 +1,7 @@
 import type { SatelliteFacts } from '@rs/shared'
 import { Alert, Button } from 'antd'
 import { Link } from 'react-router'
-import { useT } from '../../../lib/i18n'
+import { useLocale, useT } from '../../../lib/i18n'
 import { type SatelliteSummary, useSatelliteList } from '../../../lib/satellite-list'
 import { useSatelliteDetails } from '../api/fetch-satellite-detail'
 import { bestResolutionM, statusOf } from '../utils/facts'
@@ -20,6 +20,8 @@ interface CardProps {
 
 function SeriesCard({ section, slug, summary, facts, isFactsLoading }: CardProps) {
   const t = useT()
+  const locale = useLocale()
+  const name = locale === 'en-US' ? summary?.nameEn || summary?.nameZh : summary?.nameZh
   const best = facts ? bestResolutionM(facts) : undefined
   const pending = isFactsLoading ? '…' : DASH
   return (
@@ -29,7 +31,7 @@ function SeriesCard({ section, slug, summary, facts, isFactsLoading }: CardProps
           {summary && <Chip tone={categoryColor(summary.category)}>{categoryName(t, summary.category)}</Chip>}
           {summary && <StatusTag status={statusOf(summary.status)} />}
         </div>
-        <div className="satellite-card__name">{summary?.nameZh ?? t(navTitleKey(section, slug))}</div>
+        <div className="satellite-card__name">{name || t(navTitleKey(section, slug))}</div>
         {summary ? (
           <dl className="satellite-card__facts">
             <div>

@@ -2,6 +2,7 @@ import { parseSatelliteFacts } from '@rs/shared'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { useLocaleStore } from '../../../lib/i18n'
 import { render, screen, within } from '../../../test/render'
 import { envelope, GF1_FACTS, GF1_TLE, GF4_FACTS } from '../test/fixtures'
 import type { TrackedMember } from '../utils/tle-match'
@@ -199,5 +200,19 @@ describe('satellite page', () => {
     expect([...screen.getByTestId('satellite-sources').querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual([
       'https://example.org/gf1',
     ])
+  })
+})
+
+describe('satellite page in English', () => {
+  afterEach(() => useLocaleStore.setState({ locale: 'zh-CN' }))
+
+  it('asks in English and titles the series by its English name, the Chinese one a labelled fact', async () => {
+    useLocaleStore.setState({ locale: 'en-US' })
+    renderPage('satellite/chinese/gf1')
+    const overview = await screen.findByTestId('satellite-overview')
+    expect(overview.querySelector('h1')?.textContent).toBe('GF-1 (GaoFen-1)')
+    expect(overview.textContent).toContain('高分一号卫星')
+    const call = vi.mocked(fetch).mock.calls.find(([url]) => String(url).includes('/api/satellite/detail'))
+    expect(new Headers((call?.[1] as RequestInit | undefined)?.headers).get('x-portal-lang')).toBe('en-US')
   })
 })

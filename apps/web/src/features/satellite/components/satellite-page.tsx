@@ -2,7 +2,7 @@ import { FileImageOutlined, ReadOutlined } from '@ant-design/icons'
 import type { SatelliteFacts } from '@rs/shared'
 import { Button, Descriptions, Result } from 'antd'
 import { Link } from 'react-router'
-import { useT } from '../../../lib/i18n'
+import { useLocale, useT } from '../../../lib/i18n'
 import { useSatelliteDetail } from '../api/fetch-satellite-detail'
 import { countryCodes, statusOf } from '../utils/facts'
 import { categoryColor, categoryName, countryName, DASH, unconfirmed } from '../utils/format'
@@ -25,19 +25,22 @@ export interface SatellitePageProps {
 
 function Overview({ facts, slug }: { facts: SatelliteFacts; slug: string }) {
   const t = useT()
+  const locale = useLocale()
   const status = statusOf(facts.status)
   return (
     <Panel testId="satellite-overview">
       <div className="satellite-hero__head">
-        {/* the Chinese name alone: the English one is a labelled fact below, not a subtitle */}
-        <h1 className="satellite-page__title satellite-hero__title">{facts.nameZh || facts.nameEn || slug}</h1>
+        {/* the name in the screen's language alone: the other is a labelled fact below, not a subtitle */}
+        <h1 className="satellite-page__title satellite-hero__title">
+          {(locale === 'en-US' ? facts.nameEn || facts.nameZh : facts.nameZh || facts.nameEn) || slug}
+        </h1>
         <div className="satellite-hero__tags">
           {facts.category && <Chip tone={categoryColor(facts.category)}>{categoryName(t, facts.category)}</Chip>}
           <StatusTag status={status} />
         </div>
       </div>
       <p className="satellite-hero__summary" data-testid="satellite-summary">
-        {facts.summaryZh ?? t('satellitePage.detail.noSummary')}
+        {facts.summary ?? t('satellitePage.detail.noSummary')}
       </p>
       <Descriptions
         size="small"

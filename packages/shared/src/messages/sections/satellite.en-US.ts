@@ -1,0 +1,71 @@
+import type { Messages } from '../zh-CN'
+
+/** English names of the satellite pages (every key of zhCN.satellite): the series' own English names. */
+export const satelliteEn: Messages['satellite'] = {
+  chinese: {
+    zy102c: 'ZY-1 02C',
+    zy102d: 'ZY-1 02D',
+    cbers04a: 'CBERS-04A',
+    zy3: 'ZY-3',
+    gf1bcd: 'GF-1 B/C/D',
+    lsar: 'LuTan-1 (L-SAR)',
+    csar: 'C-SAR',
+    gf1: 'GF-1',
+    gf2: 'GF-2',
+    gf3: 'GF-3',
+    gf4: 'GF-4',
+    gf5: 'GF-5',
+    gf6: 'GF-6',
+    gf7: 'GF-7',
+    multimode: 'GF Multi-mode (GFDM)',
+    goumang: 'Goumang',
+    th01: 'TianHui-1',
+    jl1: 'Jilin-1',
+    bj2: 'Beijing-2',
+    sv1: 'SuperView-1',
+    zhuhai: 'Zhuhai-1',
+  },
+  global: {
+    landsat: 'Landsat series',
+    rapideye: 'RapidEye',
+    planetscope: 'PlanetScope',
+    skysat: 'SkySat',
+    geoeye: 'GeoEye',
+    worldview: 'WorldView series',
+    sentinel2: 'Sentinel-2',
+    spot: 'SPOT series',
+    pleiades: 'Pléiades',
+    irs: 'IRS series',
+    kompsat: 'KOMPSAT series',
+    prisma: 'PRISMA',
+    eo1: 'EO-1',
+    enmap: 'EnMAP',
+    radarsat: 'RADARSAT series',
+    sentinel1: 'Sentinel-1',
+    cosmoskymed: 'COSMO-SkyMed',
+    terrasarx: 'TerraSAR-X',
+    alos2: 'ALOS-2',
+    kompsat5: 'KOMPSAT-5',
+    icesat2: 'ICESat-2',
+    gracefo: 'GRACE-FO',
+  },
+  analysis: {
+    'general-statistic': 'Overview',
+    'country-analysis': 'Countries',
+    'categories-statistic': 'Categories',
+    'investment-pattern-analysis': 'Investment patterns',
+    'level-contrast': 'China compared',
+    'development-plan': 'Plans',
+  },
+}
+
+/** English of the satellite API's messages (every key of zhCN.satelliteApi). */
+export const satelliteApiEn: Messages['satelliteApi'] = {
+  notFound: 'Satellite not found',
+  eventMembers: '{first} and others ({count} satellites)',
+  memberSeparator: ', ',
+  references: {
+    satcat: '{name} satellite catalogue record (NORAD {norad})',
+    nssdca: '{name} spacecraft record ({cospar})',
+  },
+}

@@ -1,0 +1,53 @@
+import type { Messages } from '../zh-CN'
+
+/** English of the typical-image API and of the portal-made illustrations (every key of typicalImageZh). */
+export const typicalImageEn: Messages['typicalImage'] = {
+  title: 'Typical images',
+  creditRequired: 'Please credit the image (its source)',
+  creditTooLong: 'The credit can be at most {max} characters',
+  errors: {
+    noFile: 'Please choose the image to upload',
+    tooLarge: 'The picture is too large (at most {size})',
+    notImage: 'Only PNG, JPEG or WebP pictures are accepted',
+    corrupt: 'The picture is damaged or incomplete and cannot be read',
+    tooManyPixels: 'The picture is too large ({width}×{height} pixels); at most {max} pixels a side',
+  },
+  illustration: {
+    badge: 'Illustration (not a real image)',
+    flight: 'Flight direction',
+    pushBroom: 'Push-broom: a line of detectors scans the ground row by row',
+    scanLine: 'Line being scanned',
+    imaged: 'Imaged area',
+    forward: 'Forward',
+    nadir: 'Nadir',
+    backward: 'Backward',
+    stereoNote: 'Cameras at different angles image the same ground: a stereo pair',
+    target: 'Ground target',
+    laser: 'Laser altimetry',
+    earth: 'Earth',
+    geo: 'Geosynchronous orbit',
+    staringArea: 'Staring area',
+    staringNote: 'Continuous imaging of one area',
+    sideLooking: 'Side-looking imaging',
+    groundTrack: 'Ground track',
+    strip: 'Imaged strip',
+    radarPulse: 'Sends microwaves, receives echoes',
+    pursuit: 'Pursuit formation: the two satellites observe the same strip one after the other',
+    satelliteA: 'Satellite A',
+    satelliteB: 'Satellite B',
+    labelled: '{label}: {value}',
+    aside: '{label} ({value})',
+    footer:
+      'A drawing by the portal, from the satellite facts, of how such an image is taken; not an image taken by the satellite. Values the facts do not give are not marked.',
+    figures: {
+      sensor: 'Sensor',
+      mode: 'Imaging mode',
+      resolution: 'Resolution',
+      swath: 'Swath',
+      bands: 'Bands',
+      orbit: 'Orbit',
+      wavelength: 'Wavelength',
+      formation: 'Formation',
+    },
+  },
+}
