@@ -1,5 +1,5 @@
 import type { MessageKey } from '@rs/shared'
-import { t } from './locale'
+import { type MessageParams, type MessageRef, t } from './locale'
 
 /** An error the user should read: HTTP status, message in the caller's language (Chinese by default), optional envelope code and data. */
 export class ApiError extends Error {
@@ -30,7 +30,15 @@ export class ApiError extends Error {
     return this.status
   }
 
-  static of(status: number, key: MessageKey, params?: Record<string, string | number>): ApiError {
-    return new ApiError(status, t(key, params))
+  /**
+   * The message as a key and parameters, when the error was built from a key: a worker thread sends
+   * this back instead of its text, and the main thread translates it in the caller's language.
+   */
+  messageRef?: MessageRef
+
+  static of(status: number, key: MessageKey, params?: MessageParams): ApiError {
+    const error = new ApiError(status, t(key, params))
+    error.messageRef = params ? { key, params } : { key }
+    return error
   }
 }

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { createTranslator, LANGUAGE_HEADER, LANGUAGE_PARAM, type Locale, type MessageKey } from '@rs/shared'
+import { createTranslator, LANGUAGE_HEADER, LANGUAGE_PARAM, type Locale, type MessageKey, setLocaleSource } from '@rs/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 
 /**
@@ -37,11 +37,60 @@ export function currentLocale(): Locale {
   return storage.getStore() ?? 'zh-CN'
 }
 
-/** Translates in the current language. */
-export function t(key: MessageKey, params?: Record<string, string | number>): string
-export function t(key: string, params?: Record<string, string | number>): string
-export function t(key: string, params?: Record<string, string | number>): string {
-  return translators[currentLocale()](key, params)
+// the shared contracts' messages and zod's own are read in the request's language
+setLocaleSource(currentLocale)
+
+/**
+ * A message not yet translated: its key and parameters, a parameter possibly a message itself. What
+ * a worker thread or a cache keeps instead of text, translated where it reaches a caller.
+ */
+export interface MessageRef {
+  key: MessageKey | (string & {})
+  params?: MessageParams
+}
+export type MessageParams = Record<string, string | number | MessageRef>
+
+/** A message reference (for a parameter that is a message itself). */
+export function ref(key: MessageKey, params?: MessageParams): MessageRef {
+  return params ? { key, params } : { key }
+}
+
+export function isMessageRef(value: unknown): value is MessageRef {
+  return typeof value === 'object' && value !== null && typeof (value as MessageRef).key === 'string'
+}
+
+function flatten(translate: ReturnType<typeof createTranslator>, params?: MessageParams): Record<string, string | number> | undefined {
+  if (!params) return undefined
+  return Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [
+      name,
+      isMessageRef(value) ? translate(value.key, flatten(translate, value.params)) : value,
+    ]),
+  )
+}
+
+/** Translates in the current language; a parameter may be a {@link MessageRef}. */
+export function t(key: MessageKey, params?: MessageParams): string
+export function t(key: string, params?: MessageParams): string
+export function t(key: string, params?: MessageParams): string {
+  const translate = translators[currentLocale()]
+  return translate(key, flatten(translate, params))
+}
+
+/** The text of a message reference in the current language. */
+export function textOfRef(message: MessageRef): string {
+  return t(message.key, message.params)
+}
+
+/** Notices kept as message keys (older ones as text), in the current language. */
+export function notices(list: readonly string[]): string[] {
+  return list.map((notice) => t(notice))
+}
+
+/** The text of a message reference in Chinese (a record: the audit log, a stored row). */
+export function chineseOf(message: MessageRef): string {
+  const translate = translators['zh-CN']
+  return translate(message.key, flatten(translate, message.params))
 }
 
 /** A translator of a given language (a mail to a user in theirs, a cache filled per language). */

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { API_CODE, canSeeRegion, isRegionCode, type RegionScope, type RouteAuth, regionScope, TOKEN_HEADER, tZh } from '@rs/shared'
+import { API_CODE, canSeeRegion, isRegionCode, type RegionScope, type RouteAuth, regionScope, TOKEN_HEADER } from '@rs/shared'
 import type { FastifyRequest } from 'fastify'
 import { ApiError } from './errors'
+import { t } from './locale'
 
 /** The logged-in user as the server knows it for one request. */
 export interface SessionUser {
@@ -62,14 +63,10 @@ export function requireRegionScope(user: Pick<SessionUser, 'regionIds'>, regionC
  */
 export function checkAccess(auth: RouteAuth, user: SessionUser | undefined, request: FastifyRequest): void {
   if (auth === 'public') return
-  if (!user)
-    throw new ApiError(
-      401,
-      readToken(request) || request.headers[TOKEN_HEADER] ? tZh('errors.sessionExpired') : tZh('errors.loginRequired'),
-    )
+  if (!user) throw ApiError.of(401, readToken(request) || request.headers[TOKEN_HEADER] ? 'errors.sessionExpired' : 'errors.loginRequired')
   if (auth === 'login') return
   // an automatic login is one service account shared by every visitor of the link: no private state
-  if (user.isServiceAccount && auth === 'account') throw new ApiError(401, tZh('errors.accountRequired'), API_CODE.accountRequired)
+  if (user.isServiceAccount && auth === 'account') throw new ApiError(401, t('errors.accountRequired'), API_CODE.accountRequired)
   if (auth === 'account') return
   if (!user.permissions.includes(auth.permission)) throw ApiError.of(403, 'errors.noPermission')
   if (auth.areaScope && user.regionIds.length === 0) throw ApiError.of(403, 'errors.noAreaRange')

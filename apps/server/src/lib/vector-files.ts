@@ -4,7 +4,7 @@
  * reading, and every failure is an ApiError with a Chinese message. No database here.
  */
 import { inflateRawSync } from 'node:zlib'
-import { AOI_LIMITS, type MessageKey, tZh } from '@rs/shared'
+import { AOI_LIMITS, type MessageKey } from '@rs/shared'
 import { kml } from '@tmcw/togeojson'
 import { DOMParser } from '@xmldom/xmldom'
 import { iter } from 'but-unzip'
@@ -12,6 +12,7 @@ import type { Geometry, Position } from 'geojson'
 import proj4 from 'proj4'
 import shp from 'shpjs'
 import { ApiError } from './errors'
+import { type MessageParams, type MessageRef, ref } from './locale'
 
 export type AoiLimits = { readonly [K in keyof typeof AOI_LIMITS]: number }
 
@@ -22,12 +23,13 @@ export interface ParsedAoi {
   polygons: PolygonCoords[]
   featureCount: number
   vertexCount: number
+  /** Message keys of what the reading assumed (e.g. aoi.assumedWgs84), translated where they are answered. */
   notices: string[]
 }
 
 const MB = 1024 * 1024
 
-function fail(status: number, key: MessageKey, params?: Record<string, string | number>): never {
+function fail(status: number, key: MessageKey, params?: MessageParams): never {
   throw ApiError.of(status, key, params)
 }
 
@@ -156,7 +158,7 @@ export async function readShapefileZip(buf: Uint8Array, limits: AoiLimits): Prom
   if (!prj) {
     // without a .prj only coordinates that can be degrees are accepted, and the user is told
     if (!coordinatesInLonLat(geojson)) fail(400, 'aoi.errors.missingPrj')
-    notices.push(tZh('aoi.assumedWgs84'))
+    notices.push('aoi.assumedWgs84')
   }
   return { geojson, notices }
 }
@@ -194,13 +196,13 @@ export function readGeojson(buf: Uint8Array): unknown {
 }
 
 /** Where JSON.parse stopped, in the user's words (the engine's own message is English). */
-function syntaxErrorPlace(text: string, engineMessage: string): string {
+function syntaxErrorPlace(text: string, engineMessage: string): MessageRef {
   const position = /position (\d+)/.exec(engineMessage)
-  if (!position) return tZh('aoi.errors.geojsonIncomplete')
+  if (!position) return ref('aoi.errors.geojsonIncomplete')
   const before = text.slice(0, Number(position[1]))
   const line = before.split('\n').length
   const column = before.length - before.lastIndexOf('\n')
-  return tZh('aoi.errors.geojsonSyntaxAt', { line, column })
+  return ref('aoi.errors.geojsonSyntaxAt', { line, column })
 }
 
 export function readKml(buf: Uint8Array): unknown {

@@ -1,12 +1,14 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { ApiError } from '../lib/errors'
-import { t } from '../lib/locale'
+import { currentLocale, t } from '../lib/locale'
 
 /** Fields whose name the validation message gives in words. */
 const FIELD_LABELS = new Set(['username', 'password', 'captcha', 'token', 'name', 'label', 'code', 'type'])
 
 const HAS_CHINESE = /[\u4e00-\u9fff]/
+/** zod's own English messages (its en locale): they say what is wrong but not where. */
+const ZOD_ENGLISH = /^(Invalid|Too (big|small)|Unrecognized key)/
 
 /** Sends the envelope of SPEC.md §7 with an HTTP status. */
 export function sendEnvelope(reply: FastifyReply, status: number, code: number, message: string, data: unknown = null) {
@@ -15,19 +17,24 @@ export function sendEnvelope(reply: FastifyReply, status: number, code: number, 
 
 /** Turns zod validation issues into one sentence naming the fields, in the caller's language. */
 export function validationMessage(issues: ReadonlyArray<{ instancePath?: string; message?: string }>): string {
+  // the messages are already in the caller's language: the contracts' (lazyMessage) and zod's own
+  // (its locale follows the request) are read when the request is validated
+  const english = currentLocale() === 'en-US'
   const parts = issues.map((issue) => {
     const field = (issue.instancePath ?? '').split('/').filter(Boolean).join('.')
     const message = issue.message ?? ''
-    if (HAS_CHINESE.test(message) && !message.includes('无效')) return message
+    // a contract's own message names its field; zod's generic one is prefixed with the field
+    const generic = english ? ZOD_ENGLISH.test(message) : !HAS_CHINESE.test(message) || message.includes('无效')
+    if (!generic) return message
     const label = FIELD_LABELS.has(field) ? t(`fields.${field}`) : field
-    return label ? `${label}：${message}` : message
+    return label ? `${label}${english ? ': ' : '：'}${message}` : message
   })
-  return t('errors.badRequest', { detail: [...new Set(parts)].join('；') })
+  return t('errors.badRequest', { detail: [...new Set(parts)].join(english ? '; ' : '；') })
 }
 
 /**
- * One error handler for the whole server: user errors become a 4xx envelope with a Chinese
- * message; anything else is logged and answered with a 500 that hides the details.
+ * One error handler for the whole server: user errors become a 4xx envelope with a message in
+ * the caller's language; anything else is logged and answered with a 500 that hides the details.
  */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {

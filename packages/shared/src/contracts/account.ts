@@ -12,13 +12,13 @@ import {
 } from '../domain/account'
 import { PERMISSION } from '../domain/permissions'
 import { REGION_CODE_PATTERN } from '../domain/region-code'
-import { tZh } from '../messages'
+import { lazyMessage } from '../messages'
 import { CaptchaToken } from './auth'
 import { defineRoute, queryInt, requiredString, text } from './common'
 
 // Self-registration, password reset by code, verification codes and the outbox (issue 11).
 
-const msg = tZh
+const msg = lazyMessage
 
 export const Username = z
   .string({ error: msg('account.validation.usernameRequired') })

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { AUDIT_ACTIONS, AUDIT_OUTCOMES } from '../domain/audit'
 import { PERMISSION, PERMISSION_CODE_PATTERN } from '../domain/permissions'
 import { REGION_CODE_PATTERN } from '../domain/region-code'
-import { tZh } from '../messages'
+import { lazyMessage } from '../messages'
 import { defineRoute, Id, text } from './common'
 
 const adminOnly = { permission: PERMISSION.systemAdmin }
@@ -39,13 +39,13 @@ export const adminSetUserDisabled = defineRoute({
   summary: '停用或启用账号（系统管理权限；停用即结束其全部会话，记入审计日志）',
   tags: ['admin'],
   auth: adminOnly,
-  body: z.object({ id: Id.describe('user id'), disabled: z.boolean({ error: '请选择停用或启用' }) }),
+  body: z.object({ id: Id.describe('user id'), disabled: z.boolean({ error: lazyMessage('validation.disabledRequired') }) }),
   data: AdminUser,
 })
 
 const PermissionCode = z
-  .string({ error: tZh('admin.errors.unknownPermission') })
-  .regex(PERMISSION_CODE_PATTERN, { error: tZh('admin.errors.unknownPermission') })
+  .string({ error: lazyMessage('admin.errors.unknownPermission') })
+  .regex(PERMISSION_CODE_PATTERN, { error: lazyMessage('admin.errors.unknownPermission') })
 
 export const adminSetUserPermissions = defineRoute({
   method: 'POST',
@@ -55,7 +55,7 @@ export const adminSetUserPermissions = defineRoute({
   auth: adminOnly,
   body: z.object({
     id: Id.describe('user id'),
-    permissions: z.array(PermissionCode, { error: tZh('admin.errors.unknownPermission') }).max(100),
+    permissions: z.array(PermissionCode, { error: lazyMessage('admin.errors.unknownPermission') }).max(100),
   }),
   data: AdminUser,
 })
@@ -70,9 +70,11 @@ export const adminSetUserAreaRanges = defineRoute({
     id: Id.describe('user id'),
     regionIds: z
       .array(
-        z.string({ error: tZh('admin.errors.unknownRegion') }).regex(REGION_CODE_PATTERN, { error: tZh('admin.errors.unknownRegion') }),
+        z
+          .string({ error: lazyMessage('admin.errors.unknownRegion') })
+          .regex(REGION_CODE_PATTERN, { error: lazyMessage('admin.errors.unknownRegion') }),
         {
-          error: tZh('admin.errors.unknownRegion'),
+          error: lazyMessage('admin.errors.unknownRegion'),
         },
       )
       .max(50),
@@ -104,19 +106,19 @@ const optionalText = (max: number) =>
   z
     .string()
     .trim()
-    .max(max, { error: `最多${max}个字符` })
+    .max(max, { error: lazyMessage('input.tooLong', { max }) })
     .optional()
     .transform((v) => (v ? v : undefined))
 
-const isoTime = z.iso.datetime({ offset: true, error: '时间格式应为 ISO 8601，例如 2026-01-01T00:00:00+08:00' }).optional()
+const isoTime = z.iso.datetime({ offset: true, error: lazyMessage('validation.isoTime') }).optional()
 
 /** Filters of the audit search and export (every filter optional). */
 export const AuditQuery = z.object({
   from: isoTime.describe('records at or after this time'),
   to: isoTime.describe('records before this time'),
   username: optionalText(64).describe('user name, exact (case-insensitive)'),
-  action: z.enum(AUDIT_ACTIONS, { error: '未知的操作类型' }).optional(),
-  outcome: z.enum(AUDIT_OUTCOMES, { error: '结果只能为 success 或 failure' }).optional(),
+  action: z.enum(AUDIT_ACTIONS, { error: lazyMessage('validation.auditAction') }).optional(),
+  outcome: z.enum(AUDIT_OUTCOMES, { error: lazyMessage('validation.auditOutcome') }).optional(),
   ip: optionalText(64).describe('client address, prefix match'),
 })
 
@@ -144,12 +146,17 @@ export const auditSearch = defineRoute({
   tags: ['admin'],
   auth: adminOnly,
   query: AuditQuery.extend({
-    pageNum: z.coerce.number({ error: '页码应为正整数' }).int().min(1, { error: '页码应为正整数' }).max(100_000).default(1),
-    pageSize: z.coerce
-      .number({ error: `每页条数应为 1–${AUDIT_PAGE_SIZE_MAX}` })
+    pageNum: z.coerce
+      .number({ error: lazyMessage('validation.pageNum') })
       .int()
-      .min(1, { error: `每页条数应为 1–${AUDIT_PAGE_SIZE_MAX}` })
-      .max(AUDIT_PAGE_SIZE_MAX, { error: `每页条数应为 1–${AUDIT_PAGE_SIZE_MAX}` })
+      .min(1, { error: lazyMessage('validation.pageNum') })
+      .max(100_000)
+      .default(1),
+    pageSize: z.coerce
+      .number({ error: lazyMessage('validation.pageSize', { max: AUDIT_PAGE_SIZE_MAX }) })
+      .int()
+      .min(1, { error: lazyMessage('validation.pageSize', { max: AUDIT_PAGE_SIZE_MAX }) })
+      .max(AUDIT_PAGE_SIZE_MAX, { error: lazyMessage('validation.pageSize', { max: AUDIT_PAGE_SIZE_MAX }) })
       .default(20),
   }),
   data: z.object({ total: z.number().int(), items: z.array(AuditEntry) }),

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { SATELLITE_ANALYSIS_PAGES } from '../domain/routes'
-import { tZh } from '../messages'
+import { lazyMessage } from '../messages'
 import { defineRoute, text } from './common'
 import { SourceReference } from './satellites'
 
@@ -34,7 +34,7 @@ export const AnalysisFigure = z.object({
 })
 export type AnalysisFigure = z.infer<typeof AnalysisFigure>
 
-export const AnalysisPageKey = z.enum(SATELLITE_ANALYSIS_PAGES, { error: '未知的分析页面' })
+export const AnalysisPageKey = z.enum(SATELLITE_ANALYSIS_PAGES, { error: lazyMessage('validation.analysisPage') })
 export type AnalysisPageKey = z.infer<typeof AnalysisPageKey>
 
 /** A page a figure's rows come from (the planned missions' sources), named and dated. */
@@ -67,9 +67,12 @@ export const satelliteAnalysis = defineRoute({
 
 export const AnalysisChartQuery = z.object({
   page: AnalysisPageKey,
-  figure: text({ max: 60, error: tZh('analysis.chart.missingFigure'), tooLong: tZh('analysis.chart.unknownFigure') }).min(1, {
-    error: tZh('analysis.chart.missingFigure'),
-  }),
+  figure: text({ max: 60, error: lazyMessage('analysis.chart.missingFigure'), tooLong: lazyMessage('analysis.chart.unknownFigure') }).min(
+    1,
+    {
+      error: lazyMessage('analysis.chart.missingFigure'),
+    },
+  ),
 })
 
 /**

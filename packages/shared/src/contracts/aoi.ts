@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { lazyMessage } from '../messages'
 import { defineRoute } from './common'
 import { BBox } from './regions'
 
@@ -42,6 +43,6 @@ export const aoiById = defineRoute({
   summary: '按上传编号读取范围文件',
   tags: ['aoi'],
   auth: 'public',
-  query: z.object({ id: z.string().uuid({ error: '上传编号无效' }) }),
+  query: z.object({ id: z.string().uuid({ error: lazyMessage('validation.uploadId') }) }),
   data: AoiUpload,
 })

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { APPLY_KINDS, APPLY_LIMITS, APPLY_STATES } from '../domain/apply'
 import { PERMISSION } from '../domain/permissions'
 import { REGION_CODE_PATTERN } from '../domain/region-code'
-import { tZh } from '../messages'
+import { lazyMessage } from '../messages'
 import { AttachmentInfo, defineRoute, Id, IdParam, queryInt, requiredString, text } from './common'
 
 /**
@@ -11,10 +11,12 @@ import { AttachmentInfo, defineRoute, Id, IdParam, queryInt, requiredString, tex
  * approve, which grants the permission and the area ranges at once, or reject with a reason.
  */
 
-export const ApplyStateSchema = z.enum(APPLY_STATES, { error: tZh('apply.errors.badState') })
-export const ApplyKindSchema = z.enum(APPLY_KINDS, { error: tZh('apply.errors.badKind') })
+export const ApplyStateSchema = z.enum(APPLY_STATES, { error: lazyMessage('apply.errors.badState') })
+export const ApplyKindSchema = z.enum(APPLY_KINDS, { error: lazyMessage('apply.errors.badKind') })
 
-const RegionCode = z.string({ error: tZh('apply.errors.badRegion') }).regex(REGION_CODE_PATTERN, { error: tZh('apply.errors.badRegion') })
+const RegionCode = z
+  .string({ error: lazyMessage('apply.errors.badRegion') })
+  .regex(REGION_CODE_PATTERN, { error: lazyMessage('apply.errors.badRegion') })
 
 export const ApplyAttachment = AttachmentInfo
 export type ApplyAttachment = AttachmentInfo
@@ -66,11 +68,13 @@ export const applySubmit = defineRoute({
   auth: 'account',
   body: z.object({
     kind: ApplyKindSchema,
-    module: z.string({ error: tZh('apply.errors.unknownModule') }).regex(/^MOD_\d{3}$/, { error: tZh('apply.errors.unknownModule') }),
+    module: z
+      .string({ error: lazyMessage('apply.errors.unknownModule') })
+      .regex(/^MOD_\d{3}$/, { error: lazyMessage('apply.errors.unknownModule') }),
     regionIds: z
-      .array(RegionCode, { error: tZh('apply.errors.regionsRequired') })
-      .min(1, { error: tZh('apply.errors.regionsRequired') })
-      .max(APPLY_LIMITS.regionsMax, { error: tZh('apply.errors.tooManyRegions', { max: APPLY_LIMITS.regionsMax }) }),
+      .array(RegionCode, { error: lazyMessage('apply.errors.regionsRequired') })
+      .min(1, { error: lazyMessage('apply.errors.regionsRequired') })
+      .max(APPLY_LIMITS.regionsMax, { error: lazyMessage('apply.errors.tooManyRegions', { max: APPLY_LIMITS.regionsMax }) }),
     reason: requiredString('apply.errors.reasonRequired', APPLY_LIMITS.reasonMax, { multiline: true }),
     attachmentId: Id.describe('id of an uploaded attachment of the applicant, not yet used'),
   }),
@@ -125,7 +129,7 @@ export const applyReview = defineRoute({
   auth: reviewer,
   body: z.object({
     id: Id,
-    decision: z.enum(['approve', 'reject'], { error: '审核结果只能为 approve 或 reject' }),
+    decision: z.enum(['approve', 'reject'], { error: lazyMessage('validation.decision') }),
     reason: text({ max: APPLY_LIMITS.rejectReasonMax, multiline: true }).trim().optional(),
   }),
   data: ApplySummary,

@@ -1,11 +1,11 @@
 import { z } from 'zod'
 import { CAPTCHA_TOKEN_PATTERN } from '../domain/constants'
-import { tZh } from '../messages'
+import { lazyMessage } from '../messages'
 import { defineRoute, requiredString } from './common'
 
 export const CaptchaToken = z
-  .string({ error: tZh('errors.captchaTokenInvalid') })
-  .regex(CAPTCHA_TOKEN_PATTERN, { error: tZh('errors.captchaTokenInvalid') })
+  .string({ error: lazyMessage('errors.captchaTokenInvalid') })
+  .regex(CAPTCHA_TOKEN_PATTERN, { error: lazyMessage('errors.captchaTokenInvalid') })
   .describe('32 random letters or digits made by the browser')
 
 /** GET the captcha image: the answer is SVG markup; header x-login-key carries the one-time public key. */
@@ -44,7 +44,7 @@ export const autoLogin = defineRoute({
   summary: '以内置服务账号自动登录（链接参数 code=1 或 code=2）',
   tags: ['userinfo'],
   auth: 'public',
-  body: z.object({ code: z.union([z.literal(1), z.literal(2)], { error: '自动登录代码只能为1或2' }) }),
+  body: z.object({ code: z.union([z.literal(1), z.literal(2)], { error: lazyMessage('validation.autoLoginCode') }) }),
   data: z.object({ token: z.string() }),
 })
 

@@ -1,21 +1,24 @@
 import { z } from 'zod'
-import { zhCN } from 'zod/locales'
+import { en, zhCN } from 'zod/locales'
 import { forbiddenCharacter } from '../domain/text'
-import { type MessageKey, tZh } from '../messages'
+import { type LazyText, lazyMessage, type MessageKey, momentLocale, textOf } from '../messages'
 
 // Every contract imports this module before it builds a schema. In a browser the portal's
 // Content-Security-Policy forbids eval, and zod's probe for it (`new Function('')`, made when the
 // first object schema is built) is reported as a violation on every page; parsing without zod's
 // compiled fast path is as correct. The server keeps the fast path.
 if (typeof document !== 'undefined') z.config({ jitless: true })
-// zod's own messages (a wrong type, an unknown variant of a union) in Chinese, where a schema names no message of its own
-z.config(zhCN())
+// zod's own messages (a wrong type, an unknown variant of a union), where a schema names no message of
+// its own, in the language of the moment (the caller's on the server): Chinese by default
+const zodChinese = zhCN().localeError
+const zodEnglish = en().localeError
+z.config({ localeError: (issue) => (momentLocale() === 'en-US' ? zodEnglish : zodChinese)(issue) })
 
 /** The answer envelope of SPEC.md §7: code 0 is success; errors carry the HTTP status as code. */
 export const Envelope = <T extends z.ZodType>(data: T) =>
   z.object({
     code: z.number().int().describe('0 success; 2 login needs a password change; otherwise the HTTP status of the error'),
-    message: z.string().describe('Chinese text for the user'),
+    message: z.string().describe('text for the user, in the caller’s language (x-portal-lang; Chinese by default)'),
     data,
   })
 
@@ -98,31 +101,34 @@ export type DataOf<R> = ContractOf<R> extends ApiRoute<z.ZodType | undefined, z.
  * (domain/text.ts). Every single-line string of the contracts goes through this; multi-line text
  * (an article body) through `text({ multiline: true })`.
  */
-export function text(options: { max?: number; multiline?: boolean; error?: string; tooLong?: string } = {}) {
+export function text(options: { max?: number; multiline?: boolean; error?: LazyText; tooLong?: LazyText } = {}) {
   const { max = 200, multiline = false } = options
-  const error = options.error ?? tZh('input.textLine')
-  const tooLong = options.tooLong ?? (options.error ? `${options.error}（最多${max}个字符）` : `最多${max}个字符`)
+  const given = options.error
+  const error = given ?? lazyMessage('input.textLine')
+  const tooLong =
+    options.tooLong ??
+    (given !== undefined ? lazyMessage('input.tooLongOf', { message: () => textOf(given), max }) : lazyMessage('input.tooLong', { max }))
   return z
-    .string({ error: options.error })
+    .string({ error: given })
     .max(max, { error: tooLong })
     .refine((s) => forbiddenCharacter(s, { multiline }) === undefined, { error })
 }
 
-/** A required, trimmed string whose missing or empty value gives one clear Chinese message. */
+/** A required, trimmed string whose missing or empty value gives one clear message (in the caller's language). */
 export function requiredString(missing: MessageKey, max = 200, options: { multiline?: boolean } = {}) {
-  const message = tZh(missing)
+  const message = lazyMessage(missing)
   return z
     .string({ error: message })
     .trim()
     .min(1, { error: message })
-    .max(max, { error: `${message}（最多${max}个字符）` })
-    .refine((s) => forbiddenCharacter(s, options) === undefined, { error: tZh('input.textLine') })
+    .max(max, { error: lazyMessage('input.tooLongOf', { message, max }) })
+    .refine((s) => forbiddenCharacter(s, options) === undefined, { error: lazyMessage('input.textLine') })
 }
 
 /** Largest id of the database's integer keys (PostgreSQL `integer`). */
 export const MAX_ID = 2_147_483_647
 
-const ID_ERROR = tZh('input.badId')
+const ID_ERROR = lazyMessage('input.badId')
 /** Digits only, no sign, no leading zero, no exponent: how an id or a count is written in a URL. */
 const DIGITS = /^(0|[1-9]\d{0,15})$/
 
@@ -133,7 +139,7 @@ export const Id = z.number({ error: ID_ERROR }).int({ error: ID_ERROR }).min(1, 
  * A whole number in a query string or path: digits only (no sign, exponent, spaces or hex), within
  * [min, max]. The web may pass a number; it is sent as its digits.
  */
-export function queryInt(min: number, max: number, error = tZh('input.badInteger', { min, max })) {
+export function queryInt(min: number, max: number, error: LazyText = lazyMessage('input.badInteger', { min, max })) {
   return z
     .union([z.number({ error }), z.string({ error }).regex(DIGITS, { error }).transform(Number)], { error })
     .pipe(z.number().int({ error }).min(min, { error }).max(max, { error }))

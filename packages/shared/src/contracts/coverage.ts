@@ -6,7 +6,7 @@ import {
   DEFAULT_COVERAGE_CLASS,
   parseCoveragePeriod,
 } from '../domain/coverage'
-import { tZh } from '../messages'
+import { lazyMessage } from '../messages'
 import { defineRoute } from './common'
 import { RegionCode } from './regions'
 
@@ -16,7 +16,7 @@ import { RegionCode } from './regions'
  * read from the coverage engine; and the gaps of one region at the engine's cells.
  */
 
-const e = tZh
+const e = lazyMessage
 
 export const CoveragePeriodParam = z
   .string({ error: e('coverage.errors.badPeriod') })
@@ -24,7 +24,7 @@ export const CoveragePeriodParam = z
   .describe("Beijing-time year '2026', quarter '2026Q2' or month '2026-05'")
 
 /** A comma-separated list in a query string. */
-const listParam = <T extends z.ZodType>(item: T, error: string) =>
+const listParam = <T extends z.ZodType>(item: T, error: () => string) =>
   z.preprocess((v) => (typeof v === 'string' ? (v === '' ? [] : v.split(',')) : v), z.array(item).max(40, { error }))
 
 const SatelliteParam = z.string().regex(/^[A-Z0-9][A-Z0-9-]{0,39}$/, { error: e('coverage.errors.badSatellite') })

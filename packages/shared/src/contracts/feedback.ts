@@ -1,13 +1,13 @@
 import { z } from 'zod'
 import { FEEDBACK_LIMITS, FEEDBACK_TYPES } from '../domain/feedback'
 import { PERMISSION } from '../domain/permissions'
-import { tZh } from '../messages'
+import { lazyMessage } from '../messages'
 import { CaptchaToken } from './auth'
 import { defineRoute, Id, queryInt, requiredString, text } from './common'
 
 /** Feedback (SPEC §7 'feedback'): any visitor or user sends it; administrators (MOD_001) read and handle it. */
 
-export const FeedbackTypeSchema = z.enum(FEEDBACK_TYPES, { error: tZh('feedback.errors.typeRequired') })
+export const FeedbackTypeSchema = z.enum(FEEDBACK_TYPES, { error: lazyMessage('feedback.errors.typeRequired') })
 
 export const feedbackSubmit = defineRoute({
   method: 'POST',
@@ -19,7 +19,7 @@ export const feedbackSubmit = defineRoute({
     type: FeedbackTypeSchema,
     content: requiredString('feedback.errors.contentRequired', FEEDBACK_LIMITS.contentMax, { multiline: true }).refine(
       (s) => s.length >= FEEDBACK_LIMITS.contentMin,
-      { error: tZh('feedback.errors.contentShort', { min: FEEDBACK_LIMITS.contentMin }) },
+      { error: lazyMessage('feedback.errors.contentShort', { min: FEEDBACK_LIMITS.contentMin }) },
     ),
     contact: text({ max: FEEDBACK_LIMITS.contactMax }).trim().optional().describe('e-mail or telephone to answer to'),
     captcha: text({ max: 16 }).optional().describe('answer of the picture captcha of `token`; required without a session'),
@@ -51,7 +51,7 @@ export const feedbackList = defineRoute({
   tags: ['feedback'],
   auth: adminOnly,
   query: z.object({
-    handled: z.enum(['true', 'false'], { error: '处理状态只能为 true 或 false' }).optional(),
+    handled: z.enum(['true', 'false'], { error: lazyMessage('validation.handledFlag') }).optional(),
     pageNum: queryInt(1, 10_000).default(1),
     pageSize: queryInt(1, 100).default(20),
   }),

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { LOCAL_IMAGERY_KINDS, LOCAL_IMAGERY_LIMITS } from '../domain/local-imagery'
 import { PERMISSION } from '../domain/permissions'
-import { tZh } from '../messages'
+import { lazyMessage } from '../messages'
 import { defineRoute, Id, queryInt } from './common'
 import { CoveragePeriodParam } from './coverage'
 import { RegionCode } from './regions'
@@ -12,7 +12,7 @@ import { RegionCode } from './regions'
  * to the caller's regions.
  */
 
-const e = tZh
+const e = lazyMessage
 const feedbackAuth = { permission: PERMISSION.provinceFeedback, areaScope: true } as const
 
 export const LocalImageryReport = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { MONITOR_STAGES } from '../domain/monitor/modules'
-import { tZh } from '../messages'
+import { lazyMessage } from '../messages'
 import { defineRoute, queryInt, text } from './common'
 import { MonitorBatchParam, MonitorModuleParam } from './monitor'
 import { RegionCode } from './regions'
@@ -12,8 +12,8 @@ import { RegionCode } from './regions'
  * ranges. Trend shows the statistics figures per batch and is public like statistics.
  */
 
-const StageParam = z.enum(MONITOR_STAGES, { error: tZh('monitor.errors.badStage') }).describe('new 新增 or persist 延续')
-const SpotTypeParam = text({ max: 40, error: tZh('monitor.errors.unknownSpotType') }).describe(
+const StageParam = z.enum(MONITOR_STAGES, { error: lazyMessage('monitor.errors.badStage') }).describe('new 新增 or persist 延续')
+const SpotTypeParam = text({ max: 40, error: lazyMessage('monitor.errors.unknownSpotType') }).describe(
   'spot type (tblx), one of the module’s declared values',
 )
 
@@ -36,7 +36,9 @@ export type MonitorGridCell = z.infer<typeof MonitorGridCell>
 export const MonitorGridQuery = z.object({
   module: MonitorModuleParam,
   region: RegionCode.optional().describe('province, city or county whose spots are counted; must lie in the caller’s area ranges'),
-  level: queryInt(0, 30, tZh('monitorModes.errors.badLevel')).optional().describe('grid level 13 or 14; the module’s level by default'),
+  level: queryInt(0, 30, lazyMessage('monitorModes.errors.badLevel'))
+    .optional()
+    .describe('grid level 13 or 14; the module’s level by default'),
   batch: MonitorBatchParam.optional().describe('the batch counted; the latest by default'),
   stage: StageParam.optional(),
   tblx: SpotTypeParam.optional(),

@@ -7,7 +7,7 @@ import {
   VERIFICATION_STATES,
 } from '../domain/monitor/verification'
 import { PERMISSION } from '../domain/permissions'
-import { tZh } from '../messages'
+import { lazyMessage } from '../messages'
 import { defineRoute, Id, IdParam, text } from './common'
 import { MonitorBatchParam, MonitorModuleParam } from './monitor'
 
@@ -19,7 +19,7 @@ import { MonitorBatchParam, MonitorModuleParam } from './monitor'
  */
 
 export const VerificationStateSchema = z.enum(VERIFICATION_STATES)
-export const VerificationResultSchema = z.enum(VERIFICATION_RESULTS, { error: tZh('monitorVerify.errors.badResult') })
+export const VerificationResultSchema = z.enum(VERIFICATION_RESULTS, { error: lazyMessage('monitorVerify.errors.badResult') })
 
 export const VerificationPhoto = z.object({
   id: z.number().int(),
@@ -88,7 +88,7 @@ export const monitorVerificationReview = defineRoute({
   body: z.object({
     module: MonitorModuleParam,
     id: Id,
-    decision: z.enum(['accept', 'return'], { error: tZh('monitorVerify.errors.badDecision') }),
+    decision: z.enum(['accept', 'return'], { error: lazyMessage('monitorVerify.errors.badDecision') }),
     reason: text({ max: VERIFICATION_LIMITS.reasonMax, multiline: true }).optional(),
   }),
   data: MonitorVerification,
@@ -167,7 +167,7 @@ export const monitorImport = defineRoute({
   auth: { permission: PERMISSION.systemAdmin },
   query: z.object({
     dryRun: z
-      .enum(['true', 'false'], { error: tZh('monitorVerify.errors.importBadDryRun') })
+      .enum(['true', 'false'], { error: lazyMessage('monitorVerify.errors.importBadDryRun') })
       .optional()
       .describe('true: check the file and report as an import would, write nothing (audited as monitorImportCheck)'),
   }),

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { DEFAULT_PAGE } from '../domain/constants'
 import { MONITOR_MODULE_KEYS, MONITOR_STAGES } from '../domain/monitor/modules'
-import { tZh } from '../messages'
+import { lazyMessage } from '../messages'
 import { defineRoute, IdParam, queryInt, text } from './common'
 import { RegionCode } from './regions'
 
@@ -14,16 +14,16 @@ import { RegionCode } from './regions'
  */
 
 export const MonitorModuleParam = z
-  .enum(MONITOR_MODULE_KEYS, { error: tZh('monitor.errors.unknownModule') })
+  .enum(MONITOR_MODULE_KEYS, { error: lazyMessage('monitor.errors.unknownModule') })
   .describe('module key: landcover, surfaceDeform, road, nonagricultural, plantingstructure, pvland, windmill, steelplant')
 
 export const MonitorBatchParam = z
-  .string({ error: tZh('monitor.errors.badBatch') })
-  .regex(/^\d{8}$/, { error: tZh('monitor.errors.badBatch') })
+  .string({ error: lazyMessage('monitor.errors.badBatch') })
+  .regex(/^\d{8}$/, { error: lazyMessage('monitor.errors.badBatch') })
   .describe('batch date YYYYMMDD')
 
-const StageParam = z.enum(MONITOR_STAGES, { error: tZh('monitor.errors.badStage') }).describe('new 新增 or persist 延续')
-const SpotTypeParam = text({ max: 40, error: tZh('monitor.errors.unknownSpotType') }).describe(
+const StageParam = z.enum(MONITOR_STAGES, { error: lazyMessage('monitor.errors.badStage') }).describe('new 新增 or persist 延续')
+const SpotTypeParam = text({ max: 40, error: lazyMessage('monitor.errors.unknownSpotType') }).describe(
   'spot type (tblx), one of the module’s declared values',
 )
 
@@ -108,7 +108,7 @@ export const MonitorSpotListQuery = z.object({
   stage: StageParam.optional(),
   tblx: SpotTypeParam.optional(),
   batch: MonitorBatchParam.optional(),
-  filename: text({ max: 120, error: tZh('monitor.errors.badFilename') }).optional(),
+  filename: text({ max: 120, error: lazyMessage('monitor.errors.badFilename') }).optional(),
   pageNum: queryInt(1, 100_000).default(DEFAULT_PAGE.pageNum),
   pageSize: queryInt(1, 100).default(DEFAULT_PAGE.pageSize),
 })

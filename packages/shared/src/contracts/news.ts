@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { PERMISSION } from '../domain/permissions'
+import { lazyMessage } from '../messages'
 import { defineRoute, Id, IdParam, queryInt, requiredString, text } from './common'
 import { NEWS_LIMITS } from './values'
 
@@ -30,9 +31,9 @@ export const NewsArticleWithNeighbours = NewsArticle.extend({
 export type NewsArticleWithNeighbours = z.infer<typeof NewsArticleWithNeighbours>
 
 const NewsDate = z
-  .string({ error: '请填写新闻日期' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: '新闻日期格式应为 YYYY-MM-DD' })
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), { error: '新闻日期无效' })
+  .string({ error: lazyMessage('validation.newsDateRequired') })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: lazyMessage('validation.newsDateFormat') })
+  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), { error: lazyMessage('validation.newsDateInvalid') })
 
 export const NewsInput = z.object({
   title: requiredString('news.titleRequired', NEWS_LIMITS.titleMax),
@@ -51,9 +52,11 @@ export const newsList = defineRoute({
   tags: ['news'],
   auth: 'public',
   query: z.object({
-    page: queryInt(1, 100_000, '页码应为正整数').default(1),
-    pageSize: queryInt(1, NEWS_LIMITS.pageSizeMax, '每页条数应为 1–50').default(10),
-    keyword: text({ max: 50, error: '关键词最多50个字符，且不能含控制字符' }).trim().optional(),
+    page: queryInt(1, 100_000, lazyMessage('validation.pageNum')).default(1),
+    pageSize: queryInt(1, NEWS_LIMITS.pageSizeMax, lazyMessage('validation.pageSize', { max: NEWS_LIMITS.pageSizeMax })).default(10),
+    keyword: text({ max: 50, error: lazyMessage('validation.newsKeyword') })
+      .trim()
+      .optional(),
     satelliteSlug: text({ max: 40 }).trim().optional(),
   }),
   data: z.object({ total: z.number().int(), items: z.array(NewsItem) }),

@@ -1,11 +1,11 @@
 import { z } from 'zod'
 import { DEFAULT_MIN_SUN_ELEVATION_DEG, SENSOR_KINDS } from '../domain/orbit/sun'
 import { PERMISSION } from '../domain/permissions'
-import { tZh } from '../messages'
+import { lazyMessage } from '../messages'
 import { defineRoute, IdParam, queryInt, text } from './common'
 import { RegionCode } from './regions'
 
-const e = (key: Parameters<typeof tZh>[0], params?: Record<string, string | number>) => tZh(key, params)
+const e = lazyMessage
 
 /** Limits of orbit prediction; the server enforces them all (Chinese 4xx), the web states them. */
 export const ORBIT_LIMITS = {
@@ -92,7 +92,7 @@ export const orbitTrack = defineRoute({
   tags: ['satorbit'],
   auth: 'login',
   query: z.object({
-    satellite: queryInt(1, 999_999, tZh('orbit.errors.unknownSatellite', { name: '' })).describe('NORAD catalogue number'),
+    satellite: queryInt(1, 999_999, lazyMessage('orbit.errors.unknownSatellite', { name: '' })).describe('NORAD catalogue number'),
     start: IsoTime,
     end: IsoTime,
     step: queryInt(1, 3600, e('orbit.errors.badStep')).default(60).describe('seconds between points'),

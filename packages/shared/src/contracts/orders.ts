@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { EXTRACT_CODE_PATTERN, ORDER_LIMITS, ORDER_STATES } from '../domain/order'
 import { PERMISSION } from '../domain/permissions'
-import { tZh } from '../messages'
+import { lazyMessage } from '../messages'
 import { defineRoute, Id, IdParam, queryInt, requiredString, text } from './common'
 
 /**
@@ -9,14 +9,14 @@ import { defineRoute, Id, IdParam, queryInt, requiredString, text } from './comm
  * reviewing needs 订单审核 (MOD_062). The package download is bound by hand (a zip with byte ranges).
  */
 
-const SceneId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,119}$/, { error: tZh('archive.errors.badSceneId') })
+const SceneId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,119}$/, { error: lazyMessage('archive.errors.badSceneId') })
 const SceneIdList = (max: number) =>
   z
-    .array(SceneId, { error: tZh('order.errors.empty') })
-    .min(1, { error: tZh('order.errors.empty') })
-    .max(max, { error: tZh('order.errors.tooMany', { max }) })
+    .array(SceneId, { error: lazyMessage('order.errors.empty') })
+    .min(1, { error: lazyMessage('order.errors.empty') })
+    .max(max, { error: lazyMessage('order.errors.tooMany', { max }) })
 
-export const OrderStateSchema = z.enum(ORDER_STATES, { error: '未知的订单状态' })
+export const OrderStateSchema = z.enum(ORDER_STATES, { error: lazyMessage('validation.orderState') })
 
 /** A scene as the cart and an order show it; `available` false when it has left the archive. */
 export const OrderScene = z.object({
@@ -96,12 +96,12 @@ export const orderSubmit = defineRoute({
     sceneIds: SceneIdList(ORDER_LIMITS.orderMax),
     purpose: requiredString('order.form.purposeRequired', ORDER_LIMITS.purposeMax, { multiline: true }),
     project: requiredString('order.form.projectRequired', ORDER_LIMITS.projectMax),
-    acceptTerms: z.literal(true, { error: tZh('order.errors.termsRequired') }),
+    acceptTerms: z.literal(true, { error: lazyMessage('order.errors.termsRequired') }),
   }),
   data: OrderSummary,
 })
 
-const dateOnly = z.iso.date({ error: '日期格式应为 YYYY-MM-DD' })
+const dateOnly = z.iso.date({ error: lazyMessage('validation.dateFormat') })
 
 export const OrderListQuery = z.object({
   status: OrderStateSchema.optional(),
@@ -163,7 +163,7 @@ export const orderReview = defineRoute({
   auth: reviewer,
   body: z.object({
     id: Id,
-    decision: z.enum(['approve', 'reject'], { error: '审核结果只能为 approve 或 reject' }),
+    decision: z.enum(['approve', 'reject'], { error: lazyMessage('validation.decision') }),
     reason: text({ max: ORDER_LIMITS.rejectReasonMax, multiline: true }).trim().optional(),
   }),
   data: OrderSummary,
@@ -188,7 +188,9 @@ export const orderDownload = defineRoute({
   auth: 'account',
   query: z.object({
     id: IdParam,
-    code: z.string({ error: tZh('order.errors.wrongCode') }).regex(EXTRACT_CODE_PATTERN, { error: tZh('order.errors.wrongCode') }),
+    code: z
+      .string({ error: lazyMessage('order.errors.wrongCode') })
+      .regex(EXTRACT_CODE_PATTERN, { error: lazyMessage('order.errors.wrongCode') }),
   }),
   data: z.unknown(),
 })

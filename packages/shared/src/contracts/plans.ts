@@ -12,7 +12,7 @@ import {
   PLAN_YEAR_STATES,
   parsePlanMonths,
 } from '../domain/plan'
-import { tZh } from '../messages'
+import { lazyMessage } from '../messages'
 import { defineRoute, Id, IdParam, queryInt, requiredString, text } from './common'
 import { RegionCode } from './regions'
 import { AreaGeometry } from './scenes'
@@ -24,7 +24,7 @@ import { AreaGeometry } from './scenes'
  * range. The server checks ranges on every route.
  */
 
-const e = tZh
+const e = lazyMessage
 const fillAuth = { permission: PERMISSION.planFill, areaScope: true } as const
 const publishAuth = { permission: PERMISSION.planPublish } as const
 const analysisAuth = { permission: PERMISSION.overallAnalysis, areaScope: true } as const

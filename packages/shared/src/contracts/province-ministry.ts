@@ -8,7 +8,7 @@ import {
   PROVINCE_MINISTRY_STATES,
 } from '../domain/province-ministry'
 import { REGION_CODE_PATTERN } from '../domain/region-code'
-import { tZh } from '../messages'
+import { lazyMessage } from '../messages'
 import { AttachmentInfo, defineRoute, Id, IdParam, queryInt, requiredString, text } from './common'
 
 /**
@@ -18,7 +18,7 @@ import { AttachmentInfo, defineRoute, Id, IdParam, queryInt, requiredString, tex
  * range; the server decides the caller's side (province or ministry) by the range.
  */
 
-const e = tZh
+const e = lazyMessage
 const LIMITS = PROVINCE_MINISTRY_LIMITS
 /** MOD_090 and at least one area range: the range tells the province from the ministry. */
 const party = { permission: PERMISSION.provinceMinistry, areaScope: true } as const

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { COVERAGE_CLASS_KEYS } from '../domain/coverage'
 import { PERMISSION } from '../domain/permissions'
 import { PUSH_LIMITS, PUSH_STATES, PUSH_TARGET_KINDS } from '../domain/push'
-import { tZh } from '../messages'
+import { lazyMessage } from '../messages'
 import { defineRoute, Id, IdParam, queryInt, requiredString, text } from './common'
 import { CoveragePeriodParam } from './coverage'
 import { RegionCode } from './regions'
@@ -13,7 +13,7 @@ import { SceneIds } from './scenes'
  * scenes to them; the statistics of what was delivered are public (/statistics/push).
  */
 
-const e = tZh
+const e = lazyMessage
 const adminOnly = { permission: PERMISSION.systemAdmin }
 
 const Contact = z.object({

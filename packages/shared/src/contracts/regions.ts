@@ -1,11 +1,12 @@
 import { z } from 'zod'
 import { MONITOR_MODULES, type MonitorModuleDecl, type MonitorSpecLayerName, monitorSpecLayerNames } from '../domain/monitor/modules'
 import { REGION_CODE_PATTERN } from '../domain/region-code'
+import { lazyMessage } from '../messages'
 import { defineRoute, queryInt, text } from './common'
 
 export const RegionCode = z
-  .string({ error: '请提供六位行政区代码' })
-  .regex(REGION_CODE_PATTERN, { error: '行政区代码应为六位数字' })
+  .string({ error: lazyMessage('validation.regionCodeRequired') })
+  .regex(REGION_CODE_PATTERN, { error: lazyMessage('validation.regionCodeFormat') })
   .describe('six-digit administrative region code; 100000 is the whole country')
 
 /** [min longitude, min latitude, max longitude, max latitude] in WGS84 degrees. */
@@ -60,7 +61,9 @@ export const regionSearch = defineRoute({
   tags: ['region'],
   auth: 'public',
   query: z.object({
-    name: text({ max: 40, error: '请输入行政区名称（最多40个字符，不含控制字符）' }).trim().min(1, { error: '请输入行政区名称' }),
+    name: text({ max: 40, error: lazyMessage('validation.regionNameFormat') })
+      .trim()
+      .min(1, { error: lazyMessage('validation.regionNameRequired') }),
     limit: queryInt(1, 50).default(20),
   }),
   data: z.array(Region),

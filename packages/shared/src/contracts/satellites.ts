@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { lazyMessage } from '../messages'
 import { defineRoute, queryInt, text } from './common'
 
 /** A satellite catalogue entry (SPEC §3); value is the satellite's page slug. */
@@ -152,7 +153,7 @@ export const satelliteCatalogue = defineRoute({
   tags: ['satellite'],
   auth: 'public',
   query: z.object({
-    type: queryInt(1, 3, '卫星类型应为 1、2 或 3').optional(),
+    type: queryInt(1, 3, lazyMessage('validation.satelliteType')).optional(),
   }),
   data: z.array(SatelliteCatalogueEntry),
 })
@@ -181,7 +182,11 @@ export const satelliteDetail = defineRoute({
   summary: '卫星资料（成员、发射日期、轨道、载荷、来源）',
   tags: ['satellite'],
   auth: 'public',
-  query: z.object({ slug: text({ max: 40, error: '请提供卫星标识' }).trim().min(1, { error: '请提供卫星标识' }) }),
+  query: z.object({
+    slug: text({ max: 40, error: lazyMessage('validation.satelliteSlugRequired') })
+      .trim()
+      .min(1, { error: lazyMessage('validation.satelliteSlugRequired') }),
+  }),
   data: SatelliteFacts,
 })
 
@@ -224,7 +229,7 @@ export const satelliteEvents = defineRoute({
   tags: ['satellite'],
   auth: 'public',
   query: z.object({
-    limit: queryInt(1, 100, '条数应为 1–100 的整数').default(10),
+    limit: queryInt(1, 100, lazyMessage('validation.limit', { min: 1, max: 100 })).default(10),
   }),
   data: z.array(SatelliteEvent),
 })

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { tZh } from '../messages'
+import { lazyMessage } from '../messages'
 import { defineRoute, queryInt, text } from './common'
 import { BBox, RegionCode } from './regions'
 import { ARCHIVE_LIMITS, DATA_STATUS, DEFAULT_DATA_STATUS, EXPORT_FORMATS, PRODUCT_LEVELS, SCENE_SORT_FIELDS } from './values'
@@ -9,7 +9,7 @@ import { ARCHIVE_LIMITS, DATA_STATUS, DEFAULT_DATA_STATUS, EXPORT_FORMATS, PRODU
  * portal's calls here and the STAC API at /stac; the server maps both onto the same repository.
  */
 
-const e = (key: Parameters<typeof tZh>[0], params?: Record<string, string | number>) => tZh(key, params)
+const e = lazyMessage
 
 /** A GeoJSON Polygon or MultiPolygon in WGS84 degrees (a drawn area; circles are sent as polygons). */
 export const AreaGeometry = z.union(

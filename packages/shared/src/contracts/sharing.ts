@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { PERMISSION } from '../domain/permissions'
-import { tZh } from '../messages'
+import { lazyMessage } from '../messages'
 import { defineRoute, queryInt } from './common'
 import { CoveragePeriodParam } from './coverage'
 import { RegionCode } from './regions'
@@ -52,7 +52,7 @@ export const sharingDetail = defineRoute({
   tags: ['sharing'],
   auth: sharingAuth,
   query: Query.extend({
-    kind: z.enum(['push', 'local'], { error: tZh('sharing.errors.kind') }).default('push'),
+    kind: z.enum(['push', 'local'], { error: lazyMessage('sharing.errors.kind') }).default('push'),
     pageNum: queryInt(1, 100_000).default(1),
     pageSize: queryInt(1, 100).default(20),
   }),

@@ -1,9 +1,10 @@
 import { z } from 'zod'
 import { PERMISSION } from '../domain/permissions'
+import { lazyMessage } from '../messages'
 import { defineRoute } from './common'
 import { TYPICAL_IMAGE_KEYS } from './values'
 
-export const TypicalImageKey = z.enum(TYPICAL_IMAGE_KEYS, { error: '未知的典型影像' })
+export const TypicalImageKey = z.enum(TYPICAL_IMAGE_KEYS, { error: lazyMessage('validation.typicalImage') })
 export type TypicalImageKey = z.infer<typeof TypicalImageKey>
 
 export const TypicalImage = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { lazyMessage } from '../messages'
 import { defineRoute, IdParam, queryInt, text } from './common'
 
 const Contact = z.object({ value: z.string().describe('masked for display'), uri: z.string().describe('tel: or mailto: link') })
@@ -50,7 +51,7 @@ export const areaRange = defineRoute({
   query: z.object({
     username: text({ max: 64 }).trim().min(1).optional(),
     id: IdParam.optional(),
-    type: queryInt(0, 0, '类型参数只能为0').default(0),
+    type: queryInt(0, 0, lazyMessage('validation.rangeType')).default(0),
   }),
   data: z.array(AreaRange),
 })

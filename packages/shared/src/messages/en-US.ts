@@ -3,6 +3,9 @@ import { adminEn } from './sections/admin.en-US'
 import { analysisEn } from './sections/analysis.en-US'
 import { analysisPageEn } from './sections/analysis-page.en-US'
 import { applyEn, feedbackEn } from './sections/apply.en-US'
+import { archiveEn } from './sections/archive.en-US'
+import { archiveCoverageEn } from './sections/archive-coverage.en-US'
+import { archiveDataEn } from './sections/archive-data.en-US'
 import { archivePageEn } from './sections/archive-page.en-US'
 import { cloudEn } from './sections/cloud.en-US'
 import { coverageEn } from './sections/coverage.en-US'
@@ -24,8 +27,10 @@ import { pushEn } from './sections/push.en-US'
 import { satelliteApiEn, satelliteEn } from './sections/satellite.en-US'
 import { satellitePageEn } from './sections/satellite-page.en-US'
 import { sharingEn } from './sections/sharing.en-US'
+import { stacEn } from './sections/stac.en-US'
 import { typicalImageEn } from './sections/typical-image.en-US'
 import { typicalImagePageEn } from './sections/typical-image-page.en-US'
+import { validationEn } from './sections/validation.en-US'
 import type { Messages } from './zh-CN'
 
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends string ? string : DeepPartial<T[K]> }
@@ -114,6 +119,7 @@ export const enUS: DeepPartial<Messages> = {
     usernameRequired: 'Please enter your user name',
     passwordRequired: 'Please enter your password',
     captchaRequired: 'Please enter the captcha',
+    newPasswordRequired: 'Please enter the new password',
     success: 'Logged in',
     captchaLoadFailed: 'Captcha failed to load, click to retry',
   },
@@ -135,6 +141,39 @@ export const enUS: DeepPartial<Messages> = {
     network: 'Network error, please check your connection and try again',
     chunkFailed: 'Page resources failed to load, please check your network and try again',
     chunkTimeout: 'Page resources took too long to load (120 s), please check your network and try again',
+    logoutFailed: 'Logout failed',
+    notFound: 'The requested resource does not exist',
+    routeNotFound: 'No such interface: {path}',
+    badRequest: 'Bad request: {detail}',
+    badJson: 'The request body is not valid JSON',
+    tooLarge: 'The request is too large',
+    tooManyRequests: 'Too many requests, please try again later',
+    busy: 'The server is busy, please try again later',
+    queryTimeout: 'The query ran over the database’s time limit; narrow it (region, batch or conditions) and try again',
+    server: 'Internal server error, please try again later',
+    captchaTokenInvalid: 'Invalid captcha token: it must be 32 letters or digits',
+    captchaInvalid: 'Wrong or expired captcha, please refresh it and try again',
+    loginFailed: 'Wrong user name or password, or the account is temporarily locked',
+    accountDisabled: 'The account is disabled, please contact the administrator',
+    passwordDecryptFailed: 'The password could not be decrypted, please refresh the captcha and try again',
+    autoLoginDisabled: 'Automatic login is not available',
+    areaRangeForbidden: 'You can only query your own area ranges',
+    unknownPage: 'Unknown page name: {name}',
+    userNotFound: 'The user does not exist',
+    passwordWeak:
+      'The new password must have 8–128 characters and at least three of: lower-case letters, upper-case letters, digits, symbols',
+    passwordHasName: 'The new password must not contain the user name',
+    passwordSame: 'The new password must differ from the old one',
+  },
+  fields: {
+    username: 'User name',
+    password: 'Password',
+    captcha: 'Captcha',
+    token: 'Captcha token',
+    name: 'Name',
+    label: 'Label',
+    code: 'Code',
+    type: 'Type',
   },
   pages: {
     retry: 'Reload',
@@ -235,10 +274,11 @@ export const enUS: DeepPartial<Messages> = {
     lastModifyTime: 'Password last changed',
     passwordStaleTag: 'Not changed for over 30 days',
     none: 'None',
+    region: '{name} ({code})',
     regionLevel: { country: 'Whole country', province: 'Province', city: 'City', county: 'County' },
   },
-  // screen sections kept in their own files (messages/sections/*.en-US.ts); the server-side sections
-  // (analysis, news, typicalImage, satelliteApi) stay Chinese, as the server speaks Chinese
+  // screen sections kept in their own files (messages/sections/*.en-US.ts); the server answers an
+  // English caller in English (apps/server lib/locale.ts) from these and the sections below
   permission: {
     names: {
       MOD_001: 'System administration',
@@ -266,6 +306,129 @@ export const enUS: DeepPartial<Messages> = {
   },
   satellite: satelliteEn,
   satelliteApi: satelliteApiEn,
+  region: {
+    notFound: 'Region code {code} does not exist',
+    noBoundary: '{name} ({code}) has no boundary data yet',
+  },
+  aoi: {
+    title: 'Upload an area file',
+    hint: 'Zipped shapefiles (.zip with .shp/.shx/.dbf/.prj), GeoJSON (.geojson/.json) and KML (.kml), up to {size}.',
+    choose: 'Choose a file',
+    uploading: 'Uploading…',
+    uploaded: 'Uploaded "{name}": {features} shapes, {vertices} vertices, {area} km²',
+    tooLargeLocal: 'The file is larger than {size}; compress or simplify it and upload it again',
+    assumedWgs84:
+      'The zip has no .prj projection file; the coordinates lie within longitude and latitude ranges, so WGS84 (EPSG:4326) was assumed.',
+    errors: {
+      noFile: 'Please choose a file to upload',
+      tooLarge: 'The file is too large (at most {size})',
+      unsupported: 'Unsupported file type "{name}"; upload a .zip (shapefile), .geojson/.json or .kml file',
+      notZip: 'The file is not a valid zip archive',
+      zipTooManyEntries: 'The zip holds too many files (over {max})',
+      zipTooLarge: 'The zip unpacks to more than {size} and was refused',
+      zipBroken: 'The zip is damaged and cannot be unpacked',
+      missingParts: 'The shapefile is incomplete; missing: {parts}',
+      multipleLayers: 'The zip holds several layers ({names}); upload one at a time',
+      missingPrj:
+        'The zip has no .prj projection file and the coordinates are not longitudes and latitudes, so the coordinate system is unknown',
+      badPrj: 'The .prj projection file is not recognised',
+      brokenShapefile: 'The shapefile is damaged and cannot be read',
+      brokenGeojson: 'The GeoJSON file cannot be parsed: {detail}',
+      geojsonSyntaxAt: 'syntax error near line {line}, column {column}',
+      geojsonIncomplete: 'the content is incomplete or not JSON',
+      brokenKml: 'The KML file cannot be parsed',
+      noPolygons: 'The file has no polygons; points and lines cannot be a search area',
+      tooManyFeatures: 'Too many shapes ({count}); at most {max}',
+      tooManyVertices: 'Too many vertices ({count}); at most {max}; simplify the shapes and upload again',
+      badCoordinates: 'Coordinates are outside longitude/latitude ranges or not valid numbers; check the coordinate system',
+      invalidGeometry: 'The shapes are invalid and cannot be repaired into valid polygons',
+      tooComplex: 'The area is too complex to process within {seconds} s; simplify the shapes and upload again',
+      notFound: 'The area file does not exist or has expired',
+    },
+    select: {
+      title: 'Image search',
+      modes: { region: 'Region', extent: 'Map extent', shp: 'Vector file', draw: 'Draw', file: 'File list' },
+      useExtent: 'Use the current map view as the area',
+      extentValue: 'Longitude {minLon} ~ {maxLon}, latitude {minLat} ~ {maxLat}',
+      noArea: 'No area chosen yet',
+      drawn: 'Drawn shapes',
+      extentShort: 'Current map extent',
+      areaOf: 'Area: {name}',
+    },
+  },
+  ogc: {
+    serviceTitle: 'Natural Resources Satellite Remote Sensing Cloud Service map services',
+    serviceAbstract:
+      'OGC WMS 1.3.0, WFS 2.0.0 and WMTS 1.0.0 services and MVT vector tiles of reference layers such as administrative regions; coordinate systems WGS84 (EPSG:4326) and Web Mercator (EPSG:3857).',
+    rootLayer: 'Portal layers',
+    defaultStyle: 'Default style',
+    layers: {
+      region: 'Administrative regions (province, city and county levels)',
+      region_province: 'Provinces',
+      region_city: 'Cities',
+      region_county: 'Counties',
+      global_region: 'Countries and regions of the world',
+    },
+    fields: {
+      code: 'Code',
+      name: 'Name',
+      full_name: 'Full name',
+      level: 'Level',
+      parent_code: 'Parent code',
+      area_km2: 'Area (km²)',
+      name_en: 'English name',
+    },
+    featureInfoTitle: 'Feature information',
+    featureInfoEmpty: 'No feature at this location',
+    errors: {
+      missingParameter: 'Missing parameter {name}',
+      duplicateParameter: 'Parameter {name} is given more than once; give it once',
+      badParameter: 'Invalid value "{value}" of parameter {name}',
+      badService: 'SERVICE must be {expected}',
+      badVersion: 'Unsupported version {version}; this service supports {supported}',
+      badRequest: 'Unsupported operation REQUEST={request}; available: {supported}',
+      unknownLayer: 'Layer "{name}" does not exist; available layers: {available}',
+      tooManyLayers: 'At most {max} layers per request',
+      unknownStyle: 'Layer "{layer}" has no style "{style}"; leave it empty or use default',
+      stylesCount: 'STYLES must list as many entries as LAYERS (or be empty)',
+      badCrs: 'Unsupported coordinate reference system "{crs}"; available: {supported}',
+      badBbox: 'Invalid BBOX "{value}": give 4 numbers (minimums first) within the coordinate reference system’s range',
+      badSize: 'Invalid image size: WIDTH and HEIGHT must be whole numbers from 1 to {max}',
+      badFormat: 'Unsupported format "{format}"; available: {supported}',
+      badColor: 'BGCOLOR must be a colour written 0xRRGGBB',
+      notQueryable: 'Layer "{name}" is not queryable',
+      badPixel: 'Pixel position {name} must be a whole number from 0 to {max}',
+      badCount: '{name} must be a whole number from {min} to {max}',
+      badResultType: 'RESULTTYPE must be results or hits',
+      unknownProperty: 'Property "{name}" does not exist or is not queryable; available properties: {available}',
+      badSortBy: 'Invalid SORTBY: write "property ASC|DESC", comma-separated',
+      filterConflict: 'Use only one of FILTER, BBOX and RESOURCEID',
+      badResourceId: 'Invalid feature id "{value}": write "layer.code"',
+      badTileMatrixSet: 'Tile matrix set "{name}" does not exist; available: {available}',
+      badTileMatrix: 'Tile matrix "{name}" does not exist; use 0 to {max}',
+      tileOutOfRange: 'Tile row or column out of range: {name} must be 0 to {max}',
+      badTilePath: 'Invalid tile address: use /map/tiles/layer/z/x/y.mvt with z from 0 to {max}',
+      notFound: 'No map service at: {path}',
+      server: 'Map service error, please try again later',
+      tooCostly: 'The requested image is too large: width × height × layers is {cost}, at most {max}; use a smaller image or fewer layers',
+      renderTimeout: 'Drawing the map took over {seconds} s; use a smaller image, extent or fewer layers',
+      busy: 'The map service is busy, please try again later',
+      tooManyRequests: 'Too many requests, please try again later',
+      filter: {
+        tooLarge: 'FILTER is too long (at most {max} characters)',
+        notXml: 'FILTER is not well-formed XML',
+        doctype: 'FILTER may not hold a DOCTYPE or entity declarations',
+        root: 'The root element of FILTER must be fes:Filter (FES 2.0)',
+        tooDeep: 'FILTER is nested too deeply (at most {max} levels)',
+        operator: 'Unsupported filter operator "{name}"; supported: {supported}',
+        operands: 'Operator {name} needs a property name (ValueReference) and a literal (Literal)',
+        emptyLogic: 'Logical operator {name} needs at least {min} conditions',
+        likeOptions: 'PropertyIsLike needs the wildCard, singleChar and escapeChar attributes, one character each',
+        notNumber: 'Property "{name}" is numeric; the literal "{value}" is not a number',
+        envelope: 'Invalid gml:Envelope in the BBOX filter',
+      },
+    },
+  },
   satellitePage: satellitePageEn,
   analysis: analysisEn,
   news: newsEn,
@@ -273,10 +436,15 @@ export const enUS: DeepPartial<Messages> = {
   analysisPage: analysisPageEn,
   figure: figureEn,
   newsPage: newsPageEn,
+  archive: archiveEn,
+  archiveCoverage: archiveCoverageEn,
+  archiveData: archiveDataEn,
+  stac: stacEn,
   archivePage: archivePageEn,
   admin: adminEn,
   typicalImagePage: typicalImagePageEn,
   input: inputEn,
+  validation: validationEn,
   account: accountEn,
   order: orderEn,
   apply: applyEn,

@@ -35,5 +35,41 @@ export function createTranslator(locale: Locale = 'zh-CN') {
   return t
 }
 
-/** The server's translator: every server message is Chinese. */
+/** The Chinese translator: records (audit log, stored rows), work outside a request, tests. */
 export const tZh = createTranslator('zh-CN')
+
+const translators: Record<Locale, ReturnType<typeof createTranslator>> = { 'zh-CN': tZh, 'en-US': createTranslator('en-US') }
+let localeSource: () => Locale = () => 'zh-CN'
+
+/**
+ * Where "the language of the moment" comes from: the server's request (AsyncLocalStorage), the
+ * web's language store. Chinese until a side sets it. Contract messages ({@link lazyMessage}) and
+ * zod's own messages are read in it when validation runs.
+ */
+export function setLocaleSource(source: () => Locale): void {
+  localeSource = source
+}
+
+/** The language of the moment (see {@link setLocaleSource}). */
+export function momentLocale(): Locale {
+  return localeSource()
+}
+
+/** A message, or a message read when it is shown (in the language of that moment). */
+export type LazyText = string | (() => string)
+
+/** The text of a {@link LazyText} now. */
+export function textOf(message: LazyText): string {
+  return typeof message === 'function' ? message() : message
+}
+
+/**
+ * A message given by its key, translated when it is read: a zod schema's `error` built once at
+ * start answers each caller in their language. Parameters may be lazy too.
+ */
+export function lazyMessage(key: MessageKey, params?: Record<string, string | number | (() => string)>): () => string {
+  return () => {
+    const values = params && Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'function' ? v() : v]))
+    return translators[localeSource()](key, values)
+  }
+}

@@ -16,8 +16,23 @@ function placeholders(text: string): string[] {
   return [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '').sort()
 }
 
-/** Screens and server sections translated in full. */
+/** Sections translated in full: screens, and what the server answers an English caller (errors, validation, OGC, STAC…). */
 const FULL_SCREENS = [
+  'errors',
+  'fields',
+  'login',
+  'personal',
+  'region',
+  'aoi',
+  'archive',
+  'archiveCoverage',
+  'archiveData',
+  'stac',
+  'monitor',
+  'monitorMap',
+  'ogc',
+  'input',
+  'validation',
   'satellite',
   'satelliteApi',
   'analysis',
@@ -36,6 +51,13 @@ const FULL_SCREENS = [
   'orbit',
   'provinceMinistry',
 ] as const
+
+/**
+ * Sections whose English is not complete yet (they fall back to Chinese). The list only shrinks: a
+ * section translated in full must leave it, and a section missing here must be complete. The
+ * scene archive's import (archiveImport) is a command run outside any request, so it stays Chinese.
+ */
+const INCOMPLETE_SECTIONS = ['header', 'map', 'legend', 'picker', 'archiveImport']
 
 describe('messages', () => {
   it('fills placeholders', () => {
@@ -62,6 +84,15 @@ describe('messages', () => {
     for (const key of keysOf(enUS)) {
       expect(placeholders(String(lookup(enUS, key))), key).toEqual(placeholders(String(lookup(zhCN, key))))
     }
+  })
+
+  it('translates every section in full but those listed as incomplete, and lists none that is complete', () => {
+    const incomplete = Object.keys(zhCN).filter((section) => {
+      const zh = zhCN[section as keyof typeof zhCN]
+      if (typeof zh === 'string') return typeof lookup(enUS, section) !== 'string'
+      return keysOf(zh).some((key) => typeof lookup((lookup(enUS, section) ?? {}) as object, key) !== 'string')
+    })
+    expect(incomplete.sort()).toEqual([...INCOMPLETE_SECTIONS].sort())
   })
 
   it.each(FULL_SCREENS)('translates every message of %s', (section) => {

@@ -31,6 +31,7 @@ import { sharingZh } from './sections/sharing'
 import { stacZh } from './sections/stac'
 import { typicalImageZh } from './sections/typical-image'
 import { typicalImagePageZh } from './sections/typical-image-page'
+import { validationZh } from './sections/validation'
 
 /** Every word a user reads, in Simplified Chinese (the default locale). Keys are shared with en-US. */
 export const zhCN = {
@@ -543,6 +544,7 @@ export const zhCN = {
   admin: adminZh,
   typicalImagePage: typicalImagePageZh,
   input: inputZh,
+  validation: validationZh,
   archive: archiveZh,
   archiveCoverage: archiveCoverageZh,
   archiveImport: archiveImportZh,

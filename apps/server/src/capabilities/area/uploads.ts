@@ -1,6 +1,7 @@
 import { AOI_LIMITS, type AoiUpload } from '@rs/shared'
 import type { AuditActor, AuditRecorder } from '../../lib/audit'
 import { ApiError } from '../../lib/errors'
+import { notices } from '../../lib/locale'
 import type { AoiLimits } from '../../lib/vector-files'
 import { requestError, type TaskPool } from '../../lib/workers/pool'
 import type { AreaRepository, UploadRow } from './area.repository'
@@ -15,7 +16,8 @@ function toAnswer(row: UploadRow): AoiUpload {
     areaKm2: Math.round(row.areaKm2 * 1000) / 1000,
     bbox: row.bbox.map(Number) as AoiUpload['bbox'],
     geojson: JSON.parse(row.geojson),
-    notices: row.notices,
+    // stored as message keys (older rows: Chinese text, answered as it is)
+    notices: notices(row.notices),
     createdAt: new Date(row.createdAt).toISOString(),
   }
 }

@@ -3,8 +3,9 @@
  * follow the export policy of packages/shared (BOM, CRLF, RFC 4180, formula escaping of every text
  * cell, Beijing time); the scene list is also written as GeoJSON and a zipped shapefile.
  */
-import { CSV_CONTENT_TYPE, type ExportFormat, formatBeijingTime, tZh } from '@rs/shared'
+import { CSV_CONTENT_TYPE, type ExportFormat, formatBeijingTime } from '@rs/shared'
 import type { ExportRecord } from '../../datasets/scene-archive/columns'
+import { t } from '../../lib/locale'
 import { writeCsv } from './csv'
 import { writeGeojson } from './geojson'
 import { writeShapefileZip } from './shapefile'
@@ -51,7 +52,7 @@ export async function writeExport(format: ExportFormat, records: readonly Export
     bytes,
     contentType: kind.contentType,
     fileName: `${base}.${kind.extension}`,
-    displayName: `${tZh('archiveCoverage.export.fileBase')}-${stamp}.${kind.extension}`,
+    displayName: `${t('archiveCoverage.export.fileBase')}-${stamp}.${kind.extension}`,
   }
 }
 

@@ -1,4 +1,5 @@
-import { tZh } from '@rs/shared'
+import type { Locale } from '@rs/shared'
+import { translatorOf } from '../../lib/locale'
 
 /** A mail as the delivery sends it: subject, plain-text part and HTML part. */
 export interface MailContent {
@@ -17,6 +18,8 @@ export interface MailMessage {
   /** paragraphs of lines: the text part puts an empty line between paragraphs */
   paragraphs: readonly (readonly MailLine[])[]
   footer: string
+  /** the language of the words around the message (the portal's name); Chinese unless the mail answers a request in English */
+  locale?: Locale
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
@@ -31,14 +34,15 @@ const STYLE: Record<'code' | 'muted', string> = {
  * headed by the portal's name (every word escaped), the footer and the name at the end.
  */
 export function portalMail(message: MailMessage): MailContent {
-  const site = tZh('app.name')
+  const locale = message.locale ?? 'zh-CN'
+  const site = translatorOf(locale)('app.name')
   const textOf = (line: MailLine) => (typeof line === 'string' ? line : line.kind === 'code' ? `    ${line.text}` : line.text)
   const htmlOf = (line: MailLine) =>
     typeof line === 'string' ? `<p>${escapeHtml(line)}</p>` : `<p style="${STYLE[line.kind]}">${escapeHtml(line.text)}</p>`
   const body = message.paragraphs.flatMap((lines, i) => [...(i ? [''] : []), ...lines.map(textOf)])
   const text = [message.greeting, '', ...body, '', '—', message.footer, site].join('\n')
   const html = `<!doctype html>
-<html lang="zh-CN"><head><meta charset="utf-8"><title>${escapeHtml(message.subject)}</title></head>
+<html lang="${locale}"><head><meta charset="utf-8"><title>${escapeHtml(message.subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f5f7fa;font-family:'PingFang SC','Microsoft YaHei',sans-serif;color:#1f2937">
 <div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px 28px;border-top:4px solid #1677ff">
 <h1 style="font-size:18px;margin:0 0 16px">${escapeHtml(site)}</h1>

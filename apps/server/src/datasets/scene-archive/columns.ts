@@ -1,5 +1,6 @@
-import { formatBeijingTime, tZh } from '@rs/shared'
+import { formatBeijingTime, type MessageKey } from '@rs/shared'
 import type { MultiPolygon, Polygon, Position } from 'geojson'
+import { t } from '../../lib/locale'
 
 /**
  * What an export writes for one scene, and its columns: Chinese headers (CSV, Excel), dBase field
@@ -40,34 +41,163 @@ export interface ExportColumn {
   value(r: ExportRecord): string | number | null
 }
 
-const header = (key: string) => tZh(`archiveCoverage.export.columns.${key}` as Parameters<typeof tZh>[0])
+// read when an export is written, in its caller's language (a thread runs in it: lib/workers/task.ts)
+const header = (key: string) => t(`archiveCoverage.export.columns.${key}` as MessageKey)
 const statusLabel = (s: string) => {
-  const label = tZh(`archive.dataStatus.${s}` as Parameters<typeof tZh>[0])
+  const label = t(`archive.dataStatus.${s}` as MessageKey)
   return label.startsWith('archive.') ? s : label
 }
 
 export const EXPORT_COLUMNS: readonly ExportColumn[] = [
-  { key: 'id', header: header('id'), field: 'SCENE_ID', type: 'C', value: (r) => r.id },
-  { key: 'satellite', header: header('satellite'), field: 'SATELLITE', type: 'C', value: (r) => r.satellite },
-  { key: 'sensor', header: header('sensor'), field: 'SENSOR', type: 'C', value: (r) => r.sensor },
-  { key: 'acquiredAt', header: header('acquiredAt'), field: 'ACQ_TIME', type: 'C', value: (r) => formatBeijingTime(r.acquiredAt) },
-  { key: 'cloudPercent', header: header('cloudPercent'), field: 'CLOUD', type: 'N', width: 6, decimals: 1, value: (r) => r.cloudPercent },
-  { key: 'resolutionM', header: header('resolutionM'), field: 'RES_M', type: 'N', width: 10, decimals: 2, value: (r) => r.resolutionM },
-  { key: 'productLevel', header: header('productLevel'), field: 'LEVEL', type: 'C', value: (r) => r.productLevel },
-  { key: 'orbit', header: header('orbit'), field: 'ORBIT', type: 'N', width: 10, decimals: 0, value: (r) => r.orbit },
-  { key: 'path', header: header('path'), field: 'PATH', type: 'N', width: 10, decimals: 0, value: (r) => r.path },
-  { key: 'row', header: header('row'), field: 'ROW', type: 'N', width: 10, decimals: 0, value: (r) => r.row },
+  {
+    key: 'id',
+    get header() {
+      return header('id')
+    },
+    field: 'SCENE_ID',
+    type: 'C',
+    value: (r) => r.id,
+  },
+  {
+    key: 'satellite',
+    get header() {
+      return header('satellite')
+    },
+    field: 'SATELLITE',
+    type: 'C',
+    value: (r) => r.satellite,
+  },
+  {
+    key: 'sensor',
+    get header() {
+      return header('sensor')
+    },
+    field: 'SENSOR',
+    type: 'C',
+    value: (r) => r.sensor,
+  },
+  {
+    key: 'acquiredAt',
+    get header() {
+      return header('acquiredAt')
+    },
+    field: 'ACQ_TIME',
+    type: 'C',
+    value: (r) => formatBeijingTime(r.acquiredAt),
+  },
+  {
+    key: 'cloudPercent',
+    get header() {
+      return header('cloudPercent')
+    },
+    field: 'CLOUD',
+    type: 'N',
+    width: 6,
+    decimals: 1,
+    value: (r) => r.cloudPercent,
+  },
+  {
+    key: 'resolutionM',
+    get header() {
+      return header('resolutionM')
+    },
+    field: 'RES_M',
+    type: 'N',
+    width: 10,
+    decimals: 2,
+    value: (r) => r.resolutionM,
+  },
+  {
+    key: 'productLevel',
+    get header() {
+      return header('productLevel')
+    },
+    field: 'LEVEL',
+    type: 'C',
+    value: (r) => r.productLevel,
+  },
+  {
+    key: 'orbit',
+    get header() {
+      return header('orbit')
+    },
+    field: 'ORBIT',
+    type: 'N',
+    width: 10,
+    decimals: 0,
+    value: (r) => r.orbit,
+  },
+  {
+    key: 'path',
+    get header() {
+      return header('path')
+    },
+    field: 'PATH',
+    type: 'N',
+    width: 10,
+    decimals: 0,
+    value: (r) => r.path,
+  },
+  {
+    key: 'row',
+    get header() {
+      return header('row')
+    },
+    field: 'ROW',
+    type: 'N',
+    width: 10,
+    decimals: 0,
+    value: (r) => r.row,
+  },
   {
     key: 'direction',
-    header: header('direction'),
+    get header() {
+      return header('direction')
+    },
     field: 'DIRECTION',
     type: 'C',
-    value: (r) => (r.direction ? tZh(`archiveCoverage.export.direction.${r.direction}`) : null),
+    value: (r) => (r.direction ? t(`archiveCoverage.export.direction.${r.direction}`) : null),
   },
-  { key: 'offNadirDeg', header: header('offNadirDeg'), field: 'OFF_NADIR', type: 'N', width: 8, decimals: 2, value: (r) => r.offNadirDeg },
-  { key: 'fileName', header: header('fileName'), field: 'FILE_NAME', type: 'C', value: (r) => r.fileName },
-  { key: 'dataStatus', header: header('dataStatus'), field: 'STATUS', type: 'C', value: (r) => statusLabel(r.dataStatus) },
-  { key: 'areaKm2', header: header('areaKm2'), field: 'AREA_KM2', type: 'N', width: 14, decimals: 3, value: (r) => r.areaKm2 },
+  {
+    key: 'offNadirDeg',
+    get header() {
+      return header('offNadirDeg')
+    },
+    field: 'OFF_NADIR',
+    type: 'N',
+    width: 8,
+    decimals: 2,
+    value: (r) => r.offNadirDeg,
+  },
+  {
+    key: 'fileName',
+    get header() {
+      return header('fileName')
+    },
+    field: 'FILE_NAME',
+    type: 'C',
+    value: (r) => r.fileName,
+  },
+  {
+    key: 'dataStatus',
+    get header() {
+      return header('dataStatus')
+    },
+    field: 'STATUS',
+    type: 'C',
+    value: (r) => statusLabel(r.dataStatus),
+  },
+  {
+    key: 'areaKm2',
+    get header() {
+      return header('areaKm2')
+    },
+    field: 'AREA_KM2',
+    type: 'N',
+    width: 14,
+    decimals: 3,
+    value: (r) => r.areaKm2,
+  },
 ]
 
 /** Polygon rings of a footprint (a MultiPolygon's polygons, or the one polygon). */

@@ -33,7 +33,8 @@ export default async function run(task) {
   }
   const fn = (await loaded)[task.fn]
   if (typeof fn !== 'function') throw new Error(`no task ${task.fn} in ${task.module}`)
-  return fn(task.input)
+  // the caller's language (pool.ts): a task wrapped by taskWithUserErrors (task.ts) runs in it
+  return fn(task.input, task.locale)
 }
 
 export const workerData = Piscina.workerData

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { MessageChannel } from 'node:worker_threads'
 import Piscina from 'piscina'
 import { ApiError } from '../errors'
+import { currentLocale, t } from '../locale'
 import { isTaskUserError } from './task'
 
 /**
@@ -116,7 +117,8 @@ export function createTaskPool(options: TaskPoolOptions = {}): TaskPool {
     async run<T>(module: string, fn: string, input: unknown, budgetMs: number): Promise<T> {
       // every thread busy and the queue full: refused at once, before the task reaches Piscina
       if (inFlight >= maxThreads + maxQueue) throw new TaskBusyError()
-      const task = { module, fn, input }
+      // the thread has no request: the caller's language goes with the task (task.ts runs it in it)
+      const task = { module, fn, input, locale: currentLocale() }
       inFlight++
       let result: unknown
       try {
@@ -132,7 +134,13 @@ export function createTaskPool(options: TaskPoolOptions = {}): TaskPool {
       } finally {
         inFlight--
       }
-      if (isTaskUserError(result)) throw new ApiError(result.userError.status, result.userError.message, result.userError.code)
+      if (isTaskUserError(result)) {
+        // the thread's error in the caller's language: from its message key, else its own text
+        const { status, text, message, code } = result.userError
+        const error = new ApiError(status, message ? t(message.key, message.params) : text, code)
+        error.messageRef = message
+        throw error
+      }
       return result as T
     },
     async close() {

@@ -1,10 +1,11 @@
-import { tZh, type VerifyPurpose } from '@rs/shared'
+import type { VerifyPurpose } from '@rs/shared'
 import { type MailContent, portalMail } from '../../capabilities/notification'
+import { currentLocale, t } from '../../lib/locale'
 
-/** The Chinese mail that carries a verification code: a plain-text part and an HTML part. */
+/** The mail that carries a verification code, in the language of the request that asked for it: a plain-text part and an HTML part. */
 export function codeMail(purpose: VerifyPurpose, code: string, minutes: number): MailContent {
-  const site = tZh('app.name')
-  const subject = tZh(
+  const site = t('app.name')
+  const subject = t(
     purpose === 'register'
       ? 'account.mail.registerSubject'
       : purpose === 'change'
@@ -12,26 +13,27 @@ export function codeMail(purpose: VerifyPurpose, code: string, minutes: number):
         : 'account.mail.resetSubject',
     { site },
   )
-  const line = tZh(
+  const line = t(
     purpose === 'register' ? 'account.mail.registerLine' : purpose === 'change' ? 'account.mail.changeLine' : 'account.mail.resetLine',
     { site },
   )
   return portalMail({
     subject,
-    greeting: tZh('account.mail.greeting'),
+    greeting: t('account.mail.greeting'),
     paragraphs: [
       [line],
       [{ text: code, kind: 'code' }],
-      [tZh('account.mail.validity', { minutes }), { text: tZh('account.mail.ignore'), kind: 'muted' }],
+      [t('account.mail.validity', { minutes }), { text: t('account.mail.ignore'), kind: 'muted' }],
     ],
-    footer: tZh('account.mail.footer'),
+    footer: t('account.mail.footer'),
+    locale: currentLocale(),
   })
 }
 
-/** The Chinese SMS that carries a verification code. */
+/** The SMS that carries a verification code, in the language of the request that asked for it. */
 export function codeSms(purpose: VerifyPurpose, code: string, minutes: number): string {
-  const what = tZh(
+  const what = t(
     purpose === 'register' ? 'account.mail.smsRegister' : purpose === 'change' ? 'account.mail.smsChange' : 'account.mail.smsReset',
   )
-  return tZh('account.mail.sms', { site: tZh('app.shortName'), code, minutes, purpose: what })
+  return t('account.mail.sms', { site: t('app.shortName'), code, minutes, purpose: what })
 }

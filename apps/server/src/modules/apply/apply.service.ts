@@ -9,13 +9,13 @@ import {
   grantedCodes,
   isApplicableModule,
   nextApplyState,
-  tZh,
 } from '@rs/shared'
 import type { Kysely } from 'kysely'
 import { type AttachmentPolicy, acceptAttachment, storeAttachment } from '../../capabilities/attachments'
 import type { Database } from '../../db/schema'
 import { type AuditRecorder, actorOf, type Caller } from '../../lib/audit'
 import { ApiError } from '../../lib/errors'
+import { t } from '../../lib/locale'
 import { requireSeparateActor } from '../../lib/workflow'
 import { type ApplyRepository, type ApplyRow, toApplySummary } from './apply.repository'
 import { type ApplyMail, applyDecisionMail } from './mail'
@@ -38,10 +38,10 @@ export const APPLY_ATTACHMENT_POLICY: AttachmentPolicy = {
     broken: 'apply.errors.attachmentBroken',
   },
 }
-const moduleName = (code: string) => tZh(`permission.names.${code}`)
+const moduleName = (code: string) => t(`permission.names.${code}`)
 
 function transitionError(state: ApplyState, event: ApplyEvent) {
-  return ApiError.of(409, 'apply.errors.transition', { state: tZh(`apply.state.${state}`), action: tZh(`apply.action.${event}`) })
+  return ApiError.of(409, 'apply.errors.transition', { state: t(`apply.state.${state}`), action: t(`apply.action.${event}`) })
 }
 
 const isUniqueViolation = (error: unknown) => !!error && typeof error === 'object' && 'code' in error && error.code === '23505'
@@ -102,7 +102,7 @@ export function createApplyService(
       input: { kind: ApplyKind; module: string; regionIds: string[]; reason: string; attachmentId: number },
     ): Promise<ApplySummary> {
       if (!isApplicableModule(input.kind, input.module))
-        throw ApiError.of(400, 'apply.errors.moduleNotApplicable', { module: input.module, kind: tZh(`apply.kinds.${input.kind}`) })
+        throw ApiError.of(400, 'apply.errors.moduleNotApplicable', { module: input.module, kind: t(`apply.kinds.${input.kind}`) })
       const regionIds = [...new Set(input.regionIds)].sort()
       const unknown = await repo.unknownRegions(db, regionIds)
       if (unknown.length > 0) throw ApiError.of(400, 'apply.errors.unknownRegion', { codes: unknown.join('、') })

@@ -1,7 +1,8 @@
-import { auditExport, auditSearch, CSV_CONTENT_TYPE, tZh } from '@rs/shared'
+import { auditExport, auditSearch, CSV_CONTENT_TYPE } from '@rs/shared'
 import type { FastifyInstance } from 'fastify'
 import { contentDisposition, exportStamp } from '../../capabilities/exports'
 import { actorOf } from '../../lib/audit'
+import { t } from '../../lib/locale'
 import { assertAuthPlugin, bindRoute, sessionUserFor } from '../../lib/route'
 import type { AuditFilter } from './audit.repository'
 import type { AuditService } from './audit.service'
@@ -25,7 +26,7 @@ export function registerAuditRoutes(app: FastifyInstance, audit: AuditService) {
       const { csv, count } = await audit.exportCsv(filter)
       await audit.record({ actor: actorOf(user), ip: request.ip, action: 'auditExport', detail: { filter, count } })
       const stamp = exportStamp()
-      const file = { fileName: `audit-${stamp}.csv`, displayName: `${tZh('admin.audit.title')}-${stamp}.csv` }
+      const file = { fileName: `audit-${stamp}.csv`, displayName: `${t('admin.audit.title')}-${stamp}.csv` }
       return reply
         .header('cache-control', 'no-store')
         .header('content-disposition', contentDisposition(file))

@@ -1,6 +1,7 @@
-import { AUDIT_EXPORT_MAX, AUDIT_MIN_RETENTION_DAYS, type AuditEntry, formatBeijingTime, tZh } from '@rs/shared'
+import { AUDIT_EXPORT_MAX, AUDIT_MIN_RETENTION_DAYS, type AuditEntry, formatBeijingTime } from '@rs/shared'
 import { csvText } from '../../capabilities/exports'
 import type { AuditEvent } from '../../lib/audit'
+import { t } from '../../lib/locale'
 import type { AuditFilter, AuditRepository } from './audit.repository'
 
 /**
@@ -25,22 +26,32 @@ export function createAuditService(repo: AuditRepository) {
       return repo.search(filter, { offset: (page.pageNum - 1) * page.pageSize, limit: page.pageSize })
     },
 
-    /** The records of a filter as CSV with Chinese headings and Beijing times, under the export policy (capabilities/exports). */
+    /** The records of a filter as CSV with headings in the caller's language and Beijing times (the records themselves as stored), under the export policy (capabilities/exports). */
     async exportCsv(filter: AuditFilter): Promise<{ csv: string; count: number }> {
       const entries = await repo.list(filter, AUDIT_EXPORT_MAX)
-      const t = (k: string) => tZh(`admin.audit.${k}`)
+      const label = (k: string) => t(`admin.audit.${k}`)
       const rows = entries.map((e: AuditEntry) => [
         formatBeijingTime(e.at),
         e.username,
         e.userId ?? '',
         e.ip,
-        tZh(`admin.action.${e.action}`),
+        t(`admin.action.${e.action}`),
         e.action,
         e.target,
-        t(e.outcome),
+        label(e.outcome),
         JSON.stringify(e.detail),
       ])
-      const header = [t('time'), t('user'), 'ID', t('ip'), t('action'), 'action', t('target'), t('outcome'), t('detail')]
+      const header = [
+        label('time'),
+        label('user'),
+        'ID',
+        label('ip'),
+        label('action'),
+        'action',
+        label('target'),
+        label('outcome'),
+        label('detail'),
+      ]
       return { csv: csvText([header, ...rows]), count: entries.length }
     },
 

@@ -1,7 +1,8 @@
-import { API_CODE, createLoginKeyPair, decryptPassword, passwordWeakness, tZh } from '@rs/shared'
+import { API_CODE, createLoginKeyPair, decryptPassword, passwordWeakness } from '@rs/shared'
 import { LRUCache } from 'lru-cache'
 import { type AuditRecorder, actorOf } from '../../lib/audit'
 import { ApiError } from '../../lib/errors'
+import { t } from '../../lib/locale'
 import { dummyVerify, hashPassword, matchesAnyPassword, needsRehash, verifyPassword } from '../../lib/password'
 import { hashSessionToken, newSessionToken, type SessionUser } from '../../lib/session'
 import type { AuthRepository } from './auth.repository'
@@ -140,11 +141,11 @@ export function createAuthService(repo: AuthRepository, settings: AuthSettings, 
       const actor = { userId: user.id, username: user.username }
       if (user.mustChangePassword) {
         await audit.record({ actor, ip: client.ip, action: 'login', target: user.username, detail: { upgradeRequired: true } })
-        return { code: API_CODE.upgradeRequired, message: tZh('upgrade.content'), data: { token: null } }
+        return { code: API_CODE.upgradeRequired, message: t('upgrade.content'), data: { token: null } }
       }
       const token = await openSession(user.id, client, false)
       await audit.record({ actor, ip: client.ip, action: 'login', target: user.username, outcome: 'success' })
-      return { code: API_CODE.ok, message: tZh('login.success'), data: { token } }
+      return { code: API_CODE.ok, message: t('login.success'), data: { token } }
     },
 
     /**

@@ -1,5 +1,6 @@
-import { ARCHIVE_LIMITS, MAP_LAYER_NAMES, type MapLayerName, type MessageKey, MONITOR_MODULES, tZh } from '@rs/shared'
+import { ARCHIVE_LIMITS, MAP_LAYER_NAMES, type MapLayerName, type MessageKey, MONITOR_MODULES } from '@rs/shared'
 import type { Queryable } from '../../lib/filter/ast'
+import { t } from '../../lib/locale'
 
 /**
  * The layers the map services publish (WMS, WFS, WMTS and MVT read this list and nothing else).
@@ -49,6 +50,7 @@ export interface LayerDef {
   name: string
   /** the SPEC §3 layer name this layer serves (the level layers serve `region`); none for the portal's own names */
   family?: MapLayerName
+  /** in the caller's language: a getter, read when a document is written */
   title: string
   table: string
   geometryColumn: string
@@ -84,7 +86,9 @@ export interface LayerDef {
 const field = (name: string, type: AttributeType = 'string'): LayerAttribute => ({
   name,
   type,
-  title: tZh(`ogc.fields.${name}` as MessageKey),
+  get title() {
+    return t(`ogc.fields.${name}` as MessageKey)
+  },
 })
 
 const CHINA_EXTENT: [number, number, number, number] = [73.5, 18.1, 135.1, 53.6]
@@ -125,7 +129,9 @@ function regionLayer(name: string, level: string | undefined, style: LayerStyle)
     ...(level ? {} : { tileMinZoom: REGION_TILE_MIN_ZOOM }),
     name,
     family: 'region',
-    title: tZh(`ogc.layers.${name}` as MessageKey),
+    get title() {
+      return t(`ogc.layers.${name}` as MessageKey)
+    },
     table: 'region',
     geometryColumn: 'geom',
     geometryType: 'MultiPolygon',
@@ -140,9 +146,11 @@ function regionLayer(name: string, level: string | undefined, style: LayerStyle)
 const monitorField = (name: string, type: AttributeType = 'string'): LayerAttribute => ({
   name,
   type,
-  title: tZh(`monitorMap.fields.${name}` as MessageKey),
+  get title() {
+    return t(`monitorMap.fields.${name}` as MessageKey)
+  },
 })
-const monitorTitle = (name: string) => tZh(`monitorMap.layers.${name}` as MessageKey)
+const monitorTitle = (name: string) => t(`monitorMap.layers.${name}` as MessageKey)
 const specFamily = (name: string): MapLayerName | undefined =>
   (MAP_LAYER_NAMES as readonly string[]).find((n) => n === name) as MapLayerName | undefined
 
@@ -174,7 +182,9 @@ function monitorSpotLayers(): LayerDef[] {
         return {
           name: l.name,
           family: specFamily(l.name),
-          title: monitorTitle(l.name),
+          get title() {
+            return monitorTitle(l.name)
+          },
           table: 'monitor_spot',
           geometryColumn: 'geom',
           geometryType: SPOT_GEOMETRY[module.geometry],
@@ -199,7 +209,9 @@ function monitorZoneLayers(): LayerDef[] {
         (l): LayerDef => ({
           name: l.name,
           family: specFamily(l.name),
-          title: monitorTitle(l.name),
+          get title() {
+            return monitorTitle(l.name)
+          },
           table: 'monitor_zone',
           geometryColumn: 'geom',
           geometryType: 'MultiPolygon',
@@ -232,7 +244,9 @@ export const MONITOR_MAP_LAYERS: readonly LayerDef[] = [
   {
     name: 'grid_statistics_default',
     family: 'grid_statistics_default',
-    title: monitorTitle('grid_statistics_default'),
+    get title() {
+      return monitorTitle('grid_statistics_default')
+    },
     table: 'monitor_grid_cell',
     geometryColumn: 'geom',
     geometryType: 'Polygon',
@@ -258,7 +272,9 @@ export const MONITOR_MAP_LAYERS: readonly LayerDef[] = [
   {
     name: 'acquisition_report',
     family: 'acquisition_report',
-    title: monitorTitle('acquisition_report'),
+    get title() {
+      return monitorTitle('acquisition_report')
+    },
     // the view of migration 20261129300000: counties with the archive's scene count and latest acquisition
     table: 'acquisition_report',
     geometryColumn: 'geom',
@@ -281,7 +297,9 @@ export const MONITOR_MAP_LAYERS: readonly LayerDef[] = [
   {
     name: 'cloudPlatform',
     family: 'cloudPlatform',
-    title: monitorTitle('cloudPlatform'),
+    get title() {
+      return monitorTitle('cloudPlatform')
+    },
     table: 'cloud_platform',
     geometryColumn: 'geom',
     geometryType: 'MultiPolygon',
@@ -301,7 +319,9 @@ export const LAYERS: readonly LayerDef[] = [
   {
     name: 'global_region',
     family: 'global_region',
-    title: tZh('ogc.layers.global_region'),
+    get title() {
+      return t('ogc.layers.global_region')
+    },
     table: 'global_region',
     geometryColumn: 'geom',
     geometryType: 'MultiPolygon',
@@ -335,13 +355,17 @@ export interface QueryLayerDef extends TileLayerDef {
 const sceneField = (name: string, type: AttributeType = 'string'): LayerAttribute => ({
   name,
   type,
-  title: tZh(`archiveCoverage.tiles.fields.${name}` as MessageKey),
+  get title() {
+    return t(`archiveCoverage.tiles.fields.${name}` as MessageKey)
+  },
 })
 
 export const QUERY_LAYERS: readonly QueryLayerDef[] = [
   {
     name: 'scene',
-    title: tZh('archiveCoverage.tiles.layer'),
+    get title() {
+      return t('archiveCoverage.tiles.layer')
+    },
     // the view of migration 20261126050000_scene-tile-view: the tile properties under short names
     table: 'scene_tile',
     alias: 's',

@@ -1,7 +1,8 @@
-import { type RegionScope, tZh } from '@rs/shared'
+import type { RegionScope } from '@rs/shared'
 import { type Kysely, type RawBuilder, sql } from 'kysely'
 import { scopeSql } from '../../db/fragments'
 import type { Database } from '../../db/schema'
+import { t } from '../../lib/locale'
 import { regionScopeOf, type SessionUser } from '../../lib/session'
 import type { LayerDef } from './layers'
 import { OgcError } from './ogc'
@@ -35,7 +36,7 @@ export interface LayerGrant {
   regionIds: string[]
 }
 
-const denied = (key: 'errors.noPermission' | 'errors.noAreaRange') => new OgcError('NoApplicableCode', tZh(key), undefined, 403)
+const denied = (key: 'errors.noPermission' | 'errors.noAreaRange') => new OgcError('NoApplicableCode', t(key), undefined, 403)
 
 /**
  * The grant of a layer for a viewer: undefined for a public layer; 401 without a session; 403
@@ -46,8 +47,7 @@ export function grantFor(layer: LayerDef, viewer: MapViewer): LayerGrant | undef
   const access = layer.access
   if (!access) return undefined
   const user = viewer.user
-  if (!user)
-    throw new OgcError('NoApplicableCode', tZh(viewer.tokenSent ? 'errors.sessionExpired' : 'errors.loginRequired'), undefined, 401)
+  if (!user) throw new OgcError('NoApplicableCode', t(viewer.tokenSent ? 'errors.sessionExpired' : 'errors.loginRequired'), undefined, 401)
   if (access.permission && !user.permissions.includes(access.permission)) throw denied('errors.noPermission')
   let modules: string[] | undefined
   if (access.modulePermission) {
@@ -91,8 +91,8 @@ export function layerAbstract(layer: LayerDef): string[] {
   const lines: string[] = []
   if (layer.access) {
     const permission = layer.access.permission ?? Object.values(layer.access.modulePermission?.byValue ?? {}).join(' / ')
-    lines.push(tZh('monitorMap.protectedAbstract', { permission }))
+    lines.push(t('monitorMap.protectedAbstract', { permission }))
   }
-  if (layer.illustrative) lines.push(tZh('monitorMap.illustrativeAbstract'))
+  if (layer.illustrative) lines.push(t('monitorMap.illustrativeAbstract'))
   return lines.length ? [lines.join('；')] : []
 }

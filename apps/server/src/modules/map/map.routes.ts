@@ -1,7 +1,8 @@
-import { ARCHIVE_LIMITS, tZh } from '@rs/shared'
+import { ARCHIVE_LIMITS } from '@rs/shared'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
+import { t } from '../../lib/locale'
 import { publicBase } from '../../lib/public-base'
 import { readToken } from '../../lib/session'
 import type { TaskPool } from '../../lib/workers/pool'
@@ -86,13 +87,13 @@ export function registerMapRoutes(app: FastifyInstance, db: Kysely<Database>, ta
             dialect,
             new OgcError(
               'InvalidParameterValue',
-              tZh('ogc.errors.badParameter', { name: 'URL', value: quote(request.url, 80) }),
+              t('ogc.errors.badParameter', { name: 'URL', value: quote(request.url, 80) }),
               undefined,
               status,
             ),
           )
         request.log.error({ err: error }, 'map service error')
-        return sendReport(reply, dialect, new OgcError('NoApplicableCode', tZh('ogc.errors.server'), undefined, 500))
+        return sendReport(reply, dialect, new OgcError('NoApplicableCode', t('ogc.errors.server'), undefined, 500))
       })
       map.setNotFoundHandler((request, reply) =>
         sendReport(

@@ -1,4 +1,5 @@
-import { type MessageKey, tZh } from '@rs/shared'
+import type { MessageKey } from '@rs/shared'
+import { t } from '../../lib/locale'
 import { requestError, type TaskPool } from '../../lib/workers/pool'
 import { escapeXml } from '../../lib/xml'
 
@@ -21,7 +22,7 @@ export class OgcError extends Error {
   }
 
   static of(code: string, locator: string | undefined, key: MessageKey, params?: Record<string, string | number>, status = 400) {
-    return new OgcError(code, tZh(key, params), locator, status)
+    return new OgcError(code, t(key, params), locator, status)
   }
 }
 

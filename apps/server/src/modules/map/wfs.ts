@@ -1,4 +1,4 @@
-import { tZh } from '@rs/shared'
+import { t } from '../../lib/locale'
 import { escapeXml } from '../../lib/xml'
 import { type Condition, parseFilter, parseResourceId } from './fes'
 import { findAttribute, findLayer, LAYERS, type LayerDef, layerNames } from './layers'
@@ -227,7 +227,7 @@ async function getFeature(ctx: MapContext, kvp: Kvp, baseUrl: string, viewer: Ma
   const matched = await ctx.repo.count(q.layer, q.where, grant)
   // features asked for by id that exist but lie outside the caller's area ranges: 403, as a spot by id on /api
   if (grant && q.where?.op === 'ids' && matched < (await ctx.repo.count(q.layer, q.where)))
-    throw new OgcError('NoApplicableCode', tZh('errors.noPermission'), undefined, 403)
+    throw new OgcError('NoApplicableCode', t('errors.noPermission'), undefined, 403)
   const rows =
     q.hits || q.count === 0
       ? []
@@ -328,8 +328,8 @@ ${layerAbstract(layer)
   ]
   return `${XML_HEADER}<wfs:WFS_Capabilities version="2.0.0" xmlns:wfs="http://www.opengis.net/wfs/2.0" xmlns:ows="http://www.opengis.net/ows/1.1" xmlns:fes="http://www.opengis.net/fes/2.0" xmlns:gml="http://www.opengis.net/gml/3.2" xmlns:xlink="http://www.w3.org/1999/xlink" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:${WFS_PREFIX}="${WFS_NAMESPACE}" xsi:schemaLocation="http://www.opengis.net/wfs/2.0 http://schemas.opengis.net/wfs/2.0/wfs.xsd">
   <ows:ServiceIdentification>
-    <ows:Title>${escapeXml(tZh('ogc.serviceTitle'))} WFS</ows:Title>
-    <ows:Abstract>${escapeXml(tZh('ogc.serviceAbstract'))}</ows:Abstract>
+    <ows:Title>${escapeXml(t('ogc.serviceTitle'))} WFS</ows:Title>
+    <ows:Abstract>${escapeXml(t('ogc.serviceAbstract'))}</ows:Abstract>
     <ows:ServiceType>WFS</ows:ServiceType>
     <ows:ServiceTypeVersion>2.0.0</ows:ServiceTypeVersion>
     <ows:Fees>NONE</ows:Fees>

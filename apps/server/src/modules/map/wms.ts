@@ -1,4 +1,4 @@
-import { tZh } from '@rs/shared'
+import { currentLocale, t } from '../../lib/locale'
 import { escapeXml } from '../../lib/xml'
 import { findLayer, LAYERS, type LayerDef, layerNames } from './layers'
 import { ANONYMOUS, grantsFor, layerAbstract, type MapViewer, requireInRange } from './map-access'
@@ -211,11 +211,11 @@ async function featureInfo(ctx: MapContext, kvp: Kvp, viewer: MapViewer): Promis
           return `<h3>${escapeXml(layer.title)}</h3><table>${cells}</table>`
         })
         .join('\n')
-    : `<p>${escapeXml(tZh('ogc.featureInfoEmpty'))}</p>`
+    : `<p>${escapeXml(t('ogc.featureInfoEmpty'))}</p>`
   return {
     private: isPrivate,
     type: 'text/html; charset=utf-8',
-    body: `<!DOCTYPE html><html lang="zh-CN"><head><meta charset="utf-8"><title>${escapeXml(tZh('ogc.featureInfoTitle'))}</title></head><body>\n${tables}\n</body></html>\n`,
+    body: `<!DOCTYPE html><html lang="${currentLocale()}"><head><meta charset="utf-8"><title>${escapeXml(t('ogc.featureInfoTitle'))}</title></head><body>\n${tables}\n</body></html>\n`,
   }
 }
 
@@ -240,15 +240,15 @@ async function capabilities(ctx: MapContext, baseUrl: string): Promise<string> {
       `        <BoundingBox CRS="CRS:84" minx="${f(e.minx)}" miny="${f(e.miny)}" maxx="${f(e.maxx)}" maxy="${f(e.maxy)}"/>`,
       `        <BoundingBox CRS="EPSG:4326" minx="${f(e.miny)}" miny="${f(e.minx)}" maxx="${f(e.maxy)}" maxy="${f(e.maxx)}"/>`,
       `        <BoundingBox CRS="EPSG:3857" minx="${mx0.toFixed(2)}" miny="${my0.toFixed(2)}" maxx="${mx1.toFixed(2)}" maxy="${my1.toFixed(2)}"/>`,
-      `        <Style><Name>default</Name><Title>${escapeXml(tZh('ogc.defaultStyle'))}</Title></Style>`,
+      `        <Style><Name>default</Name><Title>${escapeXml(t('ogc.defaultStyle'))}</Title></Style>`,
       `      </Layer>`,
     ].join('\n')
   }).join('\n')
   return `${XML_HEADER}<WMS_Capabilities version="1.3.0" xmlns="http://www.opengis.net/wms" xmlns:xlink="http://www.w3.org/1999/xlink" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.opengis.net/wms http://schemas.opengis.net/wms/1.3.0/capabilities_1_3_0.xsd">
   <Service>
     <Name>WMS</Name>
-    <Title>${escapeXml(tZh('ogc.serviceTitle'))} WMS</Title>
-    <Abstract>${escapeXml(tZh('ogc.serviceAbstract'))}</Abstract>
+    <Title>${escapeXml(t('ogc.serviceTitle'))} WMS</Title>
+    <Abstract>${escapeXml(t('ogc.serviceAbstract'))}</Abstract>
     ${online}
     <Fees>none</Fees>
     <AccessConstraints>none</AccessConstraints>
@@ -264,7 +264,7 @@ async function capabilities(ctx: MapContext, baseUrl: string): Promise<string> {
     </Request>
     <Exception><Format>XML</Format></Exception>
     <Layer>
-      <Title>${escapeXml(tZh('ogc.rootLayer'))}</Title>
+      <Title>${escapeXml(t('ogc.rootLayer'))}</Title>
 ${SUPPORTED_CRS.map((c) => `      <CRS>${c}</CRS>`).join('\n')}
       <EX_GeographicBoundingBox><westBoundLongitude>-180</westBoundLongitude><eastBoundLongitude>180</eastBoundLongitude><southBoundLatitude>-90</southBoundLatitude><northBoundLatitude>90</northBoundLatitude></EX_GeographicBoundingBox>
       <BoundingBox CRS="CRS:84" minx="-180" miny="-90" maxx="180" maxy="90"/>

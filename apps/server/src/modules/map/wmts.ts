@@ -1,4 +1,4 @@
-import { tZh } from '@rs/shared'
+import { t } from '../../lib/locale'
 import { escapeXml } from '../../lib/xml'
 import { findLayer, LAYERS, type LayerDef, layerNames } from './layers'
 import { ANONYMOUS, grantFor, type MapViewer, requireInRange } from './map-access'
@@ -115,7 +115,7 @@ function layerXml(layer: LayerDef, extent: { minx: number; miny: number; maxx: n
       <ows:Title>${escapeXml(layer.title)}</ows:Title>
       <ows:WGS84BoundingBox><ows:LowerCorner>${extent.minx} ${extent.miny}</ows:LowerCorner><ows:UpperCorner>${extent.maxx} ${extent.maxy}</ows:UpperCorner></ows:WGS84BoundingBox>
       <ows:Identifier>${layer.name}</ows:Identifier>
-      <Style isDefault="true"><ows:Title>${escapeXml(tZh('ogc.defaultStyle'))}</ows:Title><ows:Identifier>default</ows:Identifier></Style>
+      <Style isDefault="true"><ows:Title>${escapeXml(t('ogc.defaultStyle'))}</ows:Title><ows:Identifier>default</ows:Identifier></Style>
       <Format>image/png</Format>
       <TileMatrixSetLink><TileMatrixSet>${TILE_MATRIX_SET}</TileMatrixSet></TileMatrixSetLink>
       <ResourceURL format="image/png" resourceType="tile" template="${escapeXml(`${restBase}/${layer.name}/{Style}/{TileMatrixSet}/{TileMatrix}/{TileRow}/{TileCol}.png`)}"/>
@@ -135,8 +135,8 @@ async function capabilities(ctx: MapContext, baseUrl: string): Promise<string> {
   }).join('\n')
   return `${XML_HEADER}<Capabilities xmlns="http://www.opengis.net/wmts/1.0" xmlns:ows="http://www.opengis.net/ows/1.1" xmlns:xlink="http://www.w3.org/1999/xlink" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:gml="http://www.opengis.net/gml" xsi:schemaLocation="http://www.opengis.net/wmts/1.0 http://schemas.opengis.net/wmts/1.0/wmtsGetCapabilities_response.xsd" version="1.0.0">
   <ows:ServiceIdentification>
-    <ows:Title>${escapeXml(tZh('ogc.serviceTitle'))} WMTS</ows:Title>
-    <ows:Abstract>${escapeXml(tZh('ogc.serviceAbstract'))}</ows:Abstract>
+    <ows:Title>${escapeXml(t('ogc.serviceTitle'))} WMTS</ows:Title>
+    <ows:Abstract>${escapeXml(t('ogc.serviceAbstract'))}</ows:Abstract>
     <ows:ServiceType>OGC WMTS</ows:ServiceType>
     <ows:ServiceTypeVersion>1.0.0</ows:ServiceTypeVersion>
     <ows:Fees>none</ows:Fees>

@@ -12,9 +12,9 @@ import {
   type MonitorImportMapping,
   type MonitorModuleDecl,
   monitorModule,
-  tZh,
 } from '@rs/shared'
 import { ApiError } from '../../lib/errors'
+import { type MessageParams, type MessageRef, ref } from '../../lib/locale'
 import { type AoiLimits, readGeojson, readShapefileZip } from '../../lib/vector-files'
 
 export type ImportLimits = { readonly [K in keyof typeof MONITOR_IMPORT_LIMITS]: number }
@@ -41,8 +41,8 @@ export interface CheckedDelivery {
    */
   chunks: string[]
   accepted: number
-  /** Rejected features by number, each with its Chinese reasons. */
-  rejected: Array<{ index: number; siteId: string | null; reasons: string[] }>
+  /** Rejected features by number, each with its reasons as message keys (a thread has no caller's language). */
+  rejected: Array<{ index: number; siteId: string | null; reasons: MessageRef[] }>
   notices: string[]
 }
 
@@ -55,7 +55,7 @@ const KINDS: Record<MonitorModuleDecl['geometry'], readonly string[]> = {
 const TEXT_MAX = 200
 const SITE_ID_MAX = 80
 
-const reject = (key: string, params?: Record<string, string | number>) => tZh(`monitorVerify.reject.${key}` as MessageKey, params)
+const reject = (key: string, params?: MessageParams) => ref(`monitorVerify.reject.${key}` as MessageKey, params)
 
 /** A property by its field name: exact, else ignoring case (a shapefile's dBase names are often upper case). */
 function field(properties: Record<string, unknown>, name: string): unknown {
@@ -71,10 +71,10 @@ const blank = (value: unknown) => value === undefined || value === null || (type
 function checkGeometry(
   geometry: { type?: unknown; coordinates?: unknown },
   module: MonitorModuleDecl,
-): { problem?: [string, Record<string, string | number>?]; vertices: number } {
+): { problem?: [string, MessageParams?]; vertices: number } {
   const type = String(geometry.type)
   if (!KINDS[module.geometry].includes(type))
-    return { problem: ['geometryKind', { found: type, expected: tZh(`monitorVerify.kind.${module.geometry}` as MessageKey) }], vertices: 0 }
+    return { problem: ['geometryKind', { found: type, expected: ref(`monitorVerify.kind.${module.geometry}` as MessageKey) }], vertices: 0 }
   let vertices = 0
   let bad = false
   let outside = false
@@ -121,8 +121,8 @@ function checkGeometry(
   else for (const poly of coords) rings(poly)
   if (bad || shape === 'bad') return { problem: ['badCoordinates'], vertices }
   if (outside) return { problem: ['outsideChina'], vertices }
-  if (shape === 'few') return { problem: ['invalidGeometry', { detail: tZh('monitorVerify.reject.tooFewPoints') }], vertices }
-  if (shape === 'open') return { problem: ['invalidGeometry', { detail: tZh('monitorVerify.reject.ringOpen') }], vertices }
+  if (shape === 'few') return { problem: ['invalidGeometry', { detail: ref('monitorVerify.reject.tooFewPoints') }], vertices }
+  if (shape === 'open') return { problem: ['invalidGeometry', { detail: ref('monitorVerify.reject.ringOpen') }], vertices }
   return { vertices }
 }
 
@@ -182,7 +182,7 @@ export async function checkDelivery(input: {
   const collection = Array.isArray(geojson) ? geojson[0] : geojson
   const list = (collection as { type?: unknown; features?: unknown })?.features
   if ((collection as { type?: unknown })?.type !== 'FeatureCollection' || !Array.isArray(list))
-    throw ApiError.of(400, 'aoi.errors.brokenGeojson', { detail: tZh('monitorVerify.errors.importEmpty') })
+    throw ApiError.of(400, 'aoi.errors.brokenGeojson', { detail: ref('monitorVerify.errors.importEmpty') })
   if (list.length === 0) throw ApiError.of(400, 'monitorVerify.errors.importEmpty')
   if (list.length > limits.maxFeatures)
     throw ApiError.of(413, 'monitorVerify.errors.importTooManyFeatures', { count: list.length, max: limits.maxFeatures })
@@ -193,7 +193,7 @@ export async function checkDelivery(input: {
   let vertices = 0
   for (const [i, raw] of list.entries()) {
     const index = i + 1
-    const reasons: string[] = []
+    const reasons: MessageRef[] = []
     const f = (raw ?? {}) as { geometry?: { type?: unknown; coordinates?: unknown } | null; properties?: Record<string, unknown> | null }
     const properties = f.properties && typeof f.properties === 'object' ? f.properties : {}
     const siteValue = field(properties, mapping.siteId)
@@ -211,7 +211,7 @@ export async function checkDelivery(input: {
       if (!source) continue
       const value = field(properties, source)
       if (blank(value)) continue
-      const name = tZh(decl.labelKey as MessageKey)
+      const name = ref(decl.labelKey as MessageKey)
       if (decl.kind === 'number') {
         const n = typeof value === 'number' ? value : Number(String(value).trim())
         if (Number.isFinite(n)) attributes[decl.key] = n

@@ -1,10 +1,11 @@
-import { MONITOR_IMPORT_LIMITS, type MonitorImportReport, monitorModule, tZh } from '@rs/shared'
+import { MONITOR_IMPORT_LIMITS, type MonitorImportReport, monitorModule } from '@rs/shared'
 import { type Kysely, sql } from 'kysely'
 import type { Events } from '../../capabilities/events'
 import { assignCounties, regionRows } from '../../datasets/monitor-spots/load'
 import type { Database } from '../../db/schema'
 import type { AuditActor, AuditRecorder } from '../../lib/audit'
 import { ApiError } from '../../lib/errors'
+import { type MessageRef, ref, t, textOfRef } from '../../lib/locale'
 import { requestError, type TaskPool } from '../../lib/workers/pool'
 import { type CheckedDelivery, type ImportLimits, parseMapping } from './import.files'
 import { IMPORT_WORKER } from './import.worker'
@@ -14,13 +15,13 @@ const COUNTY_SLICE = 10_000
 const MB = 1024 * 1024
 
 /** PostGIS's reason (English) in the user's words. */
-function invalidReason(reason: string): string {
+function invalidReason(reason: string): MessageRef {
   if (/self-intersection/i.test(reason))
-    return tZh('monitorVerify.reject.invalidGeometry', { detail: tZh('monitorVerify.reject.selfIntersection') })
+    return ref('monitorVerify.reject.invalidGeometry', { detail: ref('monitorVerify.reject.selfIntersection') })
   if (/too few points/i.test(reason))
-    return tZh('monitorVerify.reject.invalidGeometry', { detail: tZh('monitorVerify.reject.tooFewPoints') })
-  return tZh('monitorVerify.reject.invalidGeometry', {
-    detail: tZh('monitorVerify.reject.otherInvalid', { reason: reason.replace(/\[.*$/, '').slice(0, 60) }),
+    return ref('monitorVerify.reject.invalidGeometry', { detail: ref('monitorVerify.reject.tooFewPoints') })
+  return ref('monitorVerify.reject.invalidGeometry', {
+    detail: ref('monitorVerify.reject.otherInvalid', { reason: reason.replace(/\[.*$/, '').slice(0, 60) }),
   })
 }
 
@@ -131,7 +132,7 @@ export function createImportService(
       }
 
       const rejected = new Map(checked.rejected.map((r) => [r.index, r]))
-      const reject = (index: number, siteId: string, reason: string) => {
+      const reject = (index: number, siteId: string, reason: MessageRef) => {
         const entry = rejected.get(index) ?? { index, siteId, reasons: [] }
         entry.reasons.push(reason)
         rejected.set(index, entry)
@@ -159,7 +160,7 @@ export function createImportService(
         slice.forEach((p, k) => {
           const region = regions[k]
           if (region) regionOf.set(p.i, region)
-          else reject(p.i, p.siteId, tZh('monitorVerify.reject.noCounty'))
+          else reject(p.i, p.siteId, ref('monitorVerify.reject.noCounty'))
         })
       }
 
@@ -172,12 +173,12 @@ export function createImportService(
         dryRun,
         imported,
         rejectedCount: list.length,
-        rejected: list.slice(0, limits.maxReported),
+        rejected: list.slice(0, limits.maxReported).map((r) => ({ ...r, reasons: r.reasons.map(textOfRef) })),
         milliseconds: Math.round(performance.now() - started),
       })
       if (list.length > 0) {
         await record('failure', { featureCount: checked.featureCount, rejected: list.length })
-        throw new ApiError(422, tZh('monitorVerify.errors.importRejected', { count: list.length }), 422, report(0))
+        throw new ApiError(422, t('monitorVerify.errors.importRejected', { count: list.length }), 422, report(0))
       }
       if (dryRun) {
         const answer = report(regionOf.size)

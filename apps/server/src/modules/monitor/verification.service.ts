@@ -6,7 +6,6 @@ import {
   needsVerification,
   nextVerificationState,
   type RegionScope,
-  tZh,
   VERIFICATION_LIMITS,
   type VerificationEvent,
   type VerificationResult,
@@ -20,6 +19,7 @@ import type { Database } from '../../db/schema'
 import { type AuditRecorder, actorOf } from '../../lib/audit'
 import { ApiError } from '../../lib/errors'
 import { ImageCheckError, inspectImage, sniffImageType } from '../../lib/image-upload'
+import { t } from '../../lib/locale'
 import { regionScopeOf, type SessionUser } from '../../lib/session'
 import { requireSeparateActor } from '../../lib/workflow'
 import { requireModuleAccess } from './monitor.service'
@@ -50,8 +50,8 @@ function declaration(key: string): MonitorModuleDecl {
 
 function transitionError(state: VerificationState, event: VerificationEvent) {
   return ApiError.of(409, 'monitorVerify.errors.transition', {
-    state: tZh(`monitorVerify.state.${state}`),
-    action: tZh(`monitorVerify.event.${event}`),
+    state: t(`monitorVerify.state.${state}`),
+    action: t(`monitorVerify.event.${event}`),
   })
 }
 

@@ -21,6 +21,7 @@ import { AREA_MESSAGES, type AreaMessages, type Areas } from '../../capabilities
 import type { Events } from '../../capabilities/events'
 import type { AuditRecorder, Caller } from '../../lib/audit'
 import { ApiError } from '../../lib/errors'
+import { t } from '../../lib/locale'
 import { requestError, type TaskPool } from '../../lib/workers/pool'
 import type { OrbitRepository, OrbitTarget } from './orbit.repository'
 import { ORBIT_WORKER, type PassTaskOutput } from './orbit.worker'
@@ -253,6 +254,7 @@ export function createOrbitService(
         const { noradId, satellite, epoch, ageDays, isOld } = elementsOf(x, t)
         return { noradId, satellite, epoch, ageDays, isOld }
       })
+      // a kept prediction's default name is stored: Chinese, like every record
       const name = query.name?.trim() || tZh('orbit.result.count', { count: passes.length })
       const result = { passes, notPredicted, filteredBySun, elements, computeMs: Math.round(out.ms) }
       const stored = await repo.insertPrediction(
@@ -305,7 +307,7 @@ export function createOrbitService(
         audit.record({ actor: { userId: caller.userId, username: caller.username }, ip: caller.ip, action: 'tleUpload', outcome, detail })
       try {
         const read = readTleText(text)
-        if (!read.ok) throw ApiError.of(400, 'orbit.errors.tleLine', { line: read.line, problem: tZh(`orbit.tleProblem.${read.problem}`) })
+        if (!read.ok) throw ApiError.of(400, 'orbit.errors.tleLine', { line: read.line, problem: t(`orbit.tleProblem.${read.problem}`) })
         const members = await repo.members()
         const rows = read.sets.map((s) => {
           const member = members.get(s.noradId)

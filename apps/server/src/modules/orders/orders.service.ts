@@ -13,7 +13,6 @@ import {
   type OrderSummary,
   orderEventsFrom,
   orderMachine,
-  tZh,
 } from '@rs/shared'
 import type { Kysely } from 'kysely'
 import type { ExportRecord } from '../../capabilities/exports'
@@ -22,6 +21,7 @@ import type { Database } from '../../db/schema'
 import { type AuditRecorder, actorOf, type Caller } from '../../lib/audit'
 import { ApiError } from '../../lib/errors'
 import { JsonText } from '../../lib/json-text'
+import { t } from '../../lib/locale'
 import type { LoadRetry, TaskPool } from '../../lib/workers/pool'
 import { requireSeparateActor } from '../../lib/workflow'
 import { type OrderMail, orderStateMail } from './mail'
@@ -90,8 +90,8 @@ interface Logger {
   warn(obj: unknown, msg?: string): void
 }
 
-const STATE_NAME = (s: OrderState) => tZh(`order.state.${s}`)
-const ACTION_NAME = (e: OrderEvent) => tZh(`order.action.${e}`)
+const STATE_NAME = (s: OrderState) => t(`order.state.${s}`)
+const ACTION_NAME = (e: OrderEvent) => t(`order.action.${e}`)
 
 function transitionError(state: OrderState, event: OrderEvent) {
   return ApiError.of(409, 'order.errors.transition', { state: STATE_NAME(state), action: ACTION_NAME(event) })

@@ -6,7 +6,6 @@ import {
   parsePlanMonths,
   regionScope,
   type SummaryRow,
-  tZh,
   WHOLE_COUNTRY_CODE,
 } from '@rs/shared'
 import { type Kysely, sql } from 'kysely'
@@ -14,6 +13,7 @@ import { type AreaCounty, type AreaCoverage, CELLS_PER_COUNTY, type Coverage, ty
 import { scopeSql } from '../../db/fragments'
 import type { Database } from '../../db/schema'
 import { ApiError } from '../../lib/errors'
+import { t } from '../../lib/locale'
 import { regionScopeOf, type SessionUser } from '../../lib/session'
 import { heldQuestion, itemAreas } from './held'
 import { plansRepository } from './plans.repository'
@@ -284,7 +284,7 @@ export function createPlanAnalysis(db: Db, coverage: Coverage) {
           .map(([code, name]) => ({ code, name }))
           .sort((a, b) => a.code.localeCompare(b.code)),
         compare: compare && compareYear !== null ? { year: compareYear, rows: compare.rows, total: compare.total } : null,
-        cellNote: tZh('plan.analysis.cellNote', { cells: CELLS_PER_COUNTY }),
+        cellNote: t('plan.analysis.cellNote', { cells: CELLS_PER_COUNTY }),
       }
     },
 

@@ -16,11 +16,11 @@ import {
   planYearEvent,
   planYearOpen,
   planYears,
-  tZh,
 } from '@rs/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { contentDisposition, exportStamp, xlsxBytes } from '../../capabilities/exports'
 import { callerOf } from '../../lib/audit'
+import { t } from '../../lib/locale'
 import { assertAuthPlugin, bindRoute, sessionUserFor } from '../../lib/route'
 import type { SessionUser } from '../../lib/session'
 import type { PlanAnalysis } from './analysis'
@@ -69,7 +69,7 @@ export function registerPlanRoutes(app: FastifyInstance, plans: PlansService, an
       const stamp = exportStamp()
       const file = {
         fileName: `plan-summary-${sheet.year}-${stamp}.xlsx`,
-        displayName: `${tZh('plan.publish.summarySheet')}-${sheet.year}-${stamp}.xlsx`,
+        displayName: `${t('plan.publish.summarySheet')}-${sheet.year}-${stamp}.xlsx`,
       }
       return reply
         .header('cache-control', 'no-store')
@@ -82,16 +82,16 @@ export function registerPlanRoutes(app: FastifyInstance, plans: PlansService, an
 
 /** The summary sheet as the ministry files it: a row per unit × resolution type, the months, then totals by type and overall. */
 export function summaryWorkbook(sheet: PlanSummarySheet): Promise<Uint8Array> {
-  const months = Array.from({ length: 12 }, (_, k) => tZh('plan.monthName', { month: k + 1 }))
+  const months = Array.from({ length: 12 }, (_, k) => t('plan.monthName', { month: k + 1 }))
   const head = [
-    tZh('plan.publish.unit'),
-    tZh('plan.publish.unitCode'),
-    tZh('plan.fill.resolution'),
-    tZh('plan.publish.items'),
-    tZh('plan.publish.area'),
+    t('plan.publish.unit'),
+    t('plan.publish.unitCode'),
+    t('plan.fill.resolution'),
+    t('plan.publish.items'),
+    t('plan.publish.area'),
     ...months,
-    tZh('plan.publish.budget'),
-    tZh('plan.publish.overlap'),
+    t('plan.publish.budget'),
+    t('plan.publish.overlap'),
   ]
   const line = (unit: string, code: string, resolution: string, r: PlanSummarySheet['total']) => [
     unit,
@@ -105,9 +105,9 @@ export function summaryWorkbook(sheet: PlanSummarySheet): Promise<Uint8Array> {
   ]
   const rows = [
     head,
-    ...sheet.rows.map((r) => line(r.unitName, r.unitRegion, tZh(`plan.resolution.${r.resolution}`), r)),
-    ...sheet.byResolution.map((r) => line(tZh('plan.publish.byResolution'), '', tZh(`plan.resolution.${r.resolution}`), r)),
-    line(tZh('plan.publish.total'), '', '', sheet.total),
+    ...sheet.rows.map((r) => line(r.unitName, r.unitRegion, t(`plan.resolution.${r.resolution}`), r)),
+    ...sheet.byResolution.map((r) => line(t('plan.publish.byResolution'), '', t(`plan.resolution.${r.resolution}`), r)),
+    line(t('plan.publish.total'), '', '', sheet.total),
   ]
   return xlsxBytes(rows, { sheet: `${sheet.year}`, widths: [22, 10, 12, 8, 12, ...months.map(() => 10), 12, 12] })
 }

@@ -24,7 +24,6 @@ import {
   planYearTakesFilling,
   regionContains,
   regionScope,
-  tZh,
   WHOLE_COUNTRY_CODE,
 } from '@rs/shared'
 import type { Kysely } from 'kysely'
@@ -33,6 +32,7 @@ import type { MailContent } from '../../capabilities/notification'
 import type { Database } from '../../db/schema'
 import { type AuditRecorder, actorOf, type Caller } from '../../lib/audit'
 import { ApiError } from '../../lib/errors'
+import { t } from '../../lib/locale'
 import { regionScopeOf, type SessionUser } from '../../lib/session'
 import { requireSeparateActor } from '../../lib/workflow'
 import { heldOf, itemAreas } from './held'
@@ -55,7 +55,7 @@ const seesPlans = (caller: Pick<PlanCaller, 'permissions'>) =>
   [PERMISSION.planFill, PERMISSION.planPublish, PERMISSION.overallAnalysis].some((code) => caller.permissions.includes(code))
 
 function transitionError(key: MessageKey, stateKey: string, actionKey: string) {
-  return ApiError.of(409, key, { state: tZh(stateKey as MessageKey), action: tZh(actionKey as MessageKey) })
+  return ApiError.of(409, key, { state: t(stateKey as MessageKey), action: t(actionKey as MessageKey) })
 }
 const planTransitionError = (state: PlanState, event: PlanEvent) =>
   transitionError('plan.errors.transition', `plan.state.${state}`, `plan.event.${event}`)
@@ -352,7 +352,7 @@ export function createPlansService(
         if (!year) throw ApiError.of(404, 'plan.errors.yearNotFound', { year: input.year })
         const live = await repo.livePlan(trx, input.year, input.unitRegion)
         if (live && live.state !== 'published')
-          throw ApiError.of(409, 'plan.errors.planExists', { year: input.year, state: tZh(`plan.state.${live.state}`) })
+          throw ApiError.of(409, 'plan.errors.planExists', { year: input.year, state: t(`plan.state.${live.state}`) })
         if (!live) requireFilling(year, null)
         // the published revision stops being the live one before its successor is (one live row per unit and year)
         if (live) await repo.setLive(trx, live.id, false)
@@ -397,7 +397,7 @@ export function createPlansService(
         const locked = await repo.plan(trx, plan.id, { forUpdate: true })
         if (!locked) throw ApiError.of(404, 'plan.errors.notFound')
         if (!locked.live || !PLAN_EDITABLE_STATES.includes(locked.state))
-          throw ApiError.of(409, 'plan.errors.notEditable', { state: tZh(`plan.state.${locked.state}`) })
+          throw ApiError.of(409, 'plan.errors.notEditable', { state: t(`plan.state.${locked.state}`) })
         const year = await repo.year(trx, locked.year)
         if (!year) throw ApiError.of(404, 'plan.errors.yearNotFound', { year: locked.year })
         let id: number
@@ -443,7 +443,7 @@ export function createPlansService(
       await db.transaction().execute(async (trx) => {
         const locked = await repo.plan(trx, plan.id, { forUpdate: true })
         if (!locked?.live || !PLAN_EDITABLE_STATES.includes(locked.state))
-          throw ApiError.of(409, 'plan.errors.notEditable', { state: tZh(`plan.state.${locked?.state ?? plan.state}`) })
+          throw ApiError.of(409, 'plan.errors.notEditable', { state: t(`plan.state.${locked?.state ?? plan.state}`) })
         const current = await repo.item(trx, id)
         if (!current) throw ApiError.of(404, 'plan.errors.itemNotFound')
         if (current.state === 'accepted' && locked.state !== 'draft') throw ApiError.of(409, 'plan.errors.itemLocked')

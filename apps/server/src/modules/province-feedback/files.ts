@@ -13,12 +13,12 @@ import {
   LOCAL_KIND_WORDS,
   type LocalImageryKind,
   type MessageKey,
-  tZh,
 } from '@rs/shared'
 import type { Geometry, Position } from 'geojson'
 import { readSheet } from 'read-excel-file/node'
 import wkx from 'wkx'
 import { ApiError } from '../../lib/errors'
+import { type MessageRef, ref } from '../../lib/locale'
 import { readGeojson, readKml, readShapefileZip } from '../../lib/vector-files'
 import { taskWithUserErrors } from '../../lib/workers/task'
 
@@ -38,7 +38,8 @@ export interface CheckedRow {
 export interface CheckedFile {
   features: number
   accepted: CheckedRow[]
-  rejected: Array<{ row: number; name: string | null; reasons: string[] }>
+  /** reasons as message keys: a thread has no caller's language; the service translates them */
+  rejected: Array<{ row: number; name: string | null; reasons: MessageRef[] }>
   notices: string[]
 }
 
@@ -47,10 +48,10 @@ interface RawRow {
   properties: Record<string, unknown>
   geometry: Geometry | null
   /** a reason the file's own reader found (an Excel list without a footprint) */
-  problem?: string
+  problem?: MessageRef
 }
 
-const reject = (key: string, params?: Record<string, string | number>) => tZh(`localImagery.reject.${key}` as MessageKey, params)
+const reject = (key: string, params?: Record<string, string | number>) => ref(`localImagery.reject.${key}` as MessageKey, params)
 
 /** The value of a field under any of its names, ignoring case and surrounding blanks. */
 function field(properties: Record<string, unknown>, names: readonly string[]): unknown {
@@ -117,7 +118,7 @@ async function excelRows(buf: Uint8Array): Promise<RawRow[]> {
       const wkt = text(field(properties, LOCAL_IMAGERY_FIELDS.wkt))
       const box = (['west', 'south', 'east', 'north'] as const).map((k) => Number(text(field(properties, LOCAL_IMAGERY_FIELDS[k]))))
       let geometry: Geometry | null = null
-      let problem: string | undefined
+      let problem: MessageRef | undefined
       if (wkt) {
         try {
           geometry = wkx.Geometry.parse(wkt).toGeoJSON() as Geometry
@@ -164,7 +165,7 @@ export async function checkLocalFile(input: { fileName: string; data: Uint8Array
   const rejected: CheckedFile['rejected'] = []
   const seen = new Map<string, number>()
   for (const raw of rows) {
-    const reasons: string[] = raw.problem ? [raw.problem] : []
+    const reasons: MessageRef[] = raw.problem ? [raw.problem] : []
     const p = raw.properties
     const name = text(field(p, LOCAL_IMAGERY_FIELDS.name))
     const kind = kindOf(field(p, LOCAL_IMAGERY_FIELDS.kind))

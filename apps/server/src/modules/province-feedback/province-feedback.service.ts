@@ -7,13 +7,13 @@ import {
   PERMISSION,
   parseCoveragePeriod,
   regionScope,
-  tZh,
 } from '@rs/shared'
 import { type Kysely, type RawBuilder, sql } from 'kysely'
 import { scopeSql } from '../../db/fragments'
 import type { Database } from '../../db/schema'
 import { type AuditRecorder, actorOf, type Caller } from '../../lib/audit'
 import { ApiError } from '../../lib/errors'
+import { type MessageRef, notices as noticeTexts, ref, t, textOfRef } from '../../lib/locale'
 import type { SessionUser } from '../../lib/session'
 import { requireRegionScope } from '../../lib/session'
 import { requestError, type TaskPool } from '../../lib/workers/pool'
@@ -30,7 +30,7 @@ export interface LocalFilter {
   period?: string
 }
 
-const reject = (key: string) => tZh(`localImagery.reject.${key}` as never)
+const reject = (key: string) => ref(`localImagery.reject.${key}` as never)
 
 /**
  * A province's own imagery (本地数据): the file read and every row checked in a worker, then each
@@ -90,7 +90,7 @@ export function createProvinceFeedbackService(db: Kysely<Database>, tasks: TaskP
       const rejected = [...checked.rejected]
       for (const r of rows) {
         const p = byRow.get(r.row)
-        const reasons: string[] = []
+        const reasons: MessageRef[] = []
         if (!p?.valid) reasons.push(reject('invalid'))
         else if (!p.county) reasons.push(reject('noCounty'))
         else if (!canSeeRegion(user.regionIds, p.county)) reasons.push(reject('outside'))
@@ -104,8 +104,8 @@ export function createProvinceFeedbackService(db: Kysely<Database>, tasks: TaskP
         accepted: checked.features - rejected.length,
         stored,
         uploadId,
-        rejected,
-        notices: checked.notices,
+        rejected: rejected.map((r) => ({ ...r, reasons: r.reasons.map(textOfRef) })),
+        notices: noticeTexts(checked.notices),
       })
       if (rejected.length > 0) {
         await audit.record({
@@ -118,7 +118,7 @@ export function createProvinceFeedbackService(db: Kysely<Database>, tasks: TaskP
         })
         throw new ApiError(
           422,
-          tZh('localImagery.screen.reportRejected', { file: file.fileName, count: rejected.length }),
+          t('localImagery.screen.reportRejected', { file: file.fileName, count: rejected.length }),
           422,
           report(0, null),
         )

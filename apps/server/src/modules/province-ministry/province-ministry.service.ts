@@ -13,7 +13,6 @@ import {
   provinceMinistryMachine,
   provinceMinistryRole,
   replyEventOf,
-  tZh,
 } from '@rs/shared'
 import type { Kysely } from 'kysely'
 import type { z } from 'zod'
@@ -22,6 +21,7 @@ import type { MailContent } from '../../capabilities/notification'
 import type { Database } from '../../db/schema'
 import { type AuditRecorder, actorOf } from '../../lib/audit'
 import { ApiError } from '../../lib/errors'
+import { t } from '../../lib/locale'
 import { regionScopeOf, type SessionUser } from '../../lib/session'
 import { requireSeparateActor } from '../../lib/workflow'
 import { type ProvinceMinistryMailEvent, provinceMinistryMail } from './mail'
@@ -63,8 +63,8 @@ const AUDIT: Record<ProvinceMinistryEvent, AuditAction> = {
 
 function transitionError(state: ProvinceMinistryState, event: ProvinceMinistryEvent) {
   return ApiError.of(409, 'provinceMinistry.errors.transition', {
-    state: tZh(`provinceMinistry.state.${state}`),
-    action: tZh(`provinceMinistry.action.${event}`),
+    state: t(`provinceMinistry.state.${state}`),
+    action: t(`provinceMinistry.action.${event}`),
   })
 }
 

@@ -13,7 +13,6 @@ import {
   type PushState,
   parseCoveragePeriod,
   pushMachine,
-  tZh,
 } from '@rs/shared'
 import type { Kysely } from 'kysely'
 import type { ExportRecord } from '../../capabilities/exports'
@@ -23,6 +22,7 @@ import { type ObjectStore, openStore, StorageError, storedSha256 } from '../../c
 import type { Database } from '../../db/schema'
 import { type AuditRecorder, actorOf, type Caller } from '../../lib/audit'
 import { ApiError } from '../../lib/errors'
+import { t } from '../../lib/locale'
 import type { SecretBox } from '../../lib/secrets'
 import { pushDeliveredMail, pushFailedMail } from './mail'
 import { type BatchRow, type NodeRow, type PushRepository, toNode } from './push.repository'
@@ -146,8 +146,7 @@ export function createPushService(
       const row = await repo.batch(trx, id, true)
       if (!row) throw ApiError.of(404, 'push.errors.unknownBatch')
       const to = pushMachine.next(row.state, event)
-      if (!to)
-        throw ApiError.of(409, 'push.errors.transition', { state: tZh(`push.state.${row.state}`), action: tZh(`push.event.${event}`) })
+      if (!to) throw ApiError.of(409, 'push.errors.transition', { state: t(`push.state.${row.state}`), action: t(`push.event.${event}`) })
       await repo.setState(trx, id, to, values)
       return { from: row.state, to }
     })
@@ -443,8 +442,8 @@ export function createPushService(
     if (by === 'node') return new Map((await repo.nodes(db)).map((n) => [String(n.id), n.name]))
     if (by === 'province') return repo.regionNames(db, keys)
     if (by === 'month')
-      return new Map(keys.map((k) => [k, tZh('coverage.periodLabel.month', { year: k.slice(0, 4), month: Number(k.slice(4)) })]))
-    if (by === 'class') return new Map(COVERAGE_CLASSES.map((c) => [String(c.id), tZh(`coverage.class.${c.key}`)]))
+      return new Map(keys.map((k) => [k, t('coverage.periodLabel.month', { year: k.slice(0, 4), month: Number(k.slice(4)) })]))
+    if (by === 'class') return new Map(COVERAGE_CLASSES.map((c) => [String(c.id), t(`coverage.class.${c.key}`)]))
     return new Map(keys.map((k) => [k, k]))
   }
 }

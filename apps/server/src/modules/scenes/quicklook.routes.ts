@@ -6,6 +6,7 @@ import { LRUCache } from 'lru-cache'
 import type { z } from 'zod'
 import type { Database } from '../../db/schema'
 import { ApiError } from '../../lib/errors'
+import { t } from '../../lib/locale'
 import { assertAuthPlugin } from '../../lib/route'
 import { requestError, type TaskPool } from '../../lib/workers/pool'
 import { QUICKLOOK_WORKER, type QuicklookInput } from './quicklook'
@@ -44,6 +45,7 @@ const WARM_UP_PICTURE: QuicklookInput = {
   footprint: '{"type":"Polygon","coordinates":[[[100,30],[100.1,30],[100.1,30.1],[100,30.1],[100,30]]]}',
   bbox: [100, 30, 100.1, 30.1],
   size: 16,
+  label: '示意',
 }
 
 /** Only web addresses are followed: an imported href of another scheme is not a quicklook. */
@@ -90,6 +92,7 @@ export function registerQuicklookRoutes(app: FastifyInstance, db: Kysely<Databas
         // rounded as the STAC items state it (proj:bbox), so their proj:shape is this picture's shape
         bbox: [row.minx, row.miny, row.maxx, row.maxy].map((v) => Math.round(Number(v) * 1e6) / 1e6) as QuicklookInput['bbox'],
         size,
+        label: t('archiveData.quicklookLabel'),
       }
       const etag = `"${createHash('sha1')
         .update(JSON.stringify([DRAWING_VERSION, input]))

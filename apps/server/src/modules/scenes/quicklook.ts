@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs'
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas'
-import { tZh } from '@rs/shared'
 import { fractalNoise, hash32 } from '../../datasets/scene-archive/random'
 import { taskWithUserErrors } from '../../lib/workers/task'
 import { quicklookShape } from './scene-sql'
@@ -22,6 +21,8 @@ export interface QuicklookInput {
   footprint: string
   bbox: [number, number, number, number]
   size: number
+  /** the 示意 label in the caller's language (a thread has none); part of the picture's ETag */
+  label: string
 }
 
 /** Brightest a land pixel's darkest channel may be; every cloud pixel's darkest channel is above CLOUD_MIN. */
@@ -186,7 +187,7 @@ export async function drawQuicklook(input: QuicklookInput): Promise<Uint8Array> 
   ctx.lineWidth = Math.max(2, fontPx / 6)
   ctx.strokeStyle = 'rgba(20, 20, 20, 0.9)'
   ctx.fillStyle = 'rgb(255, 214, 0)'
-  const label = tZh('archiveData.quicklookLabel')
+  const label = input.label
   ctx.strokeText(label, width / 2, height / 2)
   ctx.fillText(label, width / 2, height / 2)
   return canvas.encode('png')

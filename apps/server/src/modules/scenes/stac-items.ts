@@ -1,4 +1,4 @@
-import { tZh } from '@rs/shared'
+import { t } from '../../lib/locale'
 import { QUICKLOOK_VISUAL_SIZE, quicklookShape, quicklookUrl } from './scene-sql'
 import { collectionId, STAC_LIMITS } from './stac-params'
 import { type CollectionSummary, STAC_QUERYABLES, type StacRow } from './stac-search'
@@ -99,7 +99,7 @@ export function itemJson(r: StacRow, base: string): string {
         visual: {
           href: `${base}${quicklookUrl(r.id)}&size=${QUICKLOOK_VISUAL_SIZE}`,
           type: 'image/png',
-          title: tZh('archiveData.visualAsset'),
+          title: t('archiveData.visualAsset'),
           roles: ['visual'],
           'proj:epsg': 4326,
           'proj:bbox': bbox,
@@ -123,7 +123,7 @@ export function itemJson(r: StacRow, base: string): string {
       thumbnail: {
         href: `${base}${quicklookUrl(r.id)}`,
         type: 'image/png',
-        title: tZh('stac.thumbnail'),
+        title: t('stac.thumbnail'),
         roles: ['thumbnail'],
       },
       ...visual,
@@ -146,8 +146,8 @@ export function collectionJson(c: CollectionSummary, base: string) {
     stac_version: STAC_VERSION,
     stac_extensions: [],
     id,
-    title: tZh('stac.collectionTitle', { satellite: c.satellite, sensor: c.sensor }),
-    description: tZh('stac.collectionDescription', { satellite: c.satellite, sensor: c.sensor, count: c.count }),
+    title: t('stac.collectionTitle', { satellite: c.satellite, sensor: c.sensor }),
+    description: t('stac.collectionDescription', { satellite: c.satellite, sensor: c.sensor, count: c.count }),
     license: 'proprietary',
     keywords: [c.satellite, c.sensor],
     extent: {
@@ -165,7 +165,7 @@ export function collectionJson(c: CollectionSummary, base: string) {
       { rel: 'self', href, type: JSON_TYPE },
       { rel: 'parent', href: `${base}/stac`, type: JSON_TYPE },
       { rel: 'root', href: `${base}/stac`, type: JSON_TYPE },
-      { rel: 'items', href: `${href}/items`, type: GEOJSON, title: tZh('stac.links.items') },
+      { rel: 'items', href: `${href}/items`, type: GEOJSON, title: t('stac.links.items') },
       { rel: 'http://www.opengis.net/def/rel/ogc/1.0/queryables', href: `${href}/queryables`, type: 'application/schema+json' },
     ],
   }
@@ -177,27 +177,27 @@ export function landingJson(base: string, collections: CollectionSummary[]) {
     stac_version: STAC_VERSION,
     stac_extensions: [],
     id: 'rs-archive',
-    title: tZh('stac.title'),
-    description: `${tZh('stac.description')} limit: ${STAC_LIMITS.defaultLimit}–${STAC_LIMITS.maxLimit}`,
+    title: t('stac.title'),
+    description: `${t('stac.description')} limit: ${STAC_LIMITS.defaultLimit}–${STAC_LIMITS.maxLimit}`,
     conformsTo: CONFORMANCE,
     links: [
-      { rel: 'self', href: `${base}/stac`, type: JSON_TYPE, title: tZh('stac.links.self') },
-      { rel: 'root', href: `${base}/stac`, type: JSON_TYPE, title: tZh('stac.links.root') },
-      { rel: 'conformance', href: `${base}/stac/conformance`, type: JSON_TYPE, title: tZh('stac.links.conformance') },
-      { rel: 'data', href: `${base}/stac/collections`, type: JSON_TYPE, title: tZh('stac.links.data') },
-      { rel: 'search', href: `${base}/stac/search`, type: GEOJSON, method: 'GET', title: tZh('stac.links.search') },
-      { rel: 'search', href: `${base}/stac/search`, type: GEOJSON, method: 'POST', title: tZh('stac.links.search') },
+      { rel: 'self', href: `${base}/stac`, type: JSON_TYPE, title: t('stac.links.self') },
+      { rel: 'root', href: `${base}/stac`, type: JSON_TYPE, title: t('stac.links.root') },
+      { rel: 'conformance', href: `${base}/stac/conformance`, type: JSON_TYPE, title: t('stac.links.conformance') },
+      { rel: 'data', href: `${base}/stac/collections`, type: JSON_TYPE, title: t('stac.links.data') },
+      { rel: 'search', href: `${base}/stac/search`, type: GEOJSON, method: 'GET', title: t('stac.links.search') },
+      { rel: 'search', href: `${base}/stac/search`, type: GEOJSON, method: 'POST', title: t('stac.links.search') },
       {
         rel: 'http://www.opengis.net/def/rel/ogc/1.0/queryables',
         href: `${base}/stac/queryables`,
         type: 'application/schema+json',
-        title: tZh('stac.links.queryables'),
+        title: t('stac.links.queryables'),
       },
       {
         rel: 'service-desc',
         href: `${base}/api/docs/json`,
         type: 'application/vnd.oai.openapi+json;version=3.0',
-        title: tZh('stac.links.serviceDesc'),
+        title: t('stac.links.serviceDesc'),
       },
       ...collections.map((c) => ({
         rel: 'child',
@@ -218,7 +218,7 @@ const JSON_SCHEMA_TYPES = {
 /** The queryables as a JSON Schema (OGC API Features part 3). */
 export function queryablesJson(base: string, collection?: string) {
   const properties: Record<string, unknown> = {
-    geometry: { title: tZh('stac.fields.geometry'), $ref: 'https://geojson.org/schema/Geometry.json' },
+    geometry: { title: t('stac.fields.geometry'), $ref: 'https://geojson.org/schema/Geometry.json' },
   }
   for (const q of STAC_QUERYABLES) {
     const schema = JSON_SCHEMA_TYPES[q.type]
@@ -229,7 +229,7 @@ export function queryablesJson(base: string, collection?: string) {
     $schema: 'https://json-schema.org/draft/2019-09/schema',
     $id: id,
     type: 'object',
-    title: collection ? tZh('stac.queryablesCollectionTitle', { id: collection }) : tZh('stac.queryablesTitle'),
+    title: collection ? t('stac.queryablesCollectionTitle', { id: collection }) : t('stac.queryablesTitle'),
     properties,
     additionalProperties: false,
   }

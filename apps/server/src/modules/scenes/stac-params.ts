@@ -1,8 +1,9 @@
-import { forbiddenCharacter, type MessageKey, tZh } from '@rs/shared'
+import { forbiddenCharacter, type MessageKey } from '@rs/shared'
 import { FilterError, parseInstant, quoteText } from '../../lib/filter/ast'
 import { parseCql2Json } from '../../lib/filter/cql2-json'
 import { parseCql2Text } from '../../lib/filter/cql2-text'
 import { checkBbox, checkGeometry } from '../../lib/filter/geometry'
+import { t } from '../../lib/locale'
 import {
   type CollectionKey,
   type SortKey,
@@ -44,11 +45,11 @@ export class StacError extends Error {
     params?: Record<string, string | number>,
     code = status === 404 ? 'NotFound' : 'InvalidParameterValue',
   ) {
-    return new StacError(status, code, tZh(key, params))
+    return new StacError(status, code, t(key, params))
   }
 
   static fromFilter(error: FilterError) {
-    return new StacError(400, 'InvalidParameterValue', tZh(error.key, error.params))
+    return new StacError(400, 'InvalidParameterValue', t(error.key, error.params))
   }
 }
 

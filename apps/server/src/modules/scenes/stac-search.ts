@@ -1,7 +1,7 @@
-import { tZh } from '@rs/shared'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../../db/schema'
 import type { Box, Condition, Queryable } from '../../lib/filter/ast'
+import { t } from '../../lib/locale'
 import {
   createSceneQuery,
   type KeyValues,
@@ -27,24 +27,107 @@ export const STAC_DATA_STATUS = '2'
  * as 0.800000011920929 and would fail gsd <= 0.8 compared as float8.
  */
 export const STAC_QUERYABLES: readonly Queryable[] = [
-  { name: 'id', type: 'string', column: 's.id', title: tZh('stac.fields.id') },
-  { name: 'datetime', type: 'timestamp', column: 's.acquired_at', title: tZh('stac.fields.datetime') },
-  { name: 'eo:cloud_cover', type: 'number', sqlType: 'real', column: 's.cloud_percent', title: tZh('stac.fields.eoCloudCover') },
-  { name: 'gsd', type: 'number', sqlType: 'real', column: 's.resolution_m', title: tZh('stac.fields.gsd') },
-  { name: 'platform', type: 'string', column: 's.satellite', title: tZh('stac.fields.platform') },
-  { name: 'instruments', type: 'string', column: 's.sensor', array: true, title: tZh('stac.fields.instruments') },
-  { name: 'sat:absolute_orbit', type: 'integer', column: 's.orbit', title: tZh('stac.fields.absoluteOrbit') },
-  { name: 'sat:relative_orbit', type: 'integer', column: 's.path', title: tZh('stac.fields.relativeOrbit') },
-  { name: 'sat:orbit_state', type: 'string', column: 's.direction', title: tZh('stac.fields.orbitState') },
-  { name: 'view:off_nadir', type: 'number', sqlType: 'real', column: 's.off_nadir_deg', title: tZh('stac.fields.offNadir') },
+  {
+    name: 'id',
+    type: 'string',
+    column: 's.id',
+    get title() {
+      return t('stac.fields.id')
+    },
+  },
+  {
+    name: 'datetime',
+    type: 'timestamp',
+    column: 's.acquired_at',
+    get title() {
+      return t('stac.fields.datetime')
+    },
+  },
+  {
+    name: 'eo:cloud_cover',
+    type: 'number',
+    sqlType: 'real',
+    column: 's.cloud_percent',
+    get title() {
+      return t('stac.fields.eoCloudCover')
+    },
+  },
+  {
+    name: 'gsd',
+    type: 'number',
+    sqlType: 'real',
+    column: 's.resolution_m',
+    get title() {
+      return t('stac.fields.gsd')
+    },
+  },
+  {
+    name: 'platform',
+    type: 'string',
+    column: 's.satellite',
+    get title() {
+      return t('stac.fields.platform')
+    },
+  },
+  {
+    name: 'instruments',
+    type: 'string',
+    column: 's.sensor',
+    array: true,
+    get title() {
+      return t('stac.fields.instruments')
+    },
+  },
+  {
+    name: 'sat:absolute_orbit',
+    type: 'integer',
+    column: 's.orbit',
+    get title() {
+      return t('stac.fields.absoluteOrbit')
+    },
+  },
+  {
+    name: 'sat:relative_orbit',
+    type: 'integer',
+    column: 's.path',
+    get title() {
+      return t('stac.fields.relativeOrbit')
+    },
+  },
+  {
+    name: 'sat:orbit_state',
+    type: 'string',
+    column: 's.direction',
+    get title() {
+      return t('stac.fields.orbitState')
+    },
+  },
+  {
+    name: 'view:off_nadir',
+    type: 'number',
+    sqlType: 'real',
+    column: 's.off_nadir_deg',
+    get title() {
+      return t('stac.fields.offNadir')
+    },
+  },
   {
     name: 'view:sun_elevation',
     type: 'number',
     sqlType: 'real',
     column: 's.sun_elevation_deg',
-    title: tZh('stac.fields.sunElevation'),
+    get title() {
+      return t('stac.fields.sunElevation')
+    },
   },
-  { name: 'rs:product_level', type: 'string', column: 's.product_level', title: tZh('stac.fields.productLevel') },
+  {
+    name: 'rs:product_level',
+    type: 'string',
+    column: 's.product_level',
+    get title() {
+      return t('stac.fields.productLevel')
+    },
+  },
 ]
 
 /** The geometry property's names in a filter. */

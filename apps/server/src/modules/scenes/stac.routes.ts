@@ -1,6 +1,6 @@
-import { tZh } from '@rs/shared'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { quoteText } from '../../lib/filter/ast'
+import { t } from '../../lib/locale'
 import type { StacService } from './stac.service'
 import { CONFORMANCE, collectionJson, GEOJSON, itemCollectionJson, itemJson, type Link, landingJson, queryablesJson } from './stac-items'
 import { collectionId, parseSearch, type RawSearch, StacError } from './stac-params'
@@ -42,7 +42,7 @@ function queryOf(request: FastifyRequest): RawSearch {
     if (Object.hasOwn(raw, key))
       throw StacError.of(400, 'stac.errors.badParameter', {
         name: quoteText(key, 30),
-        reason: tZh('ogc.errors.duplicateParameter', { name: quoteText(key, 30) }),
+        reason: t('ogc.errors.duplicateParameter', { name: quoteText(key, 30) }),
       })
     raw[key] = value
   }
@@ -60,23 +60,23 @@ export function registerStacRoutes(app: FastifyInstance, service: StacService, s
       stac.setErrorHandler((error: FastifyError | StacError, request, reply) => {
         if (error instanceof StacError) return sendError(reply, error)
         const status = error.statusCode ?? 500
-        if (status === 429) return sendError(reply, new StacError(429, 'TooManyRequests', tZh('stac.errors.tooManyRequests')))
+        if (status === 429) return sendError(reply, new StacError(429, 'TooManyRequests', t('stac.errors.tooManyRequests')))
         if (status === 400 && (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError))
-          return sendError(reply, StacError.of(400, 'stac.errors.badBody', { reason: tZh('errors.badJson') }))
+          return sendError(reply, StacError.of(400, 'stac.errors.badBody', { reason: t('errors.badJson') }))
         if (status >= 400 && status < 500)
           return sendError(
             reply,
             new StacError(
               status,
               'InvalidParameterValue',
-              tZh('stac.errors.badParameter', { name: 'URL', reason: quoteText(error.message, 80) }),
+              t('stac.errors.badParameter', { name: 'URL', reason: quoteText(error.message, 80) }),
             ),
           )
         // a statement cut by the database's time limit (57014): ask for a narrower search
         if ((error as { code?: string }).code === '57014')
           return sendError(reply, StacError.of(503, 'stac.errors.timeout', undefined, 'ServerError'))
         request.log.error({ err: error }, 'stac error')
-        return sendError(reply, new StacError(500, 'ServerError', tZh('stac.errors.server')))
+        return sendError(reply, new StacError(500, 'ServerError', t('stac.errors.server')))
       })
       stac.setNotFoundHandler((request, reply) =>
         sendError(reply, StacError.of(404, 'stac.errors.notFound', { path: quoteText(request.url.split('?')[0] ?? '', 80) })),
@@ -106,7 +106,7 @@ export function registerStacRoutes(app: FastifyInstance, service: StacService, s
         (token: string): Link => {
           const params = rawQuery(request)
           params.set('token', token)
-          return { rel: 'next', href: `${base()}${path}?${params.toString()}`, type: GEOJSON, method: 'GET', title: tZh('stac.links.next') }
+          return { rel: 'next', href: `${base()}${path}?${params.toString()}`, type: GEOJSON, method: 'GET', title: t('stac.links.next') }
         }
       const selfUrl = (request: FastifyRequest, path: string) => {
         const q = rawQuery(request).toString()
@@ -173,7 +173,7 @@ export function registerStacRoutes(app: FastifyInstance, service: StacService, s
           method: 'POST',
           body: { ...(body as object), token },
           merge: false,
-          title: tZh('stac.links.next'),
+          title: t('stac.links.next'),
         })
         return sendJson(reply, await page(request, search, `${base()}/stac/search`, next, []), GEOJSON)
       })

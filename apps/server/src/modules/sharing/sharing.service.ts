@@ -1,9 +1,10 @@
-import { canSeeRegion, parseCoveragePeriod, regionContains, regionScope, type SharingRow, tZh, WHOLE_COUNTRY_CODE } from '@rs/shared'
+import { canSeeRegion, parseCoveragePeriod, regionContains, regionScope, type SharingRow, WHOLE_COUNTRY_CODE } from '@rs/shared'
 import { type Kysely, sql } from 'kysely'
 import type { Coverage, TreeRegion } from '../../capabilities/coverage'
 import { scopeSql } from '../../db/fragments'
 import type { Database } from '../../db/schema'
 import { ApiError } from '../../lib/errors'
+import { t } from '../../lib/locale'
 import { requireRegionScope, type SessionUser } from '../../lib/session'
 
 const round2 = (v: number) => Math.round(v * 100) / 100
@@ -99,7 +100,7 @@ export function createSharingService(db: Kysely<Database>, coverage: Coverage) {
       if (region.level !== 'county' && own.length > 0)
         rows.unshift({
           code,
-          name: tZh('sharing.screen.ownLevel', { name: region.name }),
+          name: t('sharing.screen.ownLevel', { name: region.name }),
           pushBatches: own.reduce((a, p) => a + Number(p.batches), 0),
           pushScenes: own.reduce((a, p) => a + Number(p.scenes), 0),
           pushAreaKm2: round2(own.reduce((a, p) => a + Number(p.area), 0)),

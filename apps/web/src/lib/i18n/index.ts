@@ -1,4 +1,4 @@
-import { createTranslator, type Locale } from '@rs/shared'
+import { createTranslator, type Locale, setLocaleSource } from '@rs/shared'
 import { create } from 'zustand'
 
 export type Translate = ReturnType<typeof createTranslator>
@@ -31,6 +31,9 @@ export const useLocaleStore = create<LocaleState>((set) => ({
     set({ locale })
   },
 }))
+
+// the shared contracts' messages, should a screen check input with them, follow the UI language
+setLocaleSource(() => useLocaleStore.getState().locale)
 
 /** The page's language attribute follows the UI language (screen readers, fonts, hyphenation). */
 function setDocumentLanguage(locale: Locale): void {

@@ -9,5 +9,7 @@ export const inputEn: { [K in keyof typeof inputZh]: string } = {
   textLine: 'The text must not hold line breaks, tabs or control characters',
   badId: 'The id must be a positive whole number',
   badInteger: 'Must be a whole number from {min} to {max}',
+  tooLong: 'At most {max} characters',
+  tooLongOf: '{message} (at most {max} characters)',
   fileName: 'The file name or a form field holds a control character that is not allowed',
 }

@@ -7,5 +7,7 @@ export const inputZh = {
   textLine: '内容不能包含换行符、制表符或控制字符',
   badId: '编号应为正整数',
   badInteger: '应为 {min}–{max} 之间的整数',
+  tooLong: '最多{max}个字符',
+  tooLongOf: '{message}（最多{max}个字符）',
   fileName: '上传的文件名或表单字段含有不允许的控制字符',
 } as const

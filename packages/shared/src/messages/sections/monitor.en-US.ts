@@ -108,4 +108,16 @@ export const monitorEn: DeepPartial<typeof monitorZh> = {
     locate: 'Locate',
     loginToDetail: 'Log in to see the details',
   },
+  errors: {
+    unknownModule: 'Unknown monitoring module',
+    unknownBatch: 'Unknown batch',
+    unknownSpotType: 'Unknown spot type',
+    badBatch: 'The batch must be a date written YYYYMMDD',
+    badRegion: 'The region code must be six digits',
+    unknownRegion: 'Unknown region',
+    badStage: 'Unknown stage',
+    batchRange: 'The first batch cannot be after the last',
+    spotNotFound: 'The spot does not exist or lies outside your area range',
+    badFilename: 'Malformed file name',
+  },
 }

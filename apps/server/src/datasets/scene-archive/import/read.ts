@@ -8,6 +8,7 @@ import { tZh } from '@rs/shared'
 import { parse as parseCsv } from 'csv-parse/sync'
 import shp from 'shpjs'
 import wkx from 'wkx'
+import { translatorOf, withLocale } from '../../../lib/locale'
 import { EXPORT_COLUMNS } from '../columns'
 
 export const IMPORT_FORMATS = ['stac', 'csv', 'shp'] as const
@@ -144,11 +145,22 @@ const COLUMN_NAMES: Record<SceneField | 'footprint', string[]> = {
   sunElevationDeg: ['sun_elevation_deg', 'sun_elev'],
   dataStatus: ['data_status', 'status'],
   quicklookHref: ['quicklook_href', 'quicklook'],
-  footprint: ['footprint', 'wkt', tZh('archiveCoverage.export.columns.footprint')],
+  footprint: [
+    'footprint',
+    'wkt',
+    tZh('archiveCoverage.export.columns.footprint'),
+    translatorOf('en-US')('archiveCoverage.export.columns.footprint'),
+  ],
 }
+// the export's headings in either language (an export re-imported reads back), and its dBase names
 for (const column of EXPORT_COLUMNS) {
   const names = COLUMN_NAMES[column.key as SceneField]
-  if (names) names.push(column.header, column.field)
+  if (names)
+    names.push(
+      withLocale('zh-CN', () => column.header),
+      withLocale('en-US', () => column.header),
+      column.field,
+    )
 }
 const FIELD_OF_COLUMN = new Map<string, SceneField | 'footprint'>()
 for (const [field, names] of Object.entries(COLUMN_NAMES))

@@ -1,36 +1,77 @@
-import { tZh } from '@rs/shared'
 import type { Queryable } from '../../../lib/filter/ast'
+import { t } from '../../../lib/locale'
 
 /**
  * The scene table (aliased `s`) as filter queryables under the portal form's names: what the form's
  * filters are parsed into (form.ts). STAC names the same columns its own way (stac-search.ts).
  */
 export const SCENE_FIELDS = {
-  id: { name: 'id', type: 'string', column: 's.id', title: tZh('archiveCoverage.export.columns.id') },
-  dataStatus: { name: 'dataStatus', type: 'string', column: 's.data_status', title: tZh('archiveCoverage.export.columns.dataStatus') },
-  satellite: { name: 'satellite', type: 'string', column: 's.satellite', title: tZh('archiveCoverage.export.columns.satellite') },
-  sensor: { name: 'sensor', type: 'string', column: 's.sensor', title: tZh('archiveCoverage.export.columns.sensor') },
-  acquiredAt: { name: 'acquiredAt', type: 'timestamp', column: 's.acquired_at', title: tZh('archiveCoverage.export.columns.acquiredAt') },
+  id: {
+    name: 'id',
+    type: 'string',
+    column: 's.id',
+    get title() {
+      return t('archiveCoverage.export.columns.id')
+    },
+  },
+  dataStatus: {
+    name: 'dataStatus',
+    type: 'string',
+    column: 's.data_status',
+    get title() {
+      return t('archiveCoverage.export.columns.dataStatus')
+    },
+  },
+  satellite: {
+    name: 'satellite',
+    type: 'string',
+    column: 's.satellite',
+    get title() {
+      return t('archiveCoverage.export.columns.satellite')
+    },
+  },
+  sensor: {
+    name: 'sensor',
+    type: 'string',
+    column: 's.sensor',
+    get title() {
+      return t('archiveCoverage.export.columns.sensor')
+    },
+  },
+  acquiredAt: {
+    name: 'acquiredAt',
+    type: 'timestamp',
+    column: 's.acquired_at',
+    get title() {
+      return t('archiveCoverage.export.columns.acquiredAt')
+    },
+  },
   // float4 columns: the form's numbers compared at the precision the archive stores (a 0.8 m limit keeps 0.8 m scenes)
   cloudPercent: {
     name: 'cloudPercent',
     type: 'number',
     sqlType: 'real',
     column: 's.cloud_percent',
-    title: tZh('archiveCoverage.export.columns.cloudPercent'),
+    get title() {
+      return t('archiveCoverage.export.columns.cloudPercent')
+    },
   },
   resolutionM: {
     name: 'resolutionM',
     type: 'number',
     sqlType: 'real',
     column: 's.resolution_m',
-    title: tZh('archiveCoverage.export.columns.resolutionM'),
+    get title() {
+      return t('archiveCoverage.export.columns.resolutionM')
+    },
   },
   productLevel: {
     name: 'productLevel',
     type: 'string',
     column: 's.product_level',
-    title: tZh('archiveCoverage.export.columns.productLevel'),
+    get title() {
+      return t('archiveCoverage.export.columns.productLevel')
+    },
   },
 } as const satisfies Record<string, Queryable>
 

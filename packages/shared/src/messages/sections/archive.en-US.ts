@@ -1,0 +1,51 @@
+import type { Messages } from '../zh-CN'
+
+/** en-US words of the image archive's calls; every key of archiveZh. */
+export const archiveEn: Messages['archive'] = {
+  dataStatus: { '1': 'In production', '2': 'Published', '3': 'Withdrawn' },
+  sort: { time: 'Acquisition time', cloud: 'Cloud cover', resolution: 'Resolution' },
+  uploadType: { '1': 'File names', '2': 'Orbit–path–row list', '3': 'Path–row list' },
+  errors: {
+    badDate: 'The date must be YYYY-MM-DD',
+    reversedDates: 'The start date cannot be after the end date; swap them or choose again',
+    badCloud: 'Cloud cover must be a number from 0 to 100',
+    badResolution: 'The resolution must be a number of metres above 0',
+    reversedResolution: 'The minimum resolution cannot be above the maximum',
+    badPageSize: 'The page size can only be 20, 50 or 100',
+    badPageNum: 'The page number must be a whole number from 1 to {max}',
+    tooManySatellites: 'Choose at most {max} satellites or sensors',
+    badSatellite: 'Malformed satellite code',
+    badSensor: 'Write a sensor as "satellite:sensor", e.g. GF1:PMS1',
+    badProductLevel: 'Unknown product level',
+    badDataStatus: 'The data status can only be 1 (in production), 2 (published) or 3 (withdrawn)',
+    badBbox:
+      'The extent must be [min longitude, min latitude, max longitude, max latitude], longitudes within -180–180, latitudes within -90–90, each minimum below its maximum',
+    badGeometry: 'A drawn area must be a GeoJSON Polygon or MultiPolygon',
+    tooManyVertices: 'The drawn area has too many vertices (at most {max})',
+    badUploadId: 'Invalid upload id; please upload the file again',
+    tooManyIds: 'At most {max} scenes at a time',
+    badSceneId: 'Malformed scene id',
+    badFormat: 'The export format can only be csv, xlsx, geojson or shp',
+    badCoordinates: 'Drawn coordinates must lie within longitude -180–180 and latitude -90–90, with at least 3 vertices per ring',
+    emptyGeometry: 'The drawn area has no area; please draw it again',
+    tooComplex: 'The drawn area is too complex to process within {seconds} s; simplify it and try again',
+    unknownRegion: 'Region {code} does not exist or has no boundary; please choose the area again',
+    unknownUpload: 'The uploaded area (upload id {id}) was not found; please upload the vector file again',
+    unknownList: 'The uploaded list (upload id {id}) was not found; please upload the file list again',
+    sceneNotFound: 'Scene {id} does not exist',
+    unknownSatellites: 'The archive has no satellite or sensor {codes}; please choose from the satellite list',
+    tooSlow:
+      'The search did not finish within its time limit; narrow the area or add filters (satellite, dates, cloud cover) and try again',
+  },
+  upload: {
+    noFile: 'Please choose a file to upload (a text .txt/.csv or Excel .xlsx list, or a vector file)',
+    tooLarge: 'The file is larger than {size}; split it and upload the parts',
+    badKind: 'The upload kind can only be file (a file list) or shp (a vector area)',
+    badUploadType: 'The list uploadType can only be 1 (file names), 2 (orbit path row) or 3 (path row)',
+    badListType: 'A file list can only be a text (.txt, .csv) or Excel (.xlsx) file',
+    badText: 'A text list must be plain text in UTF-8 or GBK',
+    badExcel: 'The Excel file is damaged or not .xlsx; save it as .xlsx in Excel and upload it again',
+    tooManyLines: 'A list may have at most {max} lines (this file has {count}); split it and upload the parts',
+    emptyList: 'The list is empty; write one item per line',
+  },
+}

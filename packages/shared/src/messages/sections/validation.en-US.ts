@@ -1,0 +1,31 @@
+import type { validationZh } from './validation'
+
+/** en-US messages of the contracts' checks; every key of validationZh. */
+export const validationEn: { [K in keyof typeof validationZh]: string } = {
+  disabledRequired: 'Choose to disable or enable the account',
+  isoTime: 'The time must be ISO 8601, e.g. 2026-01-01T00:00:00+08:00',
+  auditAction: 'Unknown action type',
+  auditOutcome: 'The outcome must be success or failure',
+  pageNum: 'The page number must be a positive whole number',
+  pageSize: 'The page size must be 1–{max}',
+  analysisPage: 'Unknown analysis page',
+  uploadId: 'Invalid upload id',
+  decision: 'The decision must be approve or reject',
+  autoLoginCode: 'The automatic login code must be 1 or 2',
+  handledFlag: 'The handled state must be true or false',
+  newsDateRequired: 'Please enter the news date',
+  newsDateFormat: 'The news date must be YYYY-MM-DD',
+  newsDateInvalid: 'Invalid news date',
+  newsKeyword: 'The keyword may have at most 50 characters and no control characters',
+  orderState: 'Unknown order state',
+  dateFormat: 'The date must be YYYY-MM-DD',
+  regionCodeRequired: 'Please give a six-digit region code',
+  regionCodeFormat: 'The region code must be six digits',
+  regionNameRequired: 'Please enter a region name',
+  regionNameFormat: 'Please enter a region name (at most 40 characters, no control characters)',
+  satelliteType: 'The satellite type must be 1, 2 or 3',
+  satelliteSlugRequired: 'Please give the satellite id',
+  limit: 'The count must be a whole number from {min} to {max}',
+  typicalImage: 'Unknown typical image',
+  rangeType: 'The type parameter can only be 0',
+}
