@@ -6,13 +6,13 @@ import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
-import type { RouteNode } from '@rs/shared'
+import { LANGUAGE_HEADER, type Locale, type RouteNode } from '@rs/shared'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Config } from './config'
 import type { DatabaseHandle } from './db/database'
 import { registerLocale, t } from './lib/locale'
-import { createPageRenderer, type PrimedQuery, type RenderWith } from './lib/page-render'
+import { createPageRenderer, type PrimedQuery, type RenderWith, renderedLocaleOf } from './lib/page-render'
 import { createTaskPool, type TaskPool } from './lib/workers/pool'
 import { registerModules } from './modules'
 import { registerErrorHandling, sendEnvelope } from './plugins/errors'
@@ -102,9 +102,10 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
  * (apps/web/src/features/site/api, features/satellite/api/fetch-satellite-detail.ts); a key that
  * drifted only costs the browser one more request, and its hydration logs the difference.
  */
-async function primeQueries(app: FastifyInstance, node: RouteNode): Promise<PrimedQuery[]> {
+async function primeQueries(app: FastifyInstance, node: RouteNode, locale: Locale): Promise<PrimedQuery[]> {
   const get = async (url: string, notFound?: null) => {
-    const answer = await app.inject({ method: 'GET', url })
+    // in the page's language, as the browser asks (x-portal-lang)
+    const answer = await app.inject({ method: 'GET', url, headers: { [LANGUAGE_HEADER]: locale } })
     if (answer.statusCode === 404 && notFound === null) return null
     if (answer.statusCode !== 200) throw new Error(`${url} answered ${answer.statusCode}`)
     return (answer.json() as { data: unknown }).data
@@ -170,7 +171,7 @@ async function registerSpa(app: FastifyInstance, distDir: string, renderWith: Re
       void (async () => {
         for (const page of ['home', 'normal'])
           await renderer
-            .page(`${SPA_BASE}${page}`, (node) => primeQueries(app, node))
+            .page(`${SPA_BASE}${page}`, 'zh-CN', (node) => primeQueries(app, node, 'zh-CN'))
             .catch((err: unknown) => app.log.error({ err }, 'page render failed'))
       })()
     })
@@ -179,13 +180,15 @@ async function registerSpa(app: FastifyInstance, distDir: string, renderWith: Re
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(url)
     if (wantsPage && url.startsWith(SPA_BASE) && hasSpa) {
       reply.header('cache-control', 'no-cache')
-      // an address with a query is rendered by the browser: the page depends on it
-      if (renderer?.renders(url) && search === undefined) {
+      // an address with a query is rendered by the browser (the page depends on it), but for the
+      // language alone (?lang=en): that page is rendered in its language
+      const locale = renderedLocaleOf(search)
+      if (renderer?.renders(url) && locale) {
         try {
           // a page not rendered yet (its first request, or threads busy after a start) is not waited
           // for long: the browser renders it this time, the next visitor gets the rendered page
           const page = await Promise.race([
-            renderer.page(url, (node) => primeQueries(app, node)),
+            renderer.page(url, locale, (node) => primeQueries(app, node, locale)),
             sleep(PAGE_RENDER_WAIT_MS, undefined, { ref: false }),
           ])
           if (page) return reply.type('text/html; charset=utf-8').send(page)
