@@ -18,6 +18,12 @@ function placeholders(text: string): string[] {
 
 /** Screens translated in full; the server-side sections (analysis, news, typicalImage, satelliteApi) stay Chinese. */
 const FULL_SCREENS = [
+  'header',
+  'login',
+  'personal',
+  'map',
+  'legend',
+  'picker',
   'satellitePage',
   'analysisPage',
   'figure',
