@@ -1,3 +1,4 @@
+// biome-ignore lint/style/noRestrictedImports: the one wrapper of React Router's Link
 import { type LinkProps, Link as RouterLink } from 'react-router'
 import { useLocale } from '../lib/i18n'
 import { toInLanguage } from '../lib/i18n/address'
