@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { hrefInLanguage, localeOfSearch, searchInLanguage, searchWithoutLanguage, toInLanguage } from './address'
+import { localeOfSearch, searchInLanguage, searchWithoutLanguage, toInLanguage } from './address'
 
 describe('the language in the address', () => {
   it('reads the languages the server accepts, in any case, and nothing else', () => {
@@ -38,10 +38,5 @@ describe('the language in the address', () => {
     expect(toInLanguage('/normal', 'zh-CN')).toEqual({ pathname: '/normal' })
     expect(toInLanguage({ pathname: '/home', search: '?lang=en' }, 'zh-CN')).toEqual({ pathname: '/home', search: '' })
     expect(toInLanguage('..', 'en-US')).toEqual({ pathname: '..', search: '?lang=en' })
-  })
-
-  it('puts a plain address in a language', () => {
-    expect(hrefInLanguage('/chinese/normal?tab=2#x', 'en-US')).toBe('/chinese/normal?tab=2&lang=en#x')
-    expect(hrefInLanguage('/chinese/normal?lang=en', 'zh-CN')).toBe('/chinese/normal')
   })
 })

@@ -49,9 +49,3 @@ export function toInLanguage(to: To, locale: Locale): Partial<Path> {
   else if (path.search !== undefined) path.search = ''
   return path
 }
-
-/** An absolute address (path with query and hash) in a language: for links outside the router. */
-export function hrefInLanguage(href: string, locale: Locale): string {
-  const { pathname = '', search = '', hash = '' } = parsePath(href)
-  return `${pathname}${searchInLanguage(search, locale)}${hash}`
-}
