@@ -6,12 +6,12 @@ import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
-import { LANGUAGE_HEADER, type Locale, type RouteNode } from '@rs/shared'
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import { LANGUAGE_HEADER, LANGUAGE_PARAM, type Locale, type RouteNode } from '@rs/shared'
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Config } from './config'
 import type { DatabaseHandle } from './db/database'
-import { registerLocale, t } from './lib/locale'
+import { parseLocale, registerLocale, t } from './lib/locale'
 import { createPageRenderer, type PrimedQuery, type RenderWith, renderedLocaleOf } from './lib/page-render'
 import { createTaskPool, type TaskPool } from './lib/workers/pool'
 import { registerModules } from './modules'
@@ -137,6 +137,12 @@ const PAGE_RENDER_BUDGET_MS = 30_000
 /** How long a request waits for a page being rendered before it gets the page the browser renders. */
 const PAGE_RENDER_WAIT_MS = 400
 
+/** The home page's address, in English when the redirected address asked for it (?lang=en, the web's shareable English address). */
+function homeAddress(request: FastifyRequest): string {
+  const english = parseLocale((request.query as Record<string, unknown> | undefined)?.[LANGUAGE_PARAM]) === 'en-US'
+  return english ? `${SPA_BASE}home?${LANGUAGE_PARAM}=en` : `${SPA_BASE}home`
+}
+
 /** Address spaces of the services: an unknown address there is a 404 envelope, never a redirect to a page. */
 const SERVICE_PREFIXES = ['/api', '/map', '/stac']
 
@@ -161,8 +167,8 @@ async function registerSpa(app: FastifyInstance, distDir: string, renderWith: Re
       },
     })
   }
-  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect(`${SPA_BASE}home`))
-  app.get('/chinese', { schema: { hide: true } }, (_request, reply) => reply.redirect(`${SPA_BASE}home`))
+  app.get('/', { schema: { hide: true } }, (request, reply) => reply.redirect(homeAddress(request)))
+  app.get('/chinese', { schema: { hide: true } }, (request, reply) => reply.redirect(homeAddress(request)))
   // visitors' pages rendered by the server (lib/page-render.ts) when the web's renderer is built
   const renderer = hasSpa ? createPageRenderer(distDir, SPA_BASE, renderWith) : undefined
   // the first visitors of home and /normal find them rendered: both are rendered once the server listens
@@ -200,7 +206,7 @@ async function registerSpa(app: FastifyInstance, distDir: string, renderWith: Re
     }
     // SPEC §2: unknown page addresses go to the home page; the services keep their JSON 404
     if (wantsPage && !SERVICE_PREFIXES.some((prefix) => url === prefix || url.startsWith(`${prefix}/`)) && !url.startsWith(SPA_BASE))
-      return reply.redirect(`${SPA_BASE}home`)
+      return reply.redirect(homeAddress(request))
     return sendEnvelope(reply, 404, 404, t('errors.routeNotFound', { path: url.slice(0, 200) }))
   })
 }
