@@ -1,4 +1,4 @@
-import { test as base, expect, type Locator, type Page } from '@playwright/test'
+import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test'
 import pg from 'pg'
 
 const pool = new pg.Pool({ connectionString: process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/rs_e2e', max: 2 })
@@ -233,4 +233,22 @@ async function pickInPopup(control: Locator, popupClass: string, pick: (popup: L
     await expect(popup).not.toHaveClass(/ant-slide-(up|down)-(appear|enter|leave)/, { timeout: 3000 })
     await pick(popup)
   }).toPass({ timeout: 20_000 })
+}
+
+/**
+ * The page's HTML as the server sends it, once it holds the server's rendering (`data-prerendered`):
+ * a page's first request may get the page the browser renders (app.ts waits for a render only briefly).
+ */
+export async function renderedByServer(request: APIRequestContext, path: string): Promise<string> {
+  let html = ''
+  await expect
+    .poll(
+      async () => {
+        html = await (await request.get(path)).text()
+        return html.includes('data-prerendered')
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true)
+  return html
 }

@@ -60,8 +60,9 @@ describe('pages the server renders for visitors', () => {
     expect(res.headers['content-type']).toContain('text/html')
     expect(res.headers['cache-control']).toBe('no-cache')
     expect(res.body).toContain(
-      '<div id="root" data-prerendered><main>rendered /chinese/satellite/chinese/gf1 with site.config,site.default-menu,satellite.detail.gf1</main></div>',
+      '<div id="root" data-prerendered="zh-CN"><main>rendered /chinese/satellite/chinese/gf1 with site.config,site.default-menu,satellite.detail.gf1</main></div>',
     )
+    expect(res.body).toContain('<html lang="zh-CN">')
     expect(res.body.indexOf('<style>.antd{}</style>')).toBeLessThan(res.body.indexOf('index-1.css'))
     expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/chinese/assets/satellite-1.css">')
     // the code comes after the first paint: inert links that boot.js turns into a module script and preloads
@@ -88,8 +89,34 @@ describe('pages the server renders for visitors', () => {
     expect(catalogue.state.data.length).toBeGreaterThan(20)
   })
 
+  it('renders a page asked with ?lang=en in English, kept apart from the Chinese one', async () => {
+    const url = '/chinese/satellite/chinese/gf1?lang=en'
+    const started = Date.now()
+    let res = await ctx.app.inject({ method: 'GET', url })
+    while (!res.body.includes('data-prerendered') && Date.now() - started < 60_000) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      res = await ctx.app.inject({ method: 'GET', url })
+    }
+    expect(res.body).toContain('<html lang="en-US">')
+    // the web's renderer is given the address with its language, so it renders in English
+    expect(res.body).toContain(
+      '<div id="root" data-prerendered="en-US"><main>rendered /chinese/satellite/chinese/gf1?lang=en with site.config,site.default-menu,satellite.detail.gf1</main></div>',
+    )
+    // the Chinese page of the same path is still the Chinese one (the cache is keyed by language)
+    const zh = await ctx.app.inject({ method: 'GET', url: '/chinese/satellite/chinese/gf1' })
+    expect(zh.body).toContain('<html lang="zh-CN">')
+    expect(zh.body).toContain('data-prerendered="zh-CN"><main>rendered /chinese/satellite/chinese/gf1 with')
+  })
+
   it('sends plain index.html for an address with a query, a page it does not render, and when the renderer fails', async () => {
-    for (const url of ['/chinese/normal?code=1', '/chinese/personal', '/chinese/home', '/chinese/no/such/page']) {
+    for (const url of [
+      '/chinese/normal?code=1',
+      '/chinese/normal?lang=en&code=1',
+      '/chinese/normal?lang=fr',
+      '/chinese/personal',
+      '/chinese/home',
+      '/chinese/no/such/page',
+    ]) {
       const res = await ctx.app.inject({ method: 'GET', url })
       expect(res.statusCode, url).toBe(200)
       expect(res.body, url).toContain('<div id="root"></div>')

@@ -44,4 +44,18 @@ describe('the built pages under /chinese/', () => {
     expect(res.statusCode).toBe(302)
     expect(res.headers.location).toBe('/chinese/home')
   })
+
+  it('keeps the English of an address it sends to the home page, and only that', async () => {
+    for (const [url, home] of [
+      ['/?lang=en', '/chinese/home?lang=en'],
+      ['/chinese?lang=en-US', '/chinese/home?lang=en'],
+      ['/satellite/gf1?x=1&lang=en', '/chinese/home?lang=en'],
+      ['/satellite/gf1?lang=zh', '/chinese/home'],
+      ['/?lang=fr', '/chinese/home'],
+    ]) {
+      const res = await ctx.app.inject({ method: 'GET', url })
+      expect(res.statusCode, url).toBe(302)
+      expect(res.headers.location, url).toBe(home)
+    }
+  })
 })

@@ -6,13 +6,13 @@ import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
-import type { RouteNode } from '@rs/shared'
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import { LANGUAGE_HEADER, LANGUAGE_PARAM, type Locale, type RouteNode } from '@rs/shared'
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Config } from './config'
 import type { DatabaseHandle } from './db/database'
-import { registerLocale, t } from './lib/locale'
-import { createPageRenderer, type PrimedQuery, type RenderWith } from './lib/page-render'
+import { parseLocale, registerLocale, t } from './lib/locale'
+import { createPageRenderer, type PrimedQuery, type RenderWith, renderedLocaleOf } from './lib/page-render'
 import { createTaskPool, type TaskPool } from './lib/workers/pool'
 import { registerModules } from './modules'
 import { registerErrorHandling, sendEnvelope } from './plugins/errors'
@@ -102,9 +102,10 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
  * (apps/web/src/features/site/api, features/satellite/api/fetch-satellite-detail.ts); a key that
  * drifted only costs the browser one more request, and its hydration logs the difference.
  */
-async function primeQueries(app: FastifyInstance, node: RouteNode): Promise<PrimedQuery[]> {
+async function primeQueries(app: FastifyInstance, node: RouteNode, locale: Locale): Promise<PrimedQuery[]> {
   const get = async (url: string, notFound?: null) => {
-    const answer = await app.inject({ method: 'GET', url })
+    // in the page's language, as the browser asks (x-portal-lang)
+    const answer = await app.inject({ method: 'GET', url, headers: { [LANGUAGE_HEADER]: locale } })
     if (answer.statusCode === 404 && notFound === null) return null
     if (answer.statusCode !== 200) throw new Error(`${url} answered ${answer.statusCode}`)
     return (answer.json() as { data: unknown }).data
@@ -136,6 +137,12 @@ const PAGE_RENDER_BUDGET_MS = 30_000
 /** How long a request waits for a page being rendered before it gets the page the browser renders. */
 const PAGE_RENDER_WAIT_MS = 400
 
+/** The home page's address, in English when the redirected address asked for it (?lang=en, the web's shareable English address). */
+function homeAddress(request: FastifyRequest): string {
+  const english = parseLocale((request.query as Record<string, unknown> | undefined)?.[LANGUAGE_PARAM]) === 'en-US'
+  return english ? `${SPA_BASE}home?${LANGUAGE_PARAM}=en` : `${SPA_BASE}home`
+}
+
 /** Address spaces of the services: an unknown address there is a 404 envelope, never a redirect to a page. */
 const SERVICE_PREFIXES = ['/api', '/map', '/stac']
 
@@ -160,8 +167,8 @@ async function registerSpa(app: FastifyInstance, distDir: string, renderWith: Re
       },
     })
   }
-  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect(`${SPA_BASE}home`))
-  app.get('/chinese', { schema: { hide: true } }, (_request, reply) => reply.redirect(`${SPA_BASE}home`))
+  app.get('/', { schema: { hide: true } }, (request, reply) => reply.redirect(homeAddress(request)))
+  app.get('/chinese', { schema: { hide: true } }, (request, reply) => reply.redirect(homeAddress(request)))
   // visitors' pages rendered by the server (lib/page-render.ts) when the web's renderer is built
   const renderer = hasSpa ? createPageRenderer(distDir, SPA_BASE, renderWith) : undefined
   // the first visitors of home and /normal find them rendered: both are rendered once the server listens
@@ -170,7 +177,7 @@ async function registerSpa(app: FastifyInstance, distDir: string, renderWith: Re
       void (async () => {
         for (const page of ['home', 'normal'])
           await renderer
-            .page(`${SPA_BASE}${page}`, (node) => primeQueries(app, node))
+            .page(`${SPA_BASE}${page}`, 'zh-CN', (node) => primeQueries(app, node, 'zh-CN'))
             .catch((err: unknown) => app.log.error({ err }, 'page render failed'))
       })()
     })
@@ -179,13 +186,15 @@ async function registerSpa(app: FastifyInstance, distDir: string, renderWith: Re
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(url)
     if (wantsPage && url.startsWith(SPA_BASE) && hasSpa) {
       reply.header('cache-control', 'no-cache')
-      // an address with a query is rendered by the browser: the page depends on it
-      if (renderer?.renders(url) && search === undefined) {
+      // an address with a query is rendered by the browser (the page depends on it), but for the
+      // language alone (?lang=en): that page is rendered in its language
+      const locale = renderedLocaleOf(search)
+      if (renderer?.renders(url) && locale) {
         try {
           // a page not rendered yet (its first request, or threads busy after a start) is not waited
           // for long: the browser renders it this time, the next visitor gets the rendered page
           const page = await Promise.race([
-            renderer.page(url, (node) => primeQueries(app, node)),
+            renderer.page(url, locale, (node) => primeQueries(app, node, locale)),
             sleep(PAGE_RENDER_WAIT_MS, undefined, { ref: false }),
           ])
           if (page) return reply.type('text/html; charset=utf-8').send(page)
@@ -197,7 +206,7 @@ async function registerSpa(app: FastifyInstance, distDir: string, renderWith: Re
     }
     // SPEC §2: unknown page addresses go to the home page; the services keep their JSON 404
     if (wantsPage && !SERVICE_PREFIXES.some((prefix) => url === prefix || url.startsWith(`${prefix}/`)) && !url.startsWith(SPA_BASE))
-      return reply.redirect(`${SPA_BASE}home`)
+      return reply.redirect(homeAddress(request))
     return sendEnvelope(reply, 404, 404, t('errors.routeNotFound', { path: url.slice(0, 200) }))
   })
 }

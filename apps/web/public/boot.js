@@ -60,3 +60,70 @@
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', afterPaint, { once: true })
   else afterPaint()
 })()
+
+// A control clicked on a page the server rendered, before the app has taken the page over (main.tsx
+// marks <html data-interactive> then; seconds on a slow phone), would do nothing: the click is held
+// here instead, the control shows it is busy (aria-busy, a progress cursor: styles.css), and the
+// click is replayed on it once the page is interactive (the last one, if several). Hydration keeps the element; a page the
+// browser renders afresh (a session token, another language) has a new one, found by the same
+// data-replay (else data-testid) value. Links are left alone: they work without the app.
+;(() => {
+  const CONTROLS =
+    'button, [role="button"], [role="tab"], [role="menuitem"], [role="switch"], [role="checkbox"], [role="radio"], input[type="checkbox"], input[type="radio"], input[type="submit"], [data-replay]'
+  const TICKS = 'input[type="checkbox"], input[type="radio"]'
+  // the control a click is meant for; a label counts when it holds a tick box (antd's radio buttons)
+  const controlOf = (target) => {
+    if (!(target instanceof Element)) return null
+    const control = target.closest(CONTROLS)
+    if (control) return control
+    const label = target.closest('label')
+    if (!label) return null
+    return label.querySelector(TICKS) ? label : null
+  }
+  const html = document.documentElement
+  const interactive = () => html.dataset.interactive === 'true'
+  let held = null
+  const markerOf = (element) => {
+    for (const name of ['data-replay', 'data-testid']) {
+      const value = element.getAttribute(name)
+      if (value) return `[${name}="${CSS.escape(value)}"]`
+    }
+    return null
+  }
+  const replay = () => {
+    html.classList.remove('rs-waiting')
+    if (!held) return
+    const element = held
+    held = null
+    element.removeAttribute('aria-busy')
+    element.classList.remove('rs-held')
+    const marker = element.isConnected ? null : markerOf(element)
+    const target = element.isConnected ? element : marker ? document.querySelector(`#root ${marker}`) : null
+    if (target && !target.disabled && target.getAttribute('aria-disabled') !== 'true') target.click()
+  }
+  document.addEventListener(
+    'click',
+    (event) => {
+      if (interactive()) return
+      const root = document.getElementById('root')
+      const control = controlOf(event.target)
+      if (!root || !control || !root.contains(control)) return
+      if (!root.hasAttribute('data-prerendered')) return
+      if (control.disabled || control.getAttribute('aria-disabled') === 'true') return
+      event.preventDefault()
+      event.stopImmediatePropagation()
+      if (held && held !== control) {
+        held.removeAttribute('aria-busy')
+        held.classList.remove('rs-held')
+      }
+      held = control
+      control.setAttribute('aria-busy', 'true')
+      control.classList.add('rs-held')
+      html.classList.add('rs-waiting')
+    },
+    true,
+  )
+  new MutationObserver(() => {
+    if (interactive()) replay()
+  }).observe(html, { attributes: true, attributeFilter: ['data-interactive'] })
+})()

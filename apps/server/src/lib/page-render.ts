@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { flattenRoutes, type RouteNode } from '@rs/shared'
+import { flattenRoutes, LANGUAGE_PARAM, type Locale, type RouteNode } from '@rs/shared'
+import { parseLocale } from './locale'
 import type { RenderPageInput } from './page-render.worker'
 
 /**
@@ -31,8 +32,8 @@ export interface PrimedQuery {
 }
 
 export interface PageRenderer {
-  /** The HTML of a page for a visitor, or undefined when the page is not one the server renders. */
-  page(pathname: string, prime?: (node: RouteNode) => Promise<PrimedQuery[]>): Promise<string | undefined>
+  /** The HTML of a page for a visitor in a language, or undefined when the page is not one the server renders. */
+  page(pathname: string, locale: Locale, prime?: (node: RouteNode) => Promise<PrimedQuery[]>): Promise<string | undefined>
   /** Whether a path is one of the rendered pages. */
   renders(pathname: string): boolean
 }
@@ -40,11 +41,26 @@ export interface PageRenderer {
 const escapeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
 
 /**
+ * The language of a page address the server may render: no query is Chinese, a query of only
+ * `lang` (`?lang=en`, the web's shareable English address) its language; any other query, or an
+ * unknown language, undefined: the page depends on it and the browser renders it.
+ */
+export function renderedLocaleOf(search: string | undefined): Locale | undefined {
+  const params = new URLSearchParams(search ?? '')
+  const names = [...params.keys()]
+  if (names.length === 0) return 'zh-CN'
+  if (names.length === 1 && names[0] === LANGUAGE_PARAM) return parseLocale(params.get(LANGUAGE_PARAM))
+  return undefined
+}
+
+/**
  * The page renderer over a built web (dist/ and dist-ssr/ beside it), or undefined when the
  * renderer was not built. Each page is rendered once per process and kept (a few dozen paths;
- * the data they hold does not change while the server runs). The HTML is index.html with the
- * markup inside #root (data-prerendered), antd's styles and the screen's CSS in the head, the
- * screen's code preloaded, and the primed answers as JSON for the browser's query cache.
+ * the data they hold does not change while the server runs), once per language. The HTML is
+ * index.html in the page's language (`<html lang>`) with the markup inside #root
+ * (data-prerendered="<language>", which the browser compares with its own before it hydrates),
+ * antd's styles and the screen's CSS in the head, the screen's code preloaded, and the primed
+ * answers (asked in that language) as JSON for the browser's query cache.
  */
 export function createPageRenderer(distDir: string, basePath: string, renderWith: RenderWith): PageRenderer | undefined {
   const entry = path.join(distDir, '..', 'dist-ssr', 'entry-server.js')
@@ -76,13 +92,19 @@ export function createPageRenderer(distDir: string, basePath: string, renderWith
     return links.join('\n    ')
   }
 
-  async function render(pathname: string, node: RouteNode, prime?: (node: RouteNode) => Promise<PrimedQuery[]>): Promise<string> {
+  async function render(
+    pathname: string,
+    locale: Locale,
+    node: RouteNode,
+    prime?: (node: RouteNode) => Promise<PrimedQuery[]>,
+  ): Promise<string> {
     const queries = prime ? await prime(node) : []
     const state = {
       mutations: [],
       queries: queries.map((q) => ({ queryKey: q.queryKey, queryHash: JSON.stringify(q.queryKey), state: answered(q.data) })),
     }
-    const { html, styles } = await renderWith({ entry: pathToFileURL(entry).href, url: pathname, state })
+    const url = locale === 'en-US' ? `${pathname}?${LANGUAGE_PARAM}=en` : pathname
+    const { html, styles } = await renderWith({ entry: pathToFileURL(entry).href, url, state })
     const data = queries.length > 0 ? `<script type="application/json" id="rs-query-state">${escapeJson(state)}</script>\n    ` : ''
     // antd's theme variables before the stylesheets; the screen's own stylesheets after the entry's
     // (antd's prebuilt rules, then the portal's), so they win, as when the browser loads the screen
@@ -90,20 +112,24 @@ export function createPageRenderer(distDir: string, basePath: string, renderWith
     const withStyles =
       firstStylesheet < 0 ? template : `${template.slice(0, firstStylesheet)}${styles}\n    ${template.slice(firstStylesheet)}`
     const withHead = withStyles.replace('</head>', `${firstStylesheet < 0 ? styles : ''}${screenLinks(node.group ?? '')}\n  </head>`)
-    return deferModules(withHead.replace('<div id="root"></div>', `${data}<div id="root" data-prerendered>${html}</div>`))
+    const inLanguage = withHead.replace(/<html\b[^>]*>/, (tag) =>
+      /\slang="[^"]*"/.test(tag) ? tag.replace(/\slang="[^"]*"/, ` lang="${locale}"`) : tag.replace('<html', `<html lang="${locale}"`),
+    )
+    return deferModules(inLanguage.replace('<div id="root"></div>', `${data}<div id="root" data-prerendered="${locale}">${html}</div>`))
   }
 
   return {
     renders: (pathname) => nodes.has(pathname),
-    page(pathname, prime) {
+    page(pathname, locale, prime) {
       const node = nodes.get(pathname)
       if (!node) return Promise.resolve(undefined)
-      let page = pages.get(pathname)
+      const key = `${locale} ${pathname}`
+      let page = pages.get(key)
       if (!page) {
-        page = render(pathname, node, prime)
-        pages.set(pathname, page)
+        page = render(pathname, locale, node, prime)
+        pages.set(key, page)
         // a failed render is tried again by the next request
-        page.catch(() => pages.delete(pathname))
+        page.catch(() => pages.delete(key))
       }
       return page
     },

@@ -8,6 +8,7 @@ import { visitCountsQuery } from '../features/statistics/api/fetch-visit-counts'
 import { recordVisit } from '../features/statistics/api/increment-visit'
 import { listenForPreloadErrors } from '../lib/chunk-load'
 import { useLocaleStore } from '../lib/i18n'
+import { searchWithoutLanguage } from '../lib/i18n/address'
 import { setNavigate } from '../lib/navigation'
 import { applyMobileViewport } from '../lib/platform'
 import { readToken } from '../lib/token-storage'
@@ -28,6 +29,10 @@ wireSession()
 // one site visit per app load; the home figure is refreshed once it is counted
 void recordVisit('ALL', tZh('home.allVisitsLabel')).then(() => queryClient.invalidateQueries({ queryKey: visitCountsQuery.queryKey }))
 void restoreSession()
+// the API answers in the interface's language (x-portal-lang): a switch asks the shown answers again
+useLocaleStore.subscribe((state, previous) => {
+  if (state.locale !== previous.locale) void queryClient.invalidateQueries()
+})
 
 const container = document.getElementById('root')
 if (!container) throw new Error('#root is missing from index.html')
@@ -45,16 +50,21 @@ function MarkInteractive() {
 }
 
 /**
- * The server may have rendered this page as a visitor sees it (data-prerendered, apps/server/src/lib/page-render.ts).
- * React takes that markup over (hydrates) only when this browser's first render is that same page:
- * no session token, the default language and no query in the address; otherwise it renders afresh
- * and the markup is replaced. Either way the page's screen code is loaded first, so the first
+ * The server may have rendered this page as a visitor sees it (data-prerendered="<its language>",
+ * apps/server/src/lib/page-render.ts). React takes that markup over (hydrates) only when this
+ * browser's first render is that same page: no session token, the language the server rendered in
+ * (the address's `?lang=en` decides both) and no other query in the address; otherwise it renders
+ * afresh and the markup is replaced. Either way the page's screen code is loaded first, so the first
  * render is the whole page: no spinner in between and nothing moves.
  */
 async function start(root: HTMLElement) {
-  const prerendered = root.hasAttribute('data-prerendered')
+  const prerendered = root.dataset.prerendered
   const state = document.getElementById('rs-query-state')?.textContent
-  const asPrerendered = prerendered && readToken() === null && useLocaleStore.getState().locale === 'zh-CN' && location.search === ''
+  const asPrerendered =
+    prerendered !== undefined &&
+    readToken() === null &&
+    useLocaleStore.getState().locale === (prerendered || 'zh-CN') &&
+    searchWithoutLanguage(location.search) === ''
   if (asPrerendered && state) hydrate(queryClient, JSON.parse(state))
   await preloadScreenOf(location.pathname).catch(() => {
     // the screen's own Suspense shows the failure when it renders

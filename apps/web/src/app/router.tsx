@@ -1,5 +1,7 @@
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router'
+import { createBrowserRouter, matchRoutes, type RouteObject, type RouterNavigateOptions, type To } from 'react-router'
 import { BASE_PATH } from '../config/paths'
+import { useLocaleStore } from '../lib/i18n'
+import { toInLanguage } from '../lib/i18n/address'
 import { RootLayout } from './layout/root-layout'
 import { RouteError } from './layout/route-error'
 import { buildScreenRoutes, type RouteHandle } from './route-tree'
@@ -10,12 +12,28 @@ export function buildAppRoutes(): RouteObject[] {
   return [{ path: '/', Component: RootLayout, HydrateFallback: () => null, ErrorBoundary: RouteError, children: buildScreenRoutes() }]
 }
 
-/** History routing under /chinese (SPEC.md §2). */
+/** History routing under /chinese (SPEC.md §2); every navigation keeps the interface's language in the address. */
 export function createAppRouter() {
-  return createBrowserRouter(buildAppRoutes(), { basename: BASE_PATH })
+  return keepLanguageInAddress(createBrowserRouter(buildAppRoutes(), { basename: BASE_PATH }))
 }
 
-export type AppRouter = ReturnType<typeof createAppRouter>
+export type AppRouter = ReturnType<typeof createBrowserRouter>
+
+/**
+ * Every navigation of the app (links, navigate(), the screens' setSearchParams, redirects) goes
+ * through router.navigate: its target gets the interface's language (`?lang=en` in English, no
+ * `lang` in Chinese, lib/i18n/address.ts), so a screen that writes its own query from scratch does
+ * not drop the language and its search validation never sees it (they read the names they know).
+ */
+export function keepLanguageInAddress(router: AppRouter): AppRouter {
+  const navigate = router.navigate.bind(router) as (to: To | number | null, options?: RouterNavigateOptions) => Promise<void>
+  router.navigate = ((to: To | number | null, options?: RouterNavigateOptions) =>
+    navigate(
+      typeof to === 'number' || to === null ? to : toInLanguage(to, useLocaleStore.getState().locale),
+      options,
+    )) as AppRouter['navigate']
+  return router
+}
 
 /** Loads the screen code of the page at `pathname` (under /chinese), if it has a screen. */
 export async function preloadScreenOf(pathname: string, routes: RouteObject[] = buildAppRoutes()): Promise<void> {

@@ -1,8 +1,8 @@
 import { ToolOutlined } from '@ant-design/icons'
 import type { RouteNode } from '@rs/shared'
 import { Button, Result } from 'antd'
-import { Link } from 'react-router'
 import { useT } from '../lib/i18n'
+import { Link } from './link'
 
 /** The honest placeholder of a screen that a later issue builds: it names the module. */
 export function BuildingPage({ route }: { route: Pick<RouteNode, 'title'> }) {

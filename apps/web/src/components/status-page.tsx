@@ -1,7 +1,7 @@
 import { Button, Result } from 'antd'
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
 import { useT } from '../lib/i18n'
+import { Link } from './link'
 
 export type StatusKind = 401 | 403 | 404
 

@@ -92,6 +92,8 @@ describe('public/boot.js', () => {
         inert.filter(([rel]) => selector.includes(`"${rel}"`)).map(([, href]) => ({ getAttribute: () => href })),
       createElement: (tag: string) => ({ tag }),
       head: { appendChild: (element: Record<string, string>) => added.push({ ...element }) },
+      // the held clicks of a rendered page (tested in app/held-click.test.tsx)
+      addEventListener: () => {},
     }
     const now = (callback: () => void) => callback()
     runInNewContext(boot, {
@@ -101,6 +103,9 @@ describe('public/boot.js', () => {
       Math,
       requestAnimationFrame: now,
       setTimeout: now,
+      MutationObserver: class {
+        observe() {}
+      },
       ...extra,
     })
     return { viewport: attributes.content, classes, added }

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '../../components/link'
 import { Logo } from '../../components/logo'
 import { AccountActions } from '../../features/auth/components/account-actions'
 import { LanguageSwitch } from '../../features/site/components/language-switch'

@@ -13,6 +13,7 @@ import { useSiteConfig } from '../../features/site/api/fetch-site-config'
 import { SiteFooter } from '../../features/site/components/site-footer'
 import { recordVisit } from '../../features/statistics/api/increment-visit'
 import { useChunkErrorStore } from '../../lib/chunk-load'
+import { useLanguageInAddress } from '../../lib/i18n/use-language-address'
 import { AppHeader } from './app-header'
 import { ScrollRestoration } from './scroll-restoration'
 import { useAutoLogin } from './use-auto-login'
@@ -46,6 +47,7 @@ export function RootLayout() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of page
   useEffect(() => clearChunkFailure(), [location.pathname, clearChunkFailure])
 
+  useLanguageInAddress()
   useAutoLogin()
   useVisitTracking()
   useDocumentTitle()

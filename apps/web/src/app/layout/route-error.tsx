@@ -1,6 +1,7 @@
 import { Button, Result } from 'antd'
-import { Link, useRouteError } from 'react-router'
+import { useRouteError } from 'react-router'
 import { ChunkErrorView } from '../../components/chunk-error-view'
+import { Link } from '../../components/link'
 import { isChunkLoadError } from '../../lib/chunk-load'
 import { useT } from '../../lib/i18n'
 

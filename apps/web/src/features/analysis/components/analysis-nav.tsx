@@ -1,6 +1,6 @@
 import { type AnalysisPageKey, SATELLITE_ANALYSIS_PAGES } from '@rs/shared'
 import { ConfigProvider, Menu, type ThemeConfig } from 'antd'
-import { Link } from 'react-router'
+import { Link } from '../../../components/link'
 import { useT } from '../../../lib/i18n'
 
 // the portal theme fills the selected item of horizontal menus for the dark main navigation;

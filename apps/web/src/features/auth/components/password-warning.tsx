@@ -1,5 +1,5 @@
 import { Alert } from 'antd'
-import { Link } from 'react-router'
+import { Link } from '../../../components/link'
 import { useT } from '../../../lib/i18n'
 import { dismissPasswordWarning, useAuthStore } from '../state/auth-store'
 

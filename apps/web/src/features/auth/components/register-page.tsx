@@ -10,7 +10,7 @@ import {
 import { Button, Card, Checkbox, Col, Form, Input, Modal, Radio, Result, Row, Select } from 'antd'
 import type { Rule } from 'antd/es/form'
 import { useState } from 'react'
-import { Link } from 'react-router'
+import { Link } from '../../../components/link'
 import { ApiError, errorMessage } from '../../../lib/api-client'
 import { type Translate, useT } from '../../../lib/i18n'
 import { notify } from '../../../lib/notify'

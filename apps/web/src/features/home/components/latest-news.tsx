@@ -1,6 +1,6 @@
 import type { NewsItem } from '@rs/shared'
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Link } from '../../../components/link'
 import { useT } from '../../../lib/i18n'
 import { useLatestNews } from '../api/fetch-latest-news'
 import { BlockEmpty, BlockError, BlockSkeleton } from './block-state'

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Link } from '../../../components/link'
 import { useT } from '../../../lib/i18n'
 import { satellitePageOf } from '../../../lib/satellite-path'
 import { useRecentEvents } from '../api/fetch-satellite-events'

@@ -1,5 +1,5 @@
 import { findRoute, GLOBAL_SATELLITE_GROUPS } from '@rs/shared'
-import { Link } from 'react-router'
+import { Link } from '../../../components/link'
 import { useT } from '../../../lib/i18n'
 
 const CHINESE = findRoute('satellite/chinese')?.children ?? []

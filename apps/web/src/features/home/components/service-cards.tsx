@@ -9,7 +9,7 @@ import {
   SendOutlined,
 } from '@ant-design/icons'
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Link } from '../../../components/link'
 import { PATHS } from '../../../config/paths'
 import { useT } from '../../../lib/i18n'
 

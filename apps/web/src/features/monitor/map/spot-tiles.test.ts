@@ -41,7 +41,10 @@ describe('spot vector tiles of the detail map', () => {
     loadWithToken(tile as never, '/map/tiles/windmill_meta/10/1/2.mvt')
     tile.load()
     await vi.waitFor(() => expect(tile.features).toEqual([]))
-    expect(fetchMock).toHaveBeenCalledWith('/map/tiles/windmill_meta/10/1/2.mvt', { headers: { token: 'tok_abcdefghijklmnopqrstuvwxyz' } })
+    // every call carries the interface's language too (x-portal-lang)
+    expect(fetchMock).toHaveBeenCalledWith('/map/tiles/windmill_meta/10/1/2.mvt', {
+      headers: { token: 'tok_abcdefghijklmnopqrstuvwxyz', 'x-portal-lang': 'zh-CN' },
+    })
     expect(tile.state).toBe(0)
   })
 })

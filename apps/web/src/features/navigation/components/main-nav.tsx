@@ -1,6 +1,6 @@
 import { Menu, type MenuProps } from 'antd'
 import { useMemo } from 'react'
-import { Link } from 'react-router'
+import { Link } from '../../../components/link'
 import { type Translate, useT } from '../../../lib/i18n'
 import { type NavEntry, selectedNavKeys } from '../utils/nav-entries'
 

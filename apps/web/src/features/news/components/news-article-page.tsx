@@ -1,6 +1,7 @@
 import { ArrowLeftOutlined } from '@ant-design/icons'
 import { Alert, Button, Result, Skeleton } from 'antd'
-import { Link, useNavigate, useParams } from 'react-router'
+import { useNavigate, useParams } from 'react-router'
+import { Link } from '../../../components/link'
 import { ApiError, errorMessage } from '../../../lib/api-client'
 import { useLocale, useT } from '../../../lib/i18n'
 import { useSatelliteList } from '../../../lib/satellite-list'

@@ -1,7 +1,7 @@
 import { CSV_CONTENT_TYPE, type Pass, type Prediction } from '@rs/shared'
 import { Alert, Button, Card, Checkbox, Empty, Segmented, Space, Table, Tabs, Tag, Typography } from 'antd'
 import { useEffect, useMemo, useState } from 'react'
-import { Link } from 'react-router'
+import { Link } from '../../../components/link'
 import { downloadBlob } from '../../../lib/download'
 import { useT } from '../../../lib/i18n'
 import { formatBeijing } from '../../../lib/time'

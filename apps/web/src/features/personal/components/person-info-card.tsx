@@ -11,7 +11,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query'
 import { Alert, Button, Card, Descriptions, Form, Input, Modal, Select, Space } from 'antd'
 import { type ReactNode, useState } from 'react'
-import { Link } from 'react-router'
+import { Link } from '../../../components/link'
 import { errorMessage } from '../../../lib/api-client'
 import { useT } from '../../../lib/i18n'
 import { notify } from '../../../lib/notify'

@@ -1,6 +1,6 @@
 import type { SatelliteFacts } from '@rs/shared'
 import { Alert, Button } from 'antd'
-import { Link } from 'react-router'
+import { Link } from '../../../components/link'
 import { useLocale, useT } from '../../../lib/i18n'
 import { type SatelliteSummary, useSatelliteList } from '../../../lib/satellite-list'
 import { useSatelliteDetails } from '../api/fetch-satellite-detail'

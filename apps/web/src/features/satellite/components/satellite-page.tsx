@@ -1,7 +1,7 @@
 import { FileImageOutlined, ReadOutlined } from '@ant-design/icons'
 import type { SatelliteFacts } from '@rs/shared'
 import { Button, Descriptions, Result } from 'antd'
-import { Link } from 'react-router'
+import { Link } from '../../../components/link'
 import { useLocale, useT } from '../../../lib/i18n'
 import { useSatelliteDetail } from '../api/fetch-satellite-detail'
 import { countryCodes, statusOf } from '../utils/facts'

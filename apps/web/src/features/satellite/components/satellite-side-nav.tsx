@@ -1,6 +1,6 @@
 import { Menu, type MenuProps } from 'antd'
 import { useMemo } from 'react'
-import { Link } from 'react-router'
+import { Link } from '../../../components/link'
 import { useT } from '../../../lib/i18n'
 import { navTitleKey, type SatelliteSectionId, satellitePath, sectionGroups } from '../utils/sections'
 

@@ -1,13 +1,14 @@
-import { useLocale, useLocaleStore, useT } from '../../../lib/i18n'
+import { useLocale, useT } from '../../../lib/i18n'
+import { useSwitchLanguage } from '../../../lib/i18n/use-language-address'
 
 /**
  * 中/EN: with an English site configured, EN links there; otherwise it switches the interface
- * between Chinese and English.
+ * between Chinese and English in place, the address following (`?lang=en`: lib/i18n/address.ts).
  */
 export function LanguageSwitch({ englishSiteUrl }: { englishSiteUrl: string | undefined }) {
   const t = useT()
   const locale = useLocale()
-  const setLocale = useLocaleStore((s) => s.setLocale)
+  const switchLanguage = useSwitchLanguage()
   if (englishSiteUrl && locale === 'zh-CN') {
     return (
       <a className="language-switch" href={englishSiteUrl} title={t('header.switchLanguageTitle')} data-testid="header-language">
@@ -22,7 +23,7 @@ export function LanguageSwitch({ englishSiteUrl }: { englishSiteUrl: string | un
     <button
       type="button"
       className="language-switch"
-      onClick={() => setLocale(next)}
+      onClick={() => switchLanguage(next)}
       title={t('header.switchLanguageLocal')}
       data-testid="header-language"
     >

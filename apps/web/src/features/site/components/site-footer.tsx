@@ -1,7 +1,7 @@
 import type { SiteConfig } from '@rs/shared'
 import { lazy, Suspense, useRef } from 'react'
-import { Link } from 'react-router'
 import { ChunkBoundary } from '../../../components/chunk-boundary'
+import { Link } from '../../../components/link'
 import { portalHomeUrl } from '../../../config/paths'
 import { loadChunk } from '../../../lib/chunk-load'
 import { useT } from '../../../lib/i18n'

@@ -1,7 +1,7 @@
 import type { TypicalImage } from '@rs/shared'
 import { Image } from 'antd'
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Link } from '../../../components/link'
 import { useT } from '../../../lib/i18n'
 import { satellitePageOf } from '../../../lib/satellite-path'
 
