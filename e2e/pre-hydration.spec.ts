@@ -45,7 +45,8 @@ test.describe('a control clicked before the page is interactive', () => {
       const clickedAt = await clickBeforeInteractive(page, 'header-login')
       // the code is asked for after the first paint and held: the page stays as the server sent it
       await expect.poll(() => held.length).toBeGreaterThan(0)
-      await page.waitForTimeout(1500)
+      // the click is held (the control says it is busy), and nothing has opened yet
+      await expect(page.getByTestId('header-login')).toHaveAttribute('aria-busy', 'true')
       await expect(page.getByTestId('login-modal')).toHaveCount(0)
       const releasedAt = Date.now()
       release()
@@ -67,7 +68,8 @@ test.describe('a control clicked before the page is interactive', () => {
     try {
       await page.goto('/chinese/normal', { waitUntil: 'commit' })
       const clickedAt = await clickBeforeInteractive(page, 'archive-search')
-      await page.waitForTimeout(1500)
+      // the click is held (the control says it is busy), and the search has not run
+      await expect(page.getByTestId('archive-search')).toHaveAttribute('aria-busy', 'true')
       await expect(page).toHaveURL(/\/chinese\/normal$/)
       const releasedAt = Date.now()
       const [query] = await Promise.all([

@@ -1,23 +1,4 @@
-import type { APIRequestContext } from '@playwright/test'
-import { expect, test, watchPage } from './support'
-
-/**
- * The page's HTML as the server sends it, once it holds the server's rendering: a page's first
- * request may get the page the browser renders (app.ts waits for a render only briefly).
- */
-async function expectRenderedByServer(request: APIRequestContext, path: string): Promise<string> {
-  let html = ''
-  await expect
-    .poll(
-      async () => {
-        html = await (await request.get(path)).text()
-        return html.includes('data-prerendered')
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(true)
-  return html
-}
+import { expect, renderedByServer, test, watchPage } from './support'
 
 test.describe('a visitor', () => {
   test('lands on the home page with the public menu, footer and back-to-top', async ({ page }) => {
@@ -65,7 +46,7 @@ test.describe('a visitor', () => {
   }) => {
     // a CPU six times slower: the page shows long before React takes it over (hydration); a page of
     // its own, as the browser context is reused by the next test and the slowness dies with the page
-    await expectRenderedByServer(request, '/chinese/home')
+    await renderedByServer(request, '/chinese/home')
     const page = await context.newPage()
     const cdp = await context.newCDPSession(page)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 })
@@ -99,7 +80,7 @@ test.describe('a visitor', () => {
       ['/chinese/normal', '影像查询'],
       ['/chinese/satellite/chinese/gf1', '高分一号'],
     ] as const) {
-      const html = await expectRenderedByServer(request, path)
+      const html = await renderedByServer(request, path)
       expect(html).toContain(text)
       await page.goto(path)
       await page.waitForLoadState('networkidle')

@@ -45,17 +45,26 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true })
 })
 
+/**
+ * Asks for a page until the server's background render has it (a request waits for the render only
+ * briefly and gets the page the browser renders meanwhile, plain index.html), for at most a minute.
+ */
+async function renderedPage(url: string) {
+  let res = await ctx.app.inject({ method: 'GET', url })
+  const started = Date.now()
+  while (!res.body.includes('data-prerendered') && Date.now() - started < 60_000) {
+    expect(res.body).toContain('<div id="root"></div>')
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    res = await ctx.app.inject({ method: 'GET', url })
+  }
+  return res
+}
+
 describe('pages the server renders for visitors', () => {
   it('sends a satellite page rendered, with its primed answers, antd rules before the portal CSS and the screen preloaded', async () => {
     // the render runs in the background thread; a request waits for it only briefly and gets the
     // page the browser renders meanwhile, so the first answers may be plain index.html
-    const started = Date.now()
-    let res = await ctx.app.inject({ method: 'GET', url: '/chinese/satellite/chinese/gf1' })
-    while (!res.body.includes('data-prerendered') && Date.now() - started < 60_000) {
-      expect(res.body).toContain('<div id="root"></div>')
-      await new Promise((resolve) => setTimeout(resolve, 100))
-      res = await ctx.app.inject({ method: 'GET', url: '/chinese/satellite/chinese/gf1' })
-    }
+    const res = await renderedPage('/chinese/satellite/chinese/gf1')
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toContain('text/html')
     expect(res.headers['cache-control']).toBe('no-cache')
@@ -77,12 +86,7 @@ describe('pages the server renders for visitors', () => {
   })
 
   it('primes the image query with the satellite catalogue its filter draws', async () => {
-    const started = Date.now()
-    let res = await ctx.app.inject({ method: 'GET', url: '/chinese/normal' })
-    while (!res.body.includes('data-prerendered') && Date.now() - started < 60_000) {
-      await new Promise((resolve) => setTimeout(resolve, 100))
-      res = await ctx.app.inject({ method: 'GET', url: '/chinese/normal' })
-    }
+    const res = await renderedPage('/chinese/normal')
     expect(res.body).toContain('rendered /chinese/normal with site.config,site.default-menu,satellite.catalogue,satellite.sensors</main>')
     const state = JSON.parse(/<script type="application\/json" id="rs-query-state">(.*?)<\/script>/.exec(res.body)?.[1] ?? 'null')
     const catalogue = state.queries.find((q: { queryKey: string[] }) => q.queryKey.join('.') === 'satellite.catalogue')
@@ -90,13 +94,7 @@ describe('pages the server renders for visitors', () => {
   })
 
   it('renders a page asked with ?lang=en in English, kept apart from the Chinese one', async () => {
-    const url = '/chinese/satellite/chinese/gf1?lang=en'
-    const started = Date.now()
-    let res = await ctx.app.inject({ method: 'GET', url })
-    while (!res.body.includes('data-prerendered') && Date.now() - started < 60_000) {
-      await new Promise((resolve) => setTimeout(resolve, 100))
-      res = await ctx.app.inject({ method: 'GET', url })
-    }
+    const res = await renderedPage('/chinese/satellite/chinese/gf1?lang=en')
     expect(res.body).toContain('<html lang="en-US">')
     // the web's renderer is given the address with its language, so it renders in English
     expect(res.body).toContain(
