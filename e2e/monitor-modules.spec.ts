@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page, TestInfo } from '@playwright/test'
 import { legendColor, MONITOR_MODULES, type MonitorModeKey, type MonitorModuleDecl, tZh } from '@rs/shared'
-import { expect, loginThroughPopup, sql, test, waitForInteractiveLoads } from './support'
+import { contextOptions, expect, sql, storedLogin, test, waitForInteractiveLoads } from './support'
 
 /**
  * Every monitoring module in every mode its declaration offers, for the three kinds of user of the
@@ -199,24 +199,6 @@ async function checkTrend(page: Page, module: MonitorModuleDecl) {
   for (const batch of batches) await expect(chart).toContainText(batch)
   const bar = legendColor(1, 1, module.palette)
   expect(await chart.locator(`path[fill="${bar}"]`).count()).toBeGreaterThanOrEqual(expected.filter((n) => n > 0).length)
-}
-
-/** Logs a user in once in a context of its own and keeps its storage (the session token) for the tests. */
-const contextOptions = (testInfo: TestInfo) => {
-  const { baseURL, locale, timezoneId } = testInfo.project.use
-  return { baseURL, locale, timezoneId }
-}
-
-async function storedLogin(browser: Browser, testInfo: TestInfo, username: string, password: string): Promise<string> {
-  const context = await browser.newContext(contextOptions(testInfo))
-  const page = waitForInteractiveLoads(await context.newPage())
-  await page.goto('/chinese/home')
-  await loginThroughPopup(page, username, password)
-  await expect(page.getByTestId('header-logout')).toBeVisible()
-  const file = testInfo.outputPath(`${username}-state.json`)
-  await context.storageState({ path: file })
-  await context.close()
-  return file
 }
 
 const otherModes = (module: MonitorModuleDecl) => module.modes.filter((m) => m !== 'statistics')

@@ -1,4 +1,4 @@
-import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test'
+import { type APIRequestContext, type Browser, test as base, expect, type Locator, type Page, type TestInfo } from '@playwright/test'
 import pg from 'pg'
 
 const pool = new pg.Pool({ connectionString: process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/rs_e2e', max: 2 })
@@ -251,4 +251,69 @@ export async function renderedByServer(request: APIRequestContext, path: string)
     )
     .toBe(true)
   return html
+}
+
+/** The options of the project's browser context, for a context a test makes itself. */
+export const contextOptions = (testInfo: TestInfo) => {
+  const { baseURL, locale, timezoneId } = testInfo.project.use
+  return { baseURL, locale, timezoneId }
+}
+
+/** Logs a user in once in a context of its own and keeps its storage (the session token) in a file for the tests. */
+export async function storedLogin(browser: Browser, testInfo: TestInfo, username: string, password: string): Promise<string> {
+  const context = await browser.newContext(contextOptions(testInfo))
+  const page = waitForInteractiveLoads(await context.newPage())
+  await page.goto('/chinese/home')
+  await loginThroughPopup(page, username, password)
+  await expect(page.getByTestId('header-logout')).toBeVisible()
+  const file = testInfo.outputPath(`${username}-state.json`)
+  await context.storageState({ path: file })
+  await context.close()
+  return file
+}
+
+/**
+ * Waits until a screen has its data: the page interactive, the requests it started answered
+ * (network idle, bounded: a live map may keep asking) and no spinner or skeleton left.
+ */
+export async function untilLoaded(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined)
+  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active, [aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 })
+}
+
+/**
+ * Chinese text on an English page: every text node, title, alt, placeholder and label of the
+ * document with a CJK character (ideographs, CJK and full-width punctuation), except inside what is
+ * marked as not to be translated: proper names and people's own content carry `translate="no"` or
+ * a `lang` of their own (zh-CN), and the language switch names 中文 on purpose. Each finding is
+ * 'where: text', once.
+ */
+export async function chineseOnEnglishPage(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const cjk = /[\u2e80-\u2fdf\u3000-\u303f\u3040-\u9fff\uf900-\ufaff\ufe30-\ufe4f\uff01-\uff60]/
+    const exempt = (el: Element | null) =>
+      !!el?.closest('script, style, noscript, template, [translate="no"], [data-testid="header-language"]') ||
+      !!el?.closest('[lang]:not(html)')?.getAttribute('lang')?.startsWith('zh')
+    const where = (el: Element) => {
+      const parts: string[] = []
+      for (let e: Element | null = el; e && e !== document.body && parts.length < 3; e = e.parentElement) {
+        const id = e.getAttribute('data-testid')
+        parts.unshift(id ? `[${id}]` : `${e.tagName.toLowerCase()}${e.classList[0] ? `.${e.classList[0]}` : ''}`)
+      }
+      return parts.join('>')
+    }
+    const found = new Set<string>()
+    if (cjk.test(document.title)) found.add(`title: ${document.title}`)
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? ''
+      if (cjk.test(text) && !exempt(node.parentElement)) found.add(`${where(node.parentElement as Element)}: ${text.trim().slice(0, 60)}`)
+    }
+    for (const el of document.body.querySelectorAll('[title], [alt], [placeholder], [aria-label], [aria-placeholder]'))
+      for (const name of ['title', 'alt', 'placeholder', 'aria-label', 'aria-placeholder']) {
+        const value = el.getAttribute(name)
+        if (value && cjk.test(value) && !exempt(el)) found.add(`${where(el)}@${name}: ${value.slice(0, 60)}`)
+      }
+    return [...found]
+  })
 }

@@ -1,0 +1,75 @@
+import type { Browser, Page, TestInfo } from '@playwright/test'
+import { flattenRoutes, type RouteNode } from '@rs/shared'
+import {
+  chineseOnEnglishPage,
+  contextOptions,
+  expect,
+  sql,
+  storedLogin,
+  test,
+  untilLoaded,
+  waitForInteractiveLoads,
+  watchPage,
+} from './support'
+
+/*
+ * Every route of the portal in English (issue 25): each kind of user opens each screen it may open
+ * with ?lang=en, waits for its data, and no Chinese is left outside proper names, people's own
+ * content and the language switch (support.ts, chineseOnEnglishPage). The satellite detail pages
+ * are walked in English by satellite-phone.spec.ts. The routes come from the route table, so a
+ * new screen is walked by its declaration alone.
+ */
+
+const screens = flattenRoutes().filter(
+  (n, i, all) =>
+    n.group && !n.externalLink && !n.path.match(/^satellite\/(chinese|global|analysis)\//) && all.findIndex((m) => m.path === n.path) === i,
+)
+const isPublic = (n: RouteNode): boolean => !n.requiresLogin && (!n.authority || !!n.opensForVisitors)
+
+/** Who walks which screens: the visitor the public ones, each signed-in kind the ones only it opens. */
+const WALKS: Array<{ who: string; password?: string; routes: (n: RouteNode) => boolean }> = [
+  { who: 'visitor', routes: isPublic },
+  {
+    who: 'ministry',
+    password: 'Ministry@2026',
+    routes: (n) => !isPublic(n) && !n.path.startsWith('admin/') && !['planFill', 'provinceFeedback'].includes(n.name),
+  },
+  { who: 'neimenggu', password: 'Nmg@2026', routes: (n) => ['planFill', 'provinceFeedback'].includes(n.name) },
+  { who: 'admin', password: 'Admin@2026', routes: (n) => n.path.startsWith('admin/') },
+]
+
+async function addressOf(node: RouteNode): Promise<string> {
+  if (!node.path.includes(':id')) return `/chinese/${node.path}?lang=en`
+  const [article] = await sql<{ id: string }>('select id::text as id from news where not deleted order by date desc, id desc limit 1')
+  return `/chinese/${node.path.replace(':id', article?.id ?? '1')}?lang=en`
+}
+
+async function pageFor(browser: Browser, testInfo: TestInfo, who: string, password?: string): Promise<Page> {
+  const state = password ? await storedLogin(browser, testInfo, who, password) : undefined
+  const context = await browser.newContext({ ...contextOptions(testInfo), storageState: state })
+  return waitForInteractiveLoads(await context.newPage())
+}
+
+test.describe('the portal in English', () => {
+  for (const walk of WALKS) {
+    const routes = screens.filter(walk.routes)
+    test(`${walk.who}: ${routes.length} screens without Chinese outside names and people's content`, async ({ browser }, testInfo) => {
+      test.setTimeout(60_000 + routes.length * 20_000)
+      const page = await pageFor(browser, testInfo, walk.who, walk.password)
+      const watch = watchPage(page)
+      const findings: string[] = []
+      try {
+        for (const node of routes) {
+          await page.goto(await addressOf(node))
+          await expect(page.locator('html')).toHaveAttribute('lang', 'en-US')
+          await untilLoaded(page)
+          for (const finding of await chineseOnEnglishPage(page)) findings.push(`/${node.path} ${finding}`)
+        }
+      } finally {
+        await page.context().close()
+      }
+      expect(findings).toEqual([])
+      expect(watch.errors).toEqual([])
+    })
+  }
+})
