@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { type APIRequestContext, type Browser, test as base, expect, type Locator, type Page, type TestInfo } from '@playwright/test'
 import pg from 'pg'
 
@@ -316,4 +317,18 @@ export async function chineseOnEnglishPage(page: Page): Promise<string[]> {
       }
     return [...found]
   })
+}
+
+/** The serious and critical WCAG 2.1 A/AA violations axe-core finds on the page, one line per rule. */
+export async function accessibilityViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 4)
+          .join(' | ')}${v.nodes.length > 4 ? ` …${v.nodes.length}` : ''}`,
+    )
 }

@@ -45,6 +45,16 @@ export function permissionNameKey(code: string): string {
   return `permission.names.${code}`
 }
 
+/**
+ * A permission's name in a translator's language: its message when the catalogue's code has one,
+ * else the name the catalogue stores (a code added by an operator), else the code.
+ */
+export function permissionName(t: (key: string) => string, code: string, stored?: string): string {
+  const key = permissionNameKey(code)
+  const text = t(key)
+  return text === key ? (stored ?? code) : text
+}
+
 export function hasPermission(permissions: readonly string[], code: string): boolean {
   return permissions.includes(code)
 }

@@ -243,6 +243,13 @@ export const enUS: DeepPartial<Messages> = {
     retry: 'Retry',
     loading: 'Loading',
   },
+  punct: {
+    label: '{label}: ',
+    paren: ' ({text})',
+    withUnit: '{label} ({unit})',
+    listSeparator: ', ',
+    clauseSeparator: '; ',
+  },
   footer: {
     appDownload: 'Scan to download the app',
     portalQr: 'Scan to open the portal',

@@ -73,3 +73,28 @@ export function lazyMessage(key: MessageKey, params?: Record<string, string | nu
     return translators[localeSource()](key, values)
   }
 }
+
+/**
+ * Punctuation of the language for text put together from parts: Chinese writes 面积（km²） and
+ * 标签：值, English "Area (km²)" and "Label: value". A screen composes with these rather than with
+ * full-width marks, which would be left in an English page.
+ */
+export function punctuation(t: (key: MessageKey, params?: Record<string, string | number>) => string) {
+  return {
+    /** 'label：' / 'label: ', before a value. */
+    label: (label: string) => t('punct.label', { label }),
+    /** '（text）' / ' (text)', an aside after something. */
+    paren: (text: string | number) => t('punct.paren', { text }),
+    /** 'label（unit）' / 'label (unit)'. */
+    withUnit: (label: string, unit: string) => t('punct.withUnit', { label, unit }),
+    /** Items joined with 、 / ', '. */
+    list: (items: readonly (string | number)[]) => items.join(t('punct.listSeparator')),
+    /** Clauses joined with ； / '; '. */
+    clauses: (items: readonly string[]) => items.join(t('punct.clauseSeparator')),
+  }
+}
+
+/** {@link punctuation} in the language of the moment (see {@link setLocaleSource}), for code without a translator at hand. */
+export function punctuationNow() {
+  return punctuation(translators[localeSource()])
+}

@@ -36,6 +36,14 @@ import { validationZh } from './sections/validation'
 /** Every word a user reads, in Simplified Chinese (the default locale). Keys are shared with en-US. */
 export const zhCN = {
   app: appZh,
+  /** How a label, an aside, a unit and a list are written in the language (see punctuation()). */
+  punct: {
+    label: '{label}：',
+    paren: '（{text}）',
+    withUnit: '{label}（{unit}）',
+    listSeparator: '、',
+    clauseSeparator: '；',
+  },
   nav: {
     home: '首页',
     satellite: '卫星动态',

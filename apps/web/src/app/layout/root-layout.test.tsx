@@ -70,7 +70,9 @@ describe('RootLayout navigation', () => {
     expect(screen.getByTestId('header-login')).toBeTruthy()
     expect(screen.getByTestId('header-register')).toBeTruthy()
     expect(screen.queryByTestId('header-logout')).toBeNull()
-    expect(await screen.findByText('ICP备案：ICP-1')).toBeTruthy()
+    // the operator's own words stay as written (translate="no") inside the translated label
+    await waitFor(() => expect(screen.getByTestId('site-footer').textContent).toContain('ICP备案：ICP-1'))
+    expect(screen.getByText('ICP-1').getAttribute('translate')).toBe('no')
     expect(screen.getByTestId('site-footer').textContent).toContain('推荐使用 Chrome 65 及以上或 IE11 及以上浏览器访问')
   })
 

@@ -85,3 +85,4 @@ export function useT(): Translate {
 export function getT(): Translate {
   return translators[useLocaleStore.getState().locale]
 }
+export { Interpolated, OwnText } from './own-text'

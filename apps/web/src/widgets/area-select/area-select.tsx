@@ -1,5 +1,5 @@
 import { AimOutlined, BorderOutlined } from '@ant-design/icons'
-import { WHOLE_COUNTRY_CODE } from '@rs/shared'
+import { punctuationNow, WHOLE_COUNTRY_CODE } from '@rs/shared'
 import { Button, Space, Typography } from 'antd'
 import { lazy, Suspense } from 'react'
 import { PageSpinner } from '../../components/page-spinner'
@@ -89,7 +89,8 @@ export function AreaSelectPanel({ selection, testId = 'area-select' }: { selecti
         {mode === SELECT_MODE.FILE && <FileListUpload value={store.fileList} onUploaded={store.setFileList} />}
       </div>
       <Typography.Paragraph style={{ marginTop: 12, marginBottom: 0, fontSize: 12 }} data-testid="selected-area">
-        {t('map.selectedArea')}：{selectedText}
+        {punctuationNow().label(t('map.selectedArea'))}
+        {selectedText}
       </Typography.Paragraph>
     </div>
   )

@@ -2,7 +2,9 @@
  * The figure widget's rules, pure: what a figure declares (chart, table, exports), which export
  * formats it offers, the rows every export writes, its file names and its test ids.
  */
+
 import type { ExportCell } from '@rs/shared'
+import { punctuationNow } from '@rs/shared'
 import type { BarSeriesOption, LineSeriesOption } from 'echarts/charts'
 import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components'
 import type { ComposeOption } from 'echarts/core'
@@ -65,7 +67,7 @@ export function offeredFormats(asked: readonly FigureExportFormat[], chart: Figu
 
 /** A column title with its unit, as the table and the exports show it: 数量（颗）. */
 export function columnHeading(column: { title: string; unit?: string }): string {
-  return column.unit ? `${column.title}（${column.unit}）` : column.title
+  return column.unit ? punctuationNow().withUnit(column.title, column.unit) : column.title
 }
 
 /** The value of a column in a row: its accessor, else row[key]. */

@@ -1,9 +1,9 @@
-import { type AdminUser, PERMISSION_CODE_PATTERN } from '@rs/shared'
+import { type AdminUser, PERMISSION_CODE_PATTERN, permissionName } from '@rs/shared'
 import { useQueryClient } from '@tanstack/react-query'
 import { Alert, Button, Input, Popconfirm, Space, Table, type TableColumnsType, Tag, Tooltip } from 'antd'
 import { useState } from 'react'
 import { errorMessage } from '../../../lib/api-client'
-import { useT } from '../../../lib/i18n'
+import { OwnText, useT } from '../../../lib/i18n'
 import { notify } from '../../../lib/notify'
 import { ADMIN_KEY, useAdminUsers } from '../api/fetch-admin-users'
 import { setUserDisabled } from '../api/manage-user'
@@ -22,7 +22,7 @@ function PermissionTags({ user }: { user: AdminUser }) {
     <Space size={[4, 4]} wrap>
       {modules.map((code) => (
         <Tooltip key={code} title={code}>
-          <Tag color={code === 'MOD_001' ? 'red' : 'blue'}>{named.get(code) ?? code}</Tag>
+          <Tag color={code === 'MOD_001' ? 'red' : 'blue'}>{permissionName(t, code, named.get(code))}</Tag>
         </Tooltip>
       ))}
       {menuKeys > 0 ? <span className="admin__muted">{t('admin.users.menuKeys', { count: menuKeys })}</span> : null}
@@ -101,7 +101,7 @@ export function AdminUsersPage({ regions }: { regions: AdminRegionSlots }) {
 
   const columns: TableColumnsType<AdminUser> = [
     { title: t('admin.users.username'), dataIndex: 'username', width: 130, fixed: 'left' },
-    { title: t('admin.users.realName'), dataIndex: 'realName', width: 150 },
+    { title: t('admin.users.realName'), dataIndex: 'realName', width: 150, render: (name: string) => <OwnText>{name}</OwnText> },
     { title: t('admin.users.permissions'), key: 'permissions', render: (_, user) => <PermissionTags user={user} /> },
     {
       title: t('admin.users.regions'),

@@ -1,4 +1,5 @@
 import type { OutboxMessage } from '@rs/shared'
+import { punctuationNow } from '@rs/shared'
 import { Alert, Table, type TableColumnsType, Tag } from 'antd'
 import { useState } from 'react'
 import { errorMessage } from '../../../lib/api-client'
@@ -38,7 +39,9 @@ export function OutboxPage() {
           title={t('account.outbox.delivery', { mode: t(mode === 'smtp' ? 'account.outbox.modeSmtp' : 'account.outbox.modeOutbox') })}
         />
       )}
-      {result.isError && <Alert type="error" showIcon title={`${t('account.outbox.loadFailed')}：${errorMessage(result.error)}`} />}
+      {result.isError && (
+        <Alert type="error" showIcon title={punctuationNow().label(t('account.outbox.loadFailed')) + errorMessage(result.error)} />
+      )}
       <Table<OutboxMessage>
         rowKey="id"
         size="small"

@@ -1,4 +1,4 @@
-import { type AdminUser, menuKeysOf, WHOLE_COUNTRY_CODE } from '@rs/shared'
+import { type AdminUser, menuKeysOf, permissionName, punctuationNow, WHOLE_COUNTRY_CODE } from '@rs/shared'
 import { Alert, Button, Checkbox, Modal, Space, Tag } from 'antd'
 import { type ReactNode, useEffect, useState } from 'react'
 import { errorMessage } from '../../../lib/api-client'
@@ -80,7 +80,7 @@ export function UserRightsEditor({
           const kept = permissions.filter((c) => !moduleCodes.has(c) && !derivable.has(c))
           setPermissions([...new Set([...kept, ...checkedModules, ...checkedModules.flatMap((code) => menuKeysOf(code))])])
         }}
-        options={modules.map((p) => ({ value: p.code, label: `${p.name}（${p.code}）` }))}
+        options={modules.map((p) => ({ value: p.code, label: permissionName(t, p.code, p.name) + punctuationNow().paren(p.code) }))}
         data-testid="rights-permissions"
       />
       <h3 className="admin__section">{t('admin.users.editRegions')}</h3>

@@ -3,7 +3,7 @@ import { cartBadgeText } from '@rs/shared'
 import { Badge, Button } from 'antd'
 import { useShallow } from 'zustand/react/shallow'
 import { Link } from '../../../components/link'
-import { useT } from '../../../lib/i18n'
+import { Interpolated, OwnText, useT } from '../../../lib/i18n'
 import { openLogin, useAuthStore } from '../state/auth-store'
 import { logout } from '../state/session'
 
@@ -30,7 +30,9 @@ export function AccountActions() {
   const name = user.personInfo?.realName || user.username
   return (
     <div className="account-actions">
-      <span className="account-actions__welcome">{t('header.welcome', { name })}</span>
+      <span className="account-actions__welcome">
+        <Interpolated template={t('header.welcome')} values={{ name: <OwnText>{name}</OwnText> }} />
+      </span>
       <Link
         to="/personal/personalCenter/shopping"
         className="account-actions__icon"

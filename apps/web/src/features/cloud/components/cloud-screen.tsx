@@ -7,6 +7,7 @@ import {
   legendColor,
   MONITOR_MODULES,
   orbitFromTle,
+  punctuationNow,
   quarterKeyOf,
   subPoint,
 } from '@rs/shared'
@@ -185,7 +186,8 @@ export function CloudScreen() {
 
         <section className="cloud-panel" style={{ gridRow: '2 / 3' }} aria-label={t('cloud.archive')}>
           <h2>
-            {t('cloud.archive')} {summary.data?.illustrative && <span className="cloud-note">（{t('cloud.demo')}）</span>}
+            {t('cloud.archive')}{' '}
+            {summary.data?.illustrative && <span className="cloud-note">{punctuationNow().paren(t('cloud.demo'))}</span>}
           </h2>
           <div>{t('cloud.scenes')}</div>
           <div className="cloud-big" data-testid="cloud-scenes">
@@ -208,7 +210,8 @@ export function CloudScreen() {
             </div>
           </div>
           <div className="cloud-note" style={{ marginTop: 12 }}>
-            {t('cloud.latest')}：{summary.data?.latestAcquiredAt ? formatBeijingTime(summary.data.latestAcquiredAt) : '—'}
+            {punctuationNow().label(t('cloud.latest'))}
+            {summary.data?.latestAcquiredAt ? formatBeijingTime(summary.data.latestAcquiredAt) : '—'}
           </div>
         </section>
 

@@ -10,6 +10,7 @@ import {
   legendColor,
   parseCoveragePeriod,
   previousPeriod,
+  punctuationNow,
   quarterKeyOf,
   WHOLE_COUNTRY_CODE,
 } from '@rs/shared'
@@ -175,7 +176,7 @@ export function CoveragePage({ tiandituKey }: CoveragePageProps) {
       ? [
           {
             key: 'comparePercent',
-            title: `${t('coverage.screen.comparePercent')}（${periodLabel(data.compare.key, t)}）`,
+            title: t('coverage.screen.comparePercent') + punctuationNow().paren(periodLabel(data.compare.key, t)),
             unit: t('coverage.screen.unitPercent'),
             value: (row: CoverageRow) => row.compare?.percent ?? 0,
             format: fixed,
@@ -376,7 +377,11 @@ export function CoveragePage({ tiandituKey }: CoveragePageProps) {
                   ? errorMessage(gaps.error)
                   : gaps.data &&
                     (gaps.data.gaps
-                      ? `${t('coverage.screen.gapsOf', { name: gaps.data.region.name })}（${fixed(100 - gaps.data.percent)}%）。${t('coverage.screen.gapsNote', { km: gaps.data.cellKm })}`
+                      ? t('coverage.screen.gapsShare', {
+                          name: gaps.data.region.name,
+                          percent: fixed(100 - gaps.data.percent),
+                          note: t('coverage.screen.gapsNote', { km: gaps.data.cellKm }),
+                        })
                       : t('coverage.screen.gapsNone', { name: gaps.data.region.name }))}
             </Typography.Paragraph>
           )}
@@ -396,7 +401,10 @@ export function CoveragePage({ tiandituKey }: CoveragePageProps) {
             counted={data ? t('coverage.screen.method', { cells: data.cellsPerCounty }) : undefined}
             note={
               data && data.missing.length > 0
-                ? t('coverage.screen.missing', { count: data.missing.length, names: data.missing.map((m) => m.name).join('、') })
+                ? t('coverage.screen.missing', {
+                    count: data.missing.length,
+                    names: punctuationNow().list(data.missing.map((m) => m.name)),
+                  })
                 : undefined
             }
             exports={['csv', 'xlsx']}

@@ -1,7 +1,8 @@
 import type { NewsItem } from '@rs/shared'
+import { NEWS_ARTICLE_LANGUAGE } from '@rs/shared'
 import type { ReactNode } from 'react'
 import { Link } from '../../../components/link'
-import { useT } from '../../../lib/i18n'
+import { OwnText, useT } from '../../../lib/i18n'
 import { useLatestNews } from '../api/fetch-latest-news'
 import { BlockEmpty, BlockError, BlockSkeleton } from './block-state'
 
@@ -35,11 +36,15 @@ export function LatestNews() {
             <Link to={`/satellite/news/${item.id}`} className="home-news__item">
               <NewsThumb item={item} />
               <span className="home-news__text">
-                <span className="home-news__title">{item.title}</span>
-                <span className="home-news__summary">{item.summary}</span>
+                <span className="home-news__title" lang={NEWS_ARTICLE_LANGUAGE}>
+                  {item.title}
+                </span>
+                <span className="home-news__summary" lang={NEWS_ARTICLE_LANGUAGE}>
+                  {item.summary}
+                </span>
                 <span className="home-news__meta">
                   <time dateTime={item.date}>{item.date}</time>
-                  <span>{item.source}</span>
+                  <OwnText>{item.source}</OwnText>
                 </span>
               </span>
             </Link>

@@ -1,5 +1,12 @@
 import { CloseOutlined } from '@ant-design/icons'
-import { DEFAULT_PAGE, type MonitorBatch, type MonitorModuleDecl, type MonitorSpotSummary, type MonitorStage } from '@rs/shared'
+import {
+  DEFAULT_PAGE,
+  type MonitorBatch,
+  type MonitorModuleDecl,
+  type MonitorSpotSummary,
+  type MonitorStage,
+  punctuationNow,
+} from '@rs/shared'
 import { Button, Card, Descriptions, Select, Space, Table, Tag, Typography } from 'antd'
 import type OlMap from 'ol/Map'
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
@@ -251,7 +258,8 @@ export function DetailPanel({ module, batches, areaRegion, tiandituKey }: Detail
                     <Descriptions.Item label={t('monitor.screen.history')}>
                       {spot.batches.map((b) => (
                         <div key={b.batch}>
-                          {b.batch}：{typeLabel(b.spotType)}
+                          {punctuationNow().label(b.batch)}
+                          {typeLabel(b.spotType)}
                         </div>
                       ))}
                     </Descriptions.Item>

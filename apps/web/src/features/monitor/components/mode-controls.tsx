@@ -4,6 +4,7 @@ import {
   type MonitorBatch,
   type MonitorModuleDecl,
   type MonitorStage,
+  punctuationNow,
   WHOLE_COUNTRY_CODE,
 } from '@rs/shared'
 import { Select } from 'antd'
@@ -135,8 +136,8 @@ export function useMetricColumns<T extends MeasuredRow>(module: MonitorModuleDec
     ...(options.sortable ? { sorter: (a: T, b: T) => (value(a, mode) ?? 0) - (value(b, mode) ?? 0) } : {}),
   })
   return [
-    column('num', `${t('monitor.metric.count')}（${t('monitor.metric.unitCount')}）`),
-    ...(module.measure === null ? [] : [column('area', `${measure.label}（${measure.unit}）`)]),
+    column('num', punctuationNow().withUnit(t('monitor.metric.count'), t('monitor.metric.unitCount'))),
+    ...(module.measure === null ? [] : [column('area', punctuationNow().withUnit(measure.label, measure.unit))]),
   ]
 }
 

@@ -8,6 +8,7 @@ import {
   type MonitorModuleKey,
   type MonitorUser,
   monitorModule,
+  punctuationNow,
   scopeFor,
   switchMode,
   WHOLE_COUNTRY_CODE,
@@ -160,7 +161,7 @@ export function MonitorScreen({ module: key, user, onLoginRequired, tiandituKey 
           <Typography.Paragraph style={{ fontSize: 12 }} data-testid="detail-scope">
             {scope.includes(WHOLE_COUNTRY_CODE)
               ? t('monitor.screen.scopeAll')
-              : t('monitor.screen.scopeRegions', { regions: scope.join('、') })}
+              : t('monitor.screen.scopeRegions', { regions: punctuationNow().list(scope) })}
           </Typography.Paragraph>
           <DetailPanel module={module} batches={list} areaRegion={scope} tiandituKey={tiandituKey} />
         </>
@@ -169,7 +170,7 @@ export function MonitorScreen({ module: key, user, onLoginRequired, tiandituKey 
         <Typography.Paragraph style={{ fontSize: 12 }} data-testid="mode-scope">
           {scope.includes(WHOLE_COUNTRY_CODE)
             ? t('monitor.screen.scopeAll')
-            : t('monitor.screen.scopeRegions', { regions: scope.join('、') })}
+            : t('monitor.screen.scopeRegions', { regions: punctuationNow().list(scope) })}
         </Typography.Paragraph>
       )}
       {mode === 'grid' && scope && (

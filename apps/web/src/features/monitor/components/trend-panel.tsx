@@ -5,6 +5,7 @@ import {
   type MonitorModuleDecl,
   type MonitorStage,
   type MonitorTrendRow,
+  punctuationNow,
   WHOLE_COUNTRY_CODE,
 } from '@rs/shared'
 import { Button, Segmented, Space, Typography } from 'antd'
@@ -57,7 +58,7 @@ export function TrendPanel({ module, batches, region, onRegion, title }: TrendPa
       color: legendColor(1, 1, module.palette),
     })
   }, [data, mode, module.measure, module.palette, unit, t])
-  const regionHeading = `${t('monitor.screen.region')}（${unit}）`
+  const regionHeading = punctuationNow().withUnit(t('monitor.screen.region'), unit)
   const table = useMemo<FigureTableSpec<MonitorTrendRow>>(
     () =>
       data

@@ -2,6 +2,7 @@ import { UploadOutlined } from '@ant-design/icons'
 import {
   type MonitorModuleDecl,
   type MonitorModuleKey,
+  punctuationNow,
   VERIFICATION_LIMITS,
   VERIFICATION_RESULTS,
   type VerificationResult,
@@ -37,22 +38,26 @@ function Step({ module, step }: { module: MonitorModuleKey; step: VerificationSt
       </Typography.Text>
       {step.result && (
         <div>
-          {t('monitorVerify.resultLabel')}：<Tag>{t(`monitorVerify.result.${step.result}`)}</Tag>
+          {punctuationNow().label(t('monitorVerify.resultLabel'))}
+          <Tag>{t(`monitorVerify.result.${step.result}`)}</Tag>
         </div>
       )}
       {step.note && (
         <div>
-          {t('monitorVerify.noteLabel')}：{step.note}
+          {punctuationNow().label(t('monitorVerify.noteLabel'))}
+          {step.note}
         </div>
       )}
       {step.position && (
         <div style={{ fontSize: 12 }}>
-          {t('monitorVerify.positionLabel')}：{step.position[0].toFixed(6)}, {step.position[1].toFixed(6)}
+          {punctuationNow().label(t('monitorVerify.positionLabel'))}
+          {step.position[0].toFixed(6)}, {step.position[1].toFixed(6)}
         </div>
       )}
       {step.reason && (
         <div>
-          {t('monitorVerify.reasonLabel')}：<Typography.Text type="warning">{step.reason}</Typography.Text>
+          {punctuationNow().label(t('monitorVerify.reasonLabel'))}
+          <Typography.Text type="warning">{step.reason}</Typography.Text>
         </div>
       )}
       {step.photos.length > 0 && (

@@ -7,6 +7,7 @@ import {
   type MonitorModuleKey,
   type MonitorUser,
   PERMISSION,
+  punctuationNow,
   type VerificationProgressRow,
 } from '@rs/shared'
 import { Alert, Button, Form, Input, Modal, Select, Space, Table, Typography, Upload, type UploadFile } from 'antd'
@@ -164,7 +165,7 @@ function ImportDialog({ module, onClose }: { module: MonitorModuleDecl; onClose:
           name="spotType"
           rules={[{ required: true }]}
           extra={t('monitorVerify.import.spotTypeHint', {
-            values: module.spotTypes.map((s) => `${s.value}（${t(s.labelKey)}）`).join('、'),
+            values: punctuationNow().list(module.spotTypes.map((s) => s.value + punctuationNow().paren(t(s.labelKey)))),
           })}
         >
           <Input style={{ width: 200 }} />
@@ -203,7 +204,7 @@ function ImportDialog({ module, onClose }: { module: MonitorModuleDecl; onClose:
                 columns={[
                   { title: t('monitorVerify.import.index'), dataIndex: 'index', width: 90 },
                   { title: t('monitorVerify.import.siteIdColumn'), dataIndex: 'siteId', width: 120 },
-                  { title: t('monitorVerify.import.reasons'), dataIndex: 'reasons', render: (r: string[]) => r.join('；') },
+                  { title: t('monitorVerify.import.reasons'), dataIndex: 'reasons', render: (r: string[]) => punctuationNow().clauses(r) },
                 ]}
               />
             </>

@@ -1,3 +1,4 @@
+import { punctuationNow } from '@rs/shared'
 import type { FigureEChartsOption } from '../../../widgets/figure'
 
 export interface TrendChartInput {
@@ -19,8 +20,8 @@ export function trendChartOption({ batches, total, series, unit, color }: TrendC
     grid: { left: 56, right: 56, top: 40, bottom: 32 },
     xAxis: { type: 'category', data: [...batches] },
     yAxis: [
-      { type: 'value', name: `（${unit}）`, position: 'left' },
-      { type: 'value', name: `（${unit}）`, position: 'right', splitLine: { show: false } },
+      { type: 'value', name: punctuationNow().paren(unit).trim(), position: 'left' },
+      { type: 'value', name: punctuationNow().paren(unit).trim(), position: 'right', splitLine: { show: false } },
     ],
     series: [
       { type: 'bar', name: total.name, data: [...total.values], itemStyle: { color }, barMaxWidth: 36, yAxisIndex: 0 },

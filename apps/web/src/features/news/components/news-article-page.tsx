@@ -1,9 +1,10 @@
 import { ArrowLeftOutlined } from '@ant-design/icons'
+import { NEWS_ARTICLE_LANGUAGE } from '@rs/shared'
 import { Alert, Button, Result, Skeleton } from 'antd'
 import { useNavigate, useParams } from 'react-router'
 import { Link } from '../../../components/link'
 import { ApiError, errorMessage } from '../../../lib/api-client'
-import { useLocale, useT } from '../../../lib/i18n'
+import { Interpolated, OwnText, useLocale, useT } from '../../../lib/i18n'
 import { useSatelliteList } from '../../../lib/satellite-list'
 import { satellitePageOf } from '../../../lib/satellite-path'
 import { useNewsArticle } from '../api/fetch-news-article'
@@ -100,10 +101,14 @@ export function NewsArticlePage({ canEdit }: { canEdit: boolean }) {
       {breadcrumb}
       <article className="news-panel news-article" data-testid="news-article">
         <header className="news-article__head">
-          <h1 className="news-article__title">{news.title}</h1>
+          <h1 className="news-article__title" lang={NEWS_ARTICLE_LANGUAGE}>
+            {news.title}
+          </h1>
           <div className="news-article__meta">
             <time dateTime={news.date}>{t('newsPage.date', { date: news.date })}</time>
-            <span>{t('newsPage.source', { source: news.source })}</span>
+            <span>
+              <Interpolated template={t('newsPage.source')} values={{ source: <OwnText>{news.source}</OwnText> }} />
+            </span>
             {news.satelliteSlug && (
               <span>
                 {t('newsPage.aboutSatellite')}
@@ -129,8 +134,10 @@ export function NewsArticlePage({ canEdit }: { canEdit: boolean }) {
             <img src={news.coverUrl} alt={t('newsPage.coverAlt', { title: news.title })} />
           </figure>
         )}
-        <div className="news-article__summary">{news.summary}</div>
-        <div className="news-article__body" data-testid="news-article-body">
+        <div className="news-article__summary" lang={NEWS_ARTICLE_LANGUAGE}>
+          {news.summary}
+        </div>
+        <div className="news-article__body" data-testid="news-article-body" lang={NEWS_ARTICLE_LANGUAGE}>
           {toParagraphs(news.body).map((paragraph, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs are positional
             <p key={i}>{paragraph}</p>

@@ -1,7 +1,8 @@
 import type { NewsItem } from '@rs/shared'
+import { NEWS_ARTICLE_LANGUAGE } from '@rs/shared'
 import type { ReactNode } from 'react'
 import { Link } from '../../../components/link'
-import { useT } from '../../../lib/i18n'
+import { Interpolated, OwnText, useT } from '../../../lib/i18n'
 
 export interface NewsListItemProps {
   item: NewsItem
@@ -25,12 +26,18 @@ export function NewsListItem({ item, satelliteName, satelliteFilterTo, actions }
       )}
       <div className="news-item__text">
         <h2 className="news-item__title">
-          <Link to={to}>{item.title}</Link>
+          <Link to={to} lang={NEWS_ARTICLE_LANGUAGE}>
+            {item.title}
+          </Link>
         </h2>
-        <p className="news-item__summary">{item.summary}</p>
+        <p className="news-item__summary" lang={NEWS_ARTICLE_LANGUAGE}>
+          {item.summary}
+        </p>
         <div className="news-item__meta">
           <time dateTime={item.date}>{item.date}</time>
-          <span>{t('newsPage.source', { source: item.source })}</span>
+          <span>
+            <Interpolated template={t('newsPage.source')} values={{ source: <OwnText>{item.source}</OwnText> }} />
+          </span>
           {item.satelliteSlug && satelliteFilterTo && (
             <Link to={satelliteFilterTo} className="news-satellite-tag">
               {satelliteName ?? item.satelliteSlug}

@@ -1,4 +1,4 @@
-import { ORBIT_LIMITS, orbitFromTle } from '@rs/shared'
+import { ORBIT_LIMITS, orbitFromTle, punctuationNow } from '@rs/shared'
 import { Button, Card, Select, Slider, Space, Typography } from 'antd'
 import type { CesiumWidget } from 'cesium'
 import { useEffect, useMemo, useRef, useState } from 'react'
@@ -147,7 +147,8 @@ export function OrbitGlobeScreen() {
           />
           <Button onClick={() => jump(Date.now())}>{t('orbit.globe.now')}</Button>
           <Typography.Text data-testid="globe-time">
-            {t('orbit.globe.time')}：{formatBeijing(time)}
+            {punctuationNow().label(t('orbit.globe.time'))}
+            {formatBeijing(time)}
           </Typography.Text>
         </Space>
         <Slider

@@ -1,4 +1,4 @@
-import { CSV_CONTENT_TYPE, type Pass, type Prediction } from '@rs/shared'
+import { CSV_CONTENT_TYPE, type Pass, type Prediction, punctuationNow } from '@rs/shared'
 import { Alert, Button, Card, Checkbox, Empty, Segmented, Space, Table, Tabs, Tag, Typography } from 'antd'
 import { useEffect, useMemo, useState } from 'react'
 import { Link } from '../../../components/link'
@@ -186,7 +186,7 @@ export function OrbitResultPanel({
             showIcon
             data-testid={`orbit-not-predicted-${reason}`}
             style={{ marginBottom: 8 }}
-            title={t(`orbitFrames.notPredicted.${reason}`, { names: names.join('、') })}
+            title={t(`orbitFrames.notPredicted.${reason}`, { names: punctuationNow().list(names) })}
           />
         ) : null
       })}
@@ -208,7 +208,7 @@ export function OrbitResultPanel({
         />
       )}
       <Space wrap style={{ marginBottom: 8 }}>
-        <Typography.Text>{t('orbit.result.vectorType')}：</Typography.Text>
+        <Typography.Text>{punctuationNow().label(t('orbit.result.vectorType'))}</Typography.Text>
         <Segmented
           size="small"
           data-testid="orbit-vector-type"
@@ -221,7 +221,7 @@ export function OrbitResultPanel({
         />
       </Space>
       <div style={{ marginBottom: 8 }} data-testid="orbit-active">
-        <Typography.Text>{t('orbit.result.active')}：</Typography.Text>
+        <Typography.Text>{punctuationNow().label(t('orbit.result.active'))}</Typography.Text>
         {satellites.map(([id, label]) => (
           <Checkbox key={id} checked={!hiddenSatellites.includes(id)} onChange={(e) => toggleSatellite(id, e.target.checked)}>
             {label}

@@ -1,4 +1,4 @@
-import { DEFAULT_MIN_SUN_ELEVATION_DEG, ORBIT_LIMITS, type OrbitTle, TLE_OLD_DAYS } from '@rs/shared'
+import { DEFAULT_MIN_SUN_ELEVATION_DEG, ORBIT_LIMITS, type OrbitTle, punctuationNow, TLE_OLD_DAYS } from '@rs/shared'
 import { Alert, Button, DatePicker, Empty, Form, InputNumber, List, Progress, Segmented, Space, Tag, TreeSelect, Typography } from 'antd'
 import dayjs from 'dayjs'
 import timezone from 'dayjs/plugin/timezone'
@@ -104,10 +104,11 @@ export function OrbitSelectPanel({ areaWidget, hasArea, onStart }: { areaWidget:
         </Form.Item>
         {chosenElements.length > 0 && (
           <div data-testid="orbit-elements" style={{ marginTop: -8, marginBottom: 12, fontSize: 12 }}>
-            <Typography.Text type="secondary">{t('orbit.select.tleEpoch')}：</Typography.Text>
+            <Typography.Text type="secondary">{punctuationNow().label(t('orbit.select.tleEpoch'))}</Typography.Text>
             {chosenElements.slice(0, 12).map((e) => (
               <Tag key={e.noradId} color={e.isOld ? 'orange' : 'green'} style={{ marginBottom: 4 }}>
-                {e.satellite} {formatBeijing(e.epoch, 'YYYY-MM-DD')}（{t('orbit.select.tleAge', { days: Math.round(e.ageDays) })}）
+                {e.satellite} {formatBeijing(e.epoch, 'YYYY-MM-DD')}
+                {punctuationNow().paren(t('orbit.select.tleAge', { days: Math.round(e.ageDays) }))}
               </Tag>
             ))}
             {chosenElements.length > 12 && <Tag>+{chosenElements.length - 12}</Tag>}
@@ -120,7 +121,7 @@ export function OrbitSelectPanel({ areaWidget, hasArea, onStart }: { areaWidget:
                 showIcon
                 data-testid="orbit-no-swath"
                 style={{ marginTop: 4 }}
-                title={t('orbitFrames.notPredicted.noSwath', { names: noSwath.map((e) => e.satellite).join('、') })}
+                title={t('orbitFrames.notPredicted.noSwath', { names: punctuationNow().list(noSwath.map((e) => e.satellite)) })}
               />
             )}
           </div>

@@ -1,4 +1,5 @@
 import type { Pass } from '@rs/shared'
+import { punctuationNow } from '@rs/shared'
 import type { Translate } from '../../../lib/i18n'
 import { formatBeijing } from '../../../lib/time'
 
@@ -73,7 +74,7 @@ export function passesIcs(passes: readonly Pass[], t: Translate, now = new Date(
   const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//rs-portal//orbit//ZH', 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH']
   for (const p of passes) {
     const description = passColumns(t)
-      .map((c) => `${c.header}：${c.value(p)}`)
+      .map((c) => punctuationNow().label(c.header) + String(c.value(p)))
       .join('\n')
     lines.push(
       'BEGIN:VEVENT',

@@ -13,7 +13,7 @@ import { Alert, Button, Card, Descriptions, Form, Input, Modal, Select, Space } 
 import { type ReactNode, useState } from 'react'
 import { Link } from '../../../components/link'
 import { errorMessage } from '../../../lib/api-client'
-import { useT } from '../../../lib/i18n'
+import { OwnText, useT } from '../../../lib/i18n'
 import { notify } from '../../../lib/notify'
 import { changeContact, PERSON_KEY, updatePersonDetail, usePersonDetail } from '../api/person-detail'
 
@@ -121,8 +121,12 @@ export function PersonInfoCard({ slots }: { slots: PersonSlots }) {
           size="middle"
           styles={LABEL_STYLES}
           items={[
-            { key: 'realName', label: t('account.register.realName'), children: d.realName || none },
-            { key: 'organization', label: t('account.register.organization'), children: d.organization || none },
+            { key: 'realName', label: t('account.register.realName'), children: d.realName ? <OwnText>{d.realName}</OwnText> : none },
+            {
+              key: 'organization',
+              label: t('account.register.organization'),
+              children: d.organization ? <OwnText>{d.organization}</OwnText> : none,
+            },
             {
               key: 'organizationType',
               label: t('account.register.organizationType'),
@@ -130,7 +134,7 @@ export function PersonInfoCard({ slots }: { slots: PersonSlots }) {
             },
             { key: 'region', label: t('account.register.region'), children: d.regionCode ? slots.renderName(d.regionCode) : none },
             { key: 'industry', label: t('account.register.industry'), children: d.industry ? t(`account.industries.${d.industry}`) : none },
-            { key: 'purpose', label: t('account.register.purpose'), children: d.purpose || none },
+            { key: 'purpose', label: t('account.register.purpose'), children: d.purpose ? <OwnText>{d.purpose}</OwnText> : none },
           ]}
         />
       ) : null}

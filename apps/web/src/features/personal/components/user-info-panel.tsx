@@ -1,6 +1,6 @@
 import { type AreaRange, isPasswordStale, type UserInfo } from '@rs/shared'
 import { Card, Descriptions, Tag } from 'antd'
-import { useLocale, useT } from '../../../lib/i18n'
+import { OwnText, useLocale, useT } from '../../../lib/i18n'
 import { permissionEntries, regionEntries } from '../utils/permission-labels'
 
 const LABEL_STYLES = { label: { width: 150, whiteSpace: 'nowrap' as const } }
@@ -29,8 +29,16 @@ export function UserInfoPanel({ user, areaRanges }: { user: UserInfo; areaRanges
           styles={LABEL_STYLES}
           items={[
             { key: 'username', label: t('personal.username'), children: <span data-testid="personal-username">{user.username}</span> },
-            { key: 'realName', label: t('personal.realName'), children: user.personInfo?.realName || none },
-            { key: 'organization', label: t('personal.organization'), children: user.personInfo?.organization || none },
+            {
+              key: 'realName',
+              label: t('personal.realName'),
+              children: user.personInfo?.realName ? <OwnText>{user.personInfo.realName}</OwnText> : none,
+            },
+            {
+              key: 'organization',
+              label: t('personal.organization'),
+              children: user.personInfo?.organization ? <OwnText>{user.personInfo.organization}</OwnText> : none,
+            },
             { key: 'accountType', label: t('personal.accountType'), children: accountType },
             {
               key: 'telephone',

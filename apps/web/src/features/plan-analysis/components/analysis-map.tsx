@@ -1,4 +1,4 @@
-import { LEGEND_ALL, LEGEND_NO_DATA, legendClassOf, legendColor, NO_DATA_COLOR, type PlanAnalysisRow } from '@rs/shared'
+import { LEGEND_ALL, LEGEND_NO_DATA, legendClassOf, legendColor, NO_DATA_COLOR, type PlanAnalysisRow, punctuationNow } from '@rs/shared'
 import { Switch, Typography } from 'antd'
 import type OlMap from 'ol/Map'
 import { lazy, type Ref, Suspense, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react'
@@ -246,7 +246,7 @@ export function AnalysisMap({
         )}
         {units.size > 0 && (
           <span data-testid="analysis-units" style={{ fontSize: 12 }}>
-            {t('plan.analysis.unitsLegend')}：
+            {punctuationNow().label(t('plan.analysis.unitsLegend'))}
             {[...units].map(([code, name]) => (
               <span key={code} style={{ marginRight: 10, whiteSpace: 'nowrap' }}>
                 <span

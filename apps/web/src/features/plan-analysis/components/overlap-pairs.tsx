@@ -1,4 +1,5 @@
 import type { PlanOverlap } from '@rs/shared'
+import { punctuationNow } from '@rs/shared'
 import { Alert, Typography } from 'antd'
 import { groupDigits } from '../../../lib/format-number'
 import { useT } from '../../../lib/i18n'
@@ -24,7 +25,7 @@ export const pairKey = (pair: PlanOverlap) => `${pair.a.itemId}-${pair.b.itemId}
  */
 export function OverlapPairs({ data, isLoading, regionName, chosen, onPairClick }: OverlapPairsProps) {
   const t = useT()
-  const item = (side: PlanOverlap['a']) => `${side.unitName}：${side.itemName}`
+  const item = (side: PlanOverlap['a']) => punctuationNow().label(side.unitName) + side.itemName
   const columns: FigureColumn<PlanOverlap>[] = [
     { key: 'a', title: t('plan.analysis.itemA'), value: (p) => item(p.a) },
     { key: 'b', title: t('plan.analysis.itemB'), value: (p) => item(p.b) },

@@ -23,7 +23,9 @@ export function PlanYearInfo({ year }: { year: PlanYear }) {
       </Descriptions.Item>
       {year.requested && (
         <Descriptions.Item label={t('plan.fill.requested')} span={3}>
-          <span style={{ whiteSpace: 'pre-wrap' }}>{year.requested}</span>
+          <span style={{ whiteSpace: 'pre-wrap' }} translate="no">
+            {year.requested}
+          </span>
         </Descriptions.Item>
       )}
     </Descriptions>

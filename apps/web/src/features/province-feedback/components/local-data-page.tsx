@@ -1,5 +1,5 @@
 import { UploadOutlined } from '@ant-design/icons'
-import { LOCAL_IMAGERY_KINDS, type LocalImagery, type LocalImageryKind, type LocalImageryReport } from '@rs/shared'
+import { LOCAL_IMAGERY_KINDS, type LocalImagery, type LocalImageryKind, type LocalImageryReport, punctuationNow } from '@rs/shared'
 import { useQueryClient } from '@tanstack/react-query'
 import { Alert, Button, Checkbox, Popconfirm, Select, Space, Tag, Typography, Upload } from 'antd'
 import GeoJSON from 'ol/format/GeoJSON'
@@ -192,7 +192,9 @@ export function LocalDataPage({ tiandituKey, imageryTiles, cityEyeUrl, regionPic
                 {report.rejected.map((r) => (
                   <li key={r.row}>
                     {t('localImagery.screen.row', { row: r.row })}
-                    {r.name ? `（${r.name}）` : ''}：{r.reasons.join('；')}
+                    {r.name ? punctuationNow().paren(r.name) : ''}
+                    {punctuationNow().label('')}
+                    {punctuationNow().clauses(r.reasons)}
                   </li>
                 ))}
               </ul>

@@ -1,4 +1,4 @@
-import { PUSH_LIMITS, PUSH_STATES, type PushBatch, type PushNode, type PushState, type PushTargetKind } from '@rs/shared'
+import { PUSH_LIMITS, PUSH_STATES, type PushBatch, type PushNode, type PushState, type PushTargetKind, punctuationNow } from '@rs/shared'
 import { useQueryClient } from '@tanstack/react-query'
 import {
   Alert,
@@ -19,7 +19,7 @@ import {
 } from 'antd'
 import { type ReactNode, useEffect, useState } from 'react'
 import { errorMessage } from '../../../lib/api-client'
-import { useT } from '../../../lib/i18n'
+import { OwnText, useT } from '../../../lib/i18n'
 import { notify } from '../../../lib/notify'
 import { formatBeijing } from '../../../lib/time'
 import { PUSH_KEY, probeNode, retryPush, saveNode, usePushBatches, usePushNodes } from '../api/push-api'
@@ -120,7 +120,7 @@ export function PushAdminPage({ renderRegionPicker }: PushAdminPageProps) {
   }
 
   const nodeColumns: TableColumnsType<PushNode> = [
-    { title: t('push.admin.name'), dataIndex: 'name' },
+    { title: t('push.admin.name'), dataIndex: 'name', render: (name: string) => <OwnText>{name}</OwnText> },
     { title: t('push.admin.region'), dataIndex: 'regionName', width: 130 },
     { title: t('push.admin.level'), dataIndex: 'level', width: 90, render: (l: PushNode['level']) => t(`push.level.${l}`) },
     {
@@ -138,9 +138,9 @@ export function PushAdminPage({ renderRegionPicker }: PushAdminPageProps) {
       title: t('push.admin.contacts'),
       dataIndex: 'contacts',
       width: 180,
-      render: (cs: PushNode['contacts']) => cs.map((c) => [c.name, c.phone, c.email].filter(Boolean).join(' ')).join('；'),
+      render: (cs: PushNode['contacts']) => punctuationNow().clauses(cs.map((c) => [c.name, c.phone, c.email].filter(Boolean).join(' '))),
     },
-    { title: t('push.admin.users'), dataIndex: 'userNames', render: (u: string[]) => u.join('、') },
+    { title: t('push.admin.users'), dataIndex: 'userNames', render: (u: string[]) => punctuationNow().list(u) },
     {
       title: t('push.admin.enabled'),
       dataIndex: 'enabled',

@@ -1,3 +1,4 @@
+import { punctuationNow } from '@rs/shared'
 import { Alert, Button, Input, Modal, Radio, Select, Space, Typography } from 'antd'
 import { useState } from 'react'
 import { errorMessage } from '../../../lib/api-client'
@@ -78,7 +79,9 @@ export function PushDialog({ open, onClose, sceneIds, nodeId, newScenes }: PushD
           placeholder={t('push.admin.node')}
           value={node}
           style={{ width: '100%' }}
-          options={(nodes.data ?? []).filter((n) => n.enabled).map((n) => ({ value: n.id, label: `${n.name}（${n.regionName}）` }))}
+          options={(nodes.data ?? [])
+            .filter((n) => n.enabled)
+            .map((n) => ({ value: n.id, label: n.name + punctuationNow().paren(n.regionName) }))}
           onChange={(v: number) => {
             setNode(v)
             reset()
@@ -130,9 +133,9 @@ export function PushDialog({ open, onClose, sceneIds, nodeId, newScenes }: PushD
             }
             description={
               <>
-                {preview.satellites.map((s) => `${s.satellite} ${s.scenes}`).join('，')}
+                {punctuationNow().list(preview.satellites.map((s) => `${s.satellite} ${s.scenes}`))}
                 {preview.missing.length > 0 && (
-                  <div>{t('push.admin.previewMissing', { ids: preview.missing.slice(0, 10).join('、') })}</div>
+                  <div>{t('push.admin.previewMissing', { ids: punctuationNow().list(preview.missing.slice(0, 10)) })}</div>
                 )}
               </>
             }

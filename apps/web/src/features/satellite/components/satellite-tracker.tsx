@@ -1,4 +1,5 @@
 import type { SatelliteMember } from '@rs/shared'
+import { punctuationNow } from '@rs/shared'
 import { Alert, Button } from 'antd'
 import { lazy, Suspense, useMemo, useState } from 'react'
 import { useT } from '../../../lib/i18n'
@@ -90,7 +91,7 @@ export function SatelliteTracker({ slug, members, tiandituKey }: { slug: string;
                   ))}
                   {untracked.map((name) => (
                     <option key={`none:${name}`} value={`none:${name}`} disabled>
-                      {`${name}（${t('satellitePage.tracker.noTle')}）`}
+                      {name + punctuationNow().paren(t('satellitePage.tracker.noTle'))}
                     </option>
                   ))}
                 </select>
@@ -106,7 +107,7 @@ export function SatelliteTracker({ slug, members, tiandituKey }: { slug: string;
       )}
       {untracked.length > 0 && (
         <p className="satellite-footnote" data-testid="satellite-untracked">
-          {t('satellitePage.tracker.noTleMembers', { names: untracked.join('、') })}
+          {t('satellitePage.tracker.noTleMembers', { names: punctuationNow().list(untracked) })}
         </p>
       )}
     </div>

@@ -4,7 +4,7 @@ import { ChunkBoundary } from '../../../components/chunk-boundary'
 import { Link } from '../../../components/link'
 import { portalHomeUrl } from '../../../config/paths'
 import { loadChunk } from '../../../lib/chunk-load'
-import { useT } from '../../../lib/i18n'
+import { Interpolated, OwnText, useT } from '../../../lib/i18n'
 import { useNearViewport } from '../../../lib/use-near-viewport'
 
 const FooterQrCode = lazy(() => loadChunk(() => import('./footer-qr-code')))
@@ -17,7 +17,9 @@ function FooterLine({ items }: { items: Array<[key: string, value: string]> }) {
   return (
     <p>
       {set.map(([key, value]) => (
-        <span key={key}>{t(key, { value })}</span>
+        <span key={key}>
+          <Interpolated template={t(key)} values={{ value: <OwnText>{value}</OwnText> }} />
+        </span>
       ))}
     </p>
   )
@@ -54,7 +56,9 @@ export function SiteFooter({ config }: { config: SiteConfig | undefined }) {
         <div className="site-footer__text">
           {footer && (
             <>
-              <p className="site-footer__owner">{t('footer.owner', { value: footer.owner })}</p>
+              <p className="site-footer__owner">
+                <Interpolated template={t('footer.owner')} values={{ value: <OwnText>{footer.owner}</OwnText> }} />
+              </p>
               <FooterLine
                 items={[
                   ['footer.address', footer.address],
@@ -77,7 +81,12 @@ export function SiteFooter({ config }: { config: SiteConfig | undefined }) {
             </Link>
           </p>
           {footer && (
-            <p className="site-footer__copyright">{t('footer.copyright', { year: new Date().getFullYear(), owner: footer.owner })}</p>
+            <p className="site-footer__copyright">
+              <Interpolated
+                template={t('footer.copyright')}
+                values={{ year: new Date().getFullYear(), owner: <OwnText>{footer.owner}</OwnText> }}
+              />
+            </p>
           )}
         </div>
       </div>
