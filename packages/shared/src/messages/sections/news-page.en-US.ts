@@ -3,7 +3,8 @@ import type { Messages } from '../zh-CN'
 /** English words of the news screens (/satellite/news, article, editor); every key of newsPageZh. */
 export const newsPageEn: Messages['newsPage'] = {
   title: 'Satellite news',
-  intro: 'Launches, operations and data applications of Chinese and global Earth-observation satellites. The articles are written in Chinese.',
+  intro:
+    'Launches, operations and data applications of Chinese and global Earth-observation satellites. The articles are written in Chinese.',
   breadcrumbHome: 'Home',
   searchPlaceholder: 'Search titles, summaries and text',
   search: 'Search',
