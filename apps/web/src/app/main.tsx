@@ -11,6 +11,7 @@ import { useLocaleStore } from '../lib/i18n'
 import { searchWithoutLanguage } from '../lib/i18n/address'
 import { setNavigate } from '../lib/navigation'
 import { applyMobileViewport } from '../lib/platform'
+import { focusScrollRegions } from '../lib/scroll-regions'
 import { readToken } from '../lib/token-storage'
 import { createQueryClient, Providers } from './providers'
 import { createAppRouter, preloadScreenOf } from './router'
@@ -45,6 +46,7 @@ if (!container) throw new Error('#root is missing from index.html')
 function MarkInteractive() {
   useEffect(() => {
     document.documentElement.dataset.interactive = 'true'
+    focusScrollRegions()
   }, [])
   return null
 }

@@ -66,6 +66,7 @@ export const FilterPanel = memo(function FilterPanel({ filters, sort, hasArea, o
             value={draft.cloudMax ?? 100}
             onChange={(v) => patch({ cloudMax: v >= 100 ? undefined : v })}
             data-testid="filter-cloud"
+            ariaLabelForHandle={t('archivePage.filters.cloud')}
             marks={{ 0: '0', 20: '20', 50: '50', 100: '100' }}
           />
         </Form.Item>

@@ -157,6 +157,8 @@ export function OrbitGlobeScreen() {
           step={60_000}
           value={Math.min(window.end, Math.max(window.start, time))}
           onChange={(v) => jump(v)}
+          ariaLabelForHandle={t('orbit.globe.time')}
+          ariaValueTextFormatterForHandle={(v) => (v === undefined ? '' : formatBeijing(v))}
           tooltip={{ formatter: (v) => (v === undefined ? '' : formatBeijing(v, 'MM-DD HH:mm')) }}
         />
       </Card>

@@ -45,7 +45,7 @@ export function SiteFooter({ config }: { config: SiteConfig | undefined }) {
           {showQr ? (
             <ChunkBoundary fallback={<span className="site-footer__qr-box" />}>
               <Suspense fallback={<span className="site-footer__qr-box" />}>
-                <FooterQrCode value={qrValue} />
+                <FooterQrCode value={qrValue} label={qrLabel} />
               </Suspense>
             </ChunkBoundary>
           ) : (
