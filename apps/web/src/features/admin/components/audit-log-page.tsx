@@ -103,6 +103,7 @@ export function AuditLogPage() {
             showSearch={{ optionFilterProp: 'label' }}
             style={{ width: 160 }}
             placeholder={t('admin.audit.anyAction')}
+            aria-label={t('admin.audit.anyAction')}
             options={AUDIT_ACTIONS.map((a) => ({ value: a, label: t(`admin.action.${a}`) }))}
             data-testid="audit-action"
           />
@@ -112,6 +113,7 @@ export function AuditLogPage() {
             allowClear
             style={{ width: 110 }}
             placeholder={t('admin.audit.anyOutcome')}
+            aria-label={t('admin.audit.anyOutcome')}
             options={[
               { value: 'success', label: t('admin.audit.success') },
               { value: 'failure', label: t('admin.audit.failure') },

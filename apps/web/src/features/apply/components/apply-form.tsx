@@ -95,6 +95,7 @@ export function ApplyForm({ regions, onSubmitted }: { regions: RegionSlots; onSu
             style={{ maxWidth: 320 }}
             value={module}
             placeholder={t('apply.modulePlaceholder')}
+            aria-label={t('apply.modulePlaceholder')}
             onChange={setModule}
             options={APPLICABLE_MODULES[kind].codes.map((code) => ({ value: code, label: t(permissionNameKey(code)) }))}
             data-testid="apply-module"

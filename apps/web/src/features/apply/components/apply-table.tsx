@@ -186,6 +186,7 @@ export function ApplyTable({
         <Select<ApplyState | 'all'>
           style={{ width: 150 }}
           value={filter.status ?? 'all'}
+          aria-label={t('apply.columns.status')}
           data-testid="apply-filter-status"
           onChange={(v) => setFilter((f) => ({ ...f, status: v === 'all' ? undefined : v, pageNum: 1 }))}
           options={[

@@ -49,6 +49,7 @@ export const FilterPanel = memo(function FilterPanel({ filters, sort, hasArea, o
             style={{ width: '100%' }}
             data-testid="filter-dates"
             placeholder={[t('archivePage.filters.startDate'), t('archivePage.filters.endDate')]}
+            aria-label={t('archivePage.filters.dateRange')}
             allowEmpty={[true, true]}
             value={[draft.startDate ? dayjs(draft.startDate) : null, draft.endDate ? dayjs(draft.endDate) : null]}
             onChange={(range) =>
@@ -76,6 +77,7 @@ export const FilterPanel = memo(function FilterPanel({ filters, sort, hasArea, o
               min={0.01}
               step={0.5}
               placeholder={t('archivePage.filters.resolutionMin')}
+              aria-label={t('archivePage.filters.resolutionMin')}
               value={draft.resolutionMin ?? null}
               onChange={(v) => patch({ resolutionMin: v ?? undefined })}
               data-testid="filter-res-min"
@@ -84,6 +86,7 @@ export const FilterPanel = memo(function FilterPanel({ filters, sort, hasArea, o
               min={0.01}
               step={0.5}
               placeholder={t('archivePage.filters.resolutionMax')}
+              aria-label={t('archivePage.filters.resolutionMax')}
               value={draft.resolutionMax ?? null}
               onChange={(v) => patch({ resolutionMax: v ?? undefined })}
               data-testid="filter-res-max"

@@ -160,6 +160,7 @@ export function ResultPanel({ query, answer, isFetching, error, onPage, onSort, 
               size="small"
               style={{ width: 150 }}
               value={`${query.sort.sortField}-${query.sort.sortOrder}`}
+              aria-label={t('archivePage.filters.sort')}
               data-testid="result-sort"
               onChange={(v: string) => {
                 const [sortField, sortOrder] = v.split('-') as [ArchiveSort['sortField'], ArchiveSort['sortOrder']]

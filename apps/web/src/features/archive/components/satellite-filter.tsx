@@ -43,6 +43,7 @@ export function SatelliteFilter({ value, onChange }: { value: SatelliteChoice; o
           size="small"
           style={{ minWidth: 150 }}
           placeholder={t('archivePage.filters.resolutionClass')}
+          aria-label={t('archivePage.filters.resolutionClass')}
           value={resolutionClasses}
           onChange={setResolutionClasses}
           data-testid="satellite-resolution-class"

@@ -52,6 +52,7 @@ export function RegionCascader({ value, onChange, id }: RegionCascaderProps) {
       value={value}
       onChange={(v) => onChange?.((v as string[] | undefined) ?? [])}
       placeholder={t('account.register.regionPlaceholder')}
+      aria-label={t('account.register.regionPlaceholder')}
       changeOnSelect
       data-testid="register-region"
     />

@@ -89,6 +89,7 @@ export function FeedbackAdminPage() {
             { value: 'true', label: t('feedback.handled') },
             { value: 'all', label: t('feedback.allStates') },
           ]}
+          aria-label={t('order.list.status')}
           data-testid="feedback-filter"
         />
       </Space>

@@ -63,6 +63,7 @@ export function FeedbackForm({
             onChange={setType}
             style={{ maxWidth: 240 }}
             options={FEEDBACK_TYPES.map((k) => ({ value: k, label: t(`feedback.types.${k}`) }))}
+            aria-label={t('feedback.type')}
             data-testid="feedback-type"
           />
         </Form.Item>

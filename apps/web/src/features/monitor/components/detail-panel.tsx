@@ -102,6 +102,7 @@ export function DetailPanel({ module, batches, areaRegion, tiandituKey }: Detail
         <Select
           allowClear
           placeholder={t('monitor.screen.batch')}
+          aria-label={t('monitor.screen.batch')}
           style={{ width: 140 }}
           value={batch}
           onChange={(v) => {
@@ -114,6 +115,7 @@ export function DetailPanel({ module, batches, areaRegion, tiandituKey }: Detail
         <Select
           allowClear
           placeholder={t('monitor.screen.filename')}
+          aria-label={t('monitor.screen.filename')}
           style={{ width: 230 }}
           value={filename}
           onChange={(v) => {
@@ -125,6 +127,7 @@ export function DetailPanel({ module, batches, areaRegion, tiandituKey }: Detail
         <Select
           allowClear
           placeholder={t('monitor.screen.spotType')}
+          aria-label={t('monitor.screen.spotType')}
           style={{ width: 200 }}
           value={tblx}
           onChange={(v) => {
@@ -136,6 +139,7 @@ export function DetailPanel({ module, batches, areaRegion, tiandituKey }: Detail
         <Select
           allowClear
           placeholder={t('monitor.stage.all')}
+          aria-label={t('monitor.stage.all')}
           style={{ width: 120 }}
           value={stage}
           onChange={(v) => {

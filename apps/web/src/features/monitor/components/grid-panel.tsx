@@ -108,6 +108,7 @@ export function GridPanel({ module, batches, areaRegion, tiandituKey, regionPick
           style={{ width: 140 }}
           value={batch ?? latest}
           onChange={setBatch}
+          aria-label={t('monitorModes.grid.batch')}
           data-testid="grid-batch"
           options={batchOptions(batches)}
         />
@@ -115,6 +116,7 @@ export function GridPanel({ module, batches, areaRegion, tiandituKey, regionPick
           style={{ width: 170 }}
           value={level}
           onChange={setLevel}
+          aria-label={t('monitorModes.grid.level')}
           data-testid="grid-level"
           options={GRID_LEVELS.map((l) => ({ value: l, label: t('monitorModes.grid.levelOption', { level: l, size: cellSizeMetres(l) }) }))}
         />

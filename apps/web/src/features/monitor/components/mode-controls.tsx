@@ -50,6 +50,7 @@ export function AreaRegionSelect(
       style={{ width: 200 }}
       value={props.value}
       onChange={props.onChange}
+      aria-label={t('monitor.screen.region')}
       data-testid={props.testId}
       options={[
         { value: WHOLE_COUNTRY_CODE, label: t('monitorModes.grid.allRegions') },
@@ -77,9 +78,23 @@ export function BatchRange(props: {
   return (
     <>
       <span>{t('monitor.screen.batchFrom')}</span>
-      <Select style={{ width: 130 }} value={props.from} options={options} onChange={props.onFrom} data-testid="batch-from" />
+      <Select
+        style={{ width: 130 }}
+        value={props.from}
+        options={options}
+        onChange={props.onFrom}
+        aria-label={t('monitor.screen.batchFrom')}
+        data-testid="batch-from"
+      />
       <span>{t('monitor.screen.batchTo')}</span>
-      <Select style={{ width: 130 }} value={props.to} options={options} onChange={props.onTo} data-testid="batch-to" />
+      <Select
+        style={{ width: 130 }}
+        value={props.to}
+        options={options}
+        onChange={props.onTo}
+        aria-label={t('monitor.screen.batchTo')}
+        data-testid="batch-to"
+      />
     </>
   )
 }
@@ -92,6 +107,7 @@ export function StageSelect({ value, onChange }: { value: MonitorStage | undefin
       style={{ width: 120 }}
       value={value ?? ''}
       onChange={(v) => onChange((v || undefined) as MonitorStage | undefined)}
+      aria-label={t('monitor.screen.stage')}
       data-testid="stage"
       options={[
         { value: '', label: t('monitor.stage.all') },
@@ -115,6 +131,7 @@ export function SpotTypeSelect(props: {
       style={{ width: 200 }}
       value={props.value ?? ''}
       onChange={(v) => props.onChange(v || undefined)}
+      aria-label={t('monitor.screen.spotType')}
       data-testid={props.testId ?? 'spot-type'}
       options={[
         { value: '', label: t('monitor.screen.allSpotTypes') },

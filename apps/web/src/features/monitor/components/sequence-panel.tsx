@@ -46,6 +46,7 @@ export function SequencePanel({ module, batches, areaRegion, regionPicker, regio
           style={{ width: 140 }}
           value={batch ?? latest}
           onChange={setBatch}
+          aria-label={t('monitorModes.sequence.endBatch')}
           data-testid="sequence-batch"
           options={batchOptions(batches)}
         />

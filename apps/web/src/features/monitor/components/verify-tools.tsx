@@ -47,6 +47,7 @@ function ProgressDialog({
           value={batch ?? data?.batch ?? undefined}
           onChange={setBatch}
           options={batches.map((b) => ({ value: b.batch, label: t('monitorVerify.progress.batch', { batch: b.batch }) }))}
+          aria-label={t('monitor.screen.batch')}
           data-testid="progress-batch"
         />
       </Space>

@@ -175,6 +175,7 @@ export function NewsEditor({ open, id, onClose, onSaved }: NewsEditorProps) {
               >
                 <DatePicker
                   placeholder={t('newsPage.placeholders.date')}
+                  aria-label={t('newsPage.placeholders.date')}
                   format="YYYY-MM-DD"
                   style={{ width: '100%' }}
                   data-testid="news-field-date"
@@ -193,6 +194,7 @@ export function NewsEditor({ open, id, onClose, onSaved }: NewsEditorProps) {
                 allowClear
                 showSearch={{ optionFilterProp: 'label' }}
                 placeholder={t('newsPage.placeholders.satellite')}
+                aria-label={t('newsPage.placeholders.satellite')}
                 options={satelliteOptions(satellites.data, t, locale)}
                 loading={satellites.isPending}
                 data-testid="news-field-satellite"

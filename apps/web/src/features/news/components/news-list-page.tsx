@@ -116,6 +116,7 @@ export function NewsListPage({ canEdit }: { canEdit: boolean }) {
             onChange={(value?: string) => go({ satellite: value ?? '' })}
             options={options}
             placeholder={t('newsPage.satelliteFilter')}
+            aria-label={t('newsPage.satelliteFilter')}
             showSearch={{ optionFilterProp: 'label' }}
             allowClear
             loading={satellites.isPending}

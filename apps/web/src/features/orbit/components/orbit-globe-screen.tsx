@@ -124,6 +124,7 @@ export function OrbitGlobeScreen() {
             options={seriesOptions}
             optionFilterProp="label"
             placeholder={t('orbit.globe.noSatellite')}
+            aria-label={t('orbit.globe.noSatellite')}
             maxTagCount={4}
           />
           <Button
@@ -136,6 +137,7 @@ export function OrbitGlobeScreen() {
             {playing ? t('orbit.globe.pause') : t('orbit.globe.play')}
           </Button>
           <Select
+            aria-label={t('orbit.globe.speed')}
             data-testid="globe-speed"
             value={speed}
             onChange={(v) => {

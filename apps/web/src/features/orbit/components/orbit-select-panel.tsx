@@ -92,6 +92,7 @@ export function OrbitSelectPanel({ areaWidget, hasArea, onStart }: { areaWidget:
             treeCheckable
             showCheckedStrategy={TreeSelect.SHOW_CHILD}
             placeholder={t('orbit.select.noSatellite')}
+            aria-label={t('orbit.select.noSatellite')}
             treeDefaultExpandAll
             showSearch
             treeNodeFilterProp="title"
@@ -184,6 +185,7 @@ export function OrbitSelectPanel({ areaWidget, hasArea, onStart }: { areaWidget:
               min={0}
               max={60}
               placeholder={t('orbit.select.maxRollOwn')}
+              aria-label={t('orbit.select.maxRollOwn')}
               value={params.maxRollDeg}
               onChange={(v) => setParams({ maxRollDeg: v === null ? null : Number(v) })}
               style={{ width: 200 }}
@@ -195,6 +197,7 @@ export function OrbitSelectPanel({ areaWidget, hasArea, onStart }: { areaWidget:
               min={-90}
               max={90}
               placeholder={t('orbit.select.minSunNone')}
+              aria-label={t('orbit.select.minSunNone')}
               value={params.minSunElevationDeg}
               onChange={(v) => setParams({ minSunElevationDeg: v === null ? null : Number(v) })}
               style={{ width: 200 }}

@@ -117,6 +117,7 @@ export function OrderList({ mode, currentUser }: { mode: 'mine' | 'review' /** T
         <Select<OrderState | 'all'>
           style={{ width: 150 }}
           value={filter.status ?? 'all'}
+          aria-label={t('order.list.status')}
           data-testid="order-filter-status"
           onChange={(v) => setFilter((f) => ({ ...f, status: v === 'all' ? undefined : v, pageNum: 1 }))}
           options={[
@@ -126,6 +127,7 @@ export function OrderList({ mode, currentUser }: { mode: 'mine' | 'review' /** T
         />
         <DatePicker.RangePicker
           placeholder={[t('order.list.dates'), t('order.list.dates')]}
+          aria-label={t('order.list.dates')}
           onChange={(range) =>
             setFilter((f) => ({
               ...f,

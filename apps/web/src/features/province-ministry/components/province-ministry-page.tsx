@@ -45,6 +45,7 @@ function AllOrOne<V extends string>(props: {
       value={props.value ?? 'all'}
       onChange={(v) => props.onChange(v === 'all' ? undefined : (v as V))}
       options={[{ value: 'all', label: props.allLabel }, ...props.values.map((v) => ({ value: v, label: props.label(v) }))]}
+      aria-label={props.allLabel}
       data-testid={props.testId}
     />
   )
