@@ -108,6 +108,7 @@ export const FilterPanel = memo(function FilterPanel({ filters, sort, hasArea, o
               value={draft.dataStatus}
               onChange={(v) => patch({ dataStatus: v })}
               options={DATA_STATUS.map((s) => ({ value: s, label: t(`archive.dataStatus.${s}`) }))}
+              aria-label={t('archivePage.filters.dataStatus')}
               data-testid="filter-status"
             />
           </Form.Item>
@@ -118,6 +119,7 @@ export const FilterPanel = memo(function FilterPanel({ filters, sort, hasArea, o
                 value={draftSort.sortField}
                 onChange={(v) => setDraftSort((s) => ({ ...s, sortField: v }))}
                 options={SCENE_SORT_FIELDS.map((f) => ({ value: f, label: t(`archive.sort.${f}`) }))}
+                aria-label={t('archivePage.filters.sort')}
                 data-testid="filter-sort-field"
               />
               <Radio.Group
