@@ -24,7 +24,7 @@ import {
 
 const screens = flattenRoutes().filter(
   (n, i, all) =>
-    n.group && !n.externalLink && !n.path.match(/^satellite\/(chinese|global|analysis)\//) && all.findIndex((m) => m.path === n.path) === i,
+    n.group && !n.externalLink && !n.path.match(/^satellite\/(chinese|global)\//) && all.findIndex((m) => m.path === n.path) === i,
 )
 const isPublic = (n: RouteNode): boolean => !n.requiresLogin && (!n.authority || !!n.opensForVisitors)
 

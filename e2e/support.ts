@@ -328,7 +328,7 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
       (v) =>
         `${v.id} (${v.impact}): ${v.nodes
           // a generated id (#_r_a_) says nothing: the element's start does
-          .map((n) => (n.target.join(' ').startsWith('#_r') ? n.html.slice(0, 120) : n.target.join(' ')))
+          .map((n) => (/^(#_r|#_R|td$|span$|div$)/i.test(n.target.join(' ')) ? n.html.slice(0, 120) : n.target.join(' ')))
           .slice(0, 4)
           .join(' | ')}${v.nodes.length > 4 ? ` …${v.nodes.length}` : ''}`,
     )
