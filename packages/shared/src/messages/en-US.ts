@@ -264,6 +264,7 @@ export const enUS: DeepPartial<Messages> = {
     copyright: 'Copyright © {year} {owner}',
   },
   backTop: 'Back to top',
+  skipToContent: 'Skip to main content',
   personal: {
     title: 'Profile',
     account: 'Account',

@@ -322,6 +322,7 @@ export const zhCN = {
     owner: '主办单位：{value}',
   },
   backTop: '返回顶部',
+  skipToContent: '跳到主要内容',
   personal: {
     title: '个人信息',
     account: '账号信息',

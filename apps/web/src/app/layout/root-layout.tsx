@@ -13,6 +13,7 @@ import { useSiteConfig } from '../../features/site/api/fetch-site-config'
 import { SiteFooter } from '../../features/site/components/site-footer'
 import { recordVisit } from '../../features/statistics/api/increment-visit'
 import { useChunkErrorStore } from '../../lib/chunk-load'
+import { useT } from '../../lib/i18n'
 import { useLanguageInAddress } from '../../lib/i18n/use-language-address'
 import { AppHeader } from './app-header'
 import { ScrollRestoration } from './scroll-restoration'
@@ -35,6 +36,7 @@ function useMenu(): MenuItem[] {
 
 /** Header, navigation, the current screen, footer, back-to-top and the login popups. */
 export function RootLayout() {
+  const t = useT()
   const location = useLocation()
   const navigate = useNavigate()
   const config = useSiteConfig()
@@ -61,10 +63,16 @@ export function RootLayout() {
 
   return (
     <div className="app-shell">
+      {/* the first stop of the keyboard: past the header and the menu to the screen (WCAG 2.4.1) */}
+      <a className="skip-link" href="#main-content" data-testid="skip-link">
+        {t('skipToContent')}
+      </a>
       <AppHeader englishSiteUrl={config.data?.englishSiteUrl} />
       <MainNav entries={entries} pathname={location.pathname} />
       <PasswordWarning />
-      <main className="app-main">{chunkFailure ? <ChunkErrorView reason={chunkFailure} /> : <Outlet />}</main>
+      <main className="app-main" id="main-content" tabIndex={-1}>
+        {chunkFailure ? <ChunkErrorView reason={chunkFailure} /> : <Outlet />}
+      </main>
       <SiteFooter config={config.data} />
       <BackToTop />
       <AuthDialogsHost onLoggedIn={handleLoggedIn} />

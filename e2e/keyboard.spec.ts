@@ -1,0 +1,58 @@
+import { expect, test } from './support'
+
+/**
+ * The portal by keyboard alone (issue 25, WCAG 2.1.1, 2.4.1, 2.4.3): a skip link first, the login
+ * dialog keeping the focus inside while open and giving it back when closed, and an area chosen
+ * in the region picker by typing.
+ */
+test.describe('the keyboard', () => {
+  test('the first Tab shows the skip link, which moves the focus to the screen', async ({ page }) => {
+    await page.goto('/chinese/home')
+    await page.keyboard.press('Tab')
+    const skip = page.getByTestId('skip-link')
+    await expect(skip).toBeFocused()
+    await expect(skip).toHaveText('跳到主要内容')
+    // on screen once focused (it waits above the page until then)
+    expect((await skip.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(0)
+    await page.keyboard.press('Enter')
+    await expect(page.locator('#main-content')).toBeFocused()
+    // the next Tab goes into the screen, past the header and the menu
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => !!document.activeElement?.closest('#main-content'))).toBe(true)
+  })
+
+  test('the login dialog keeps the focus inside while open and gives it back to its button on Escape', async ({ page }) => {
+    await page.goto('/chinese/home?lang=en')
+    const login = page.getByTestId('header-login')
+    await login.focus()
+    await page.keyboard.press('Enter')
+    const modal = page.getByTestId('login-modal')
+    await expect(modal).toBeVisible()
+    await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('.ant-modal'))).toBe(true)
+    // antd's lock brings the focus back whenever it lands outside the dialog; past the dialog's last
+    // control the browser's own toolbar has it for one Tab (the document's body is active), as on a desktop
+    for (let i = 0; i < 16; i++) {
+      await page.keyboard.press('Tab')
+      const where = await page.evaluate(() =>
+        document.activeElement?.closest('.ant-modal') || document.activeElement === document.body
+          ? 'inside'
+          : (document.activeElement?.outerHTML.slice(0, 160) ?? 'none'),
+      )
+      expect(where, `after ${i + 1} Tabs`).toBe('inside')
+    }
+    await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('.ant-modal'))).toBe(true)
+    await page.keyboard.press('Escape')
+    await expect(modal).toBeHidden()
+    await expect(login).toBeFocused()
+  })
+
+  test('an area is chosen in the region picker by typing, without the map', async ({ page }) => {
+    await page.goto('/chinese/normal')
+    const province = page.getByTestId('region-province')
+    await province.getByRole('combobox').focus()
+    await page.keyboard.type('内蒙')
+    await page.keyboard.press('Enter')
+    await expect(province).toContainText('内蒙古自治区')
+    await expect(page.getByTestId('region-city')).not.toHaveClass(/ant-select-disabled/)
+  })
+})
