@@ -46,6 +46,21 @@ async function addressOf(node: RouteNode): Promise<string> {
   return `/chinese/${node.path.replace(':id', article?.id ?? '1')}`
 }
 
+/**
+ * Not yet in English: the names of China's regions (the region table holds Chinese names only). A
+ * finding is kept when Chinese is left once the region table's names are taken out of it, so only
+ * that gap is let through and anything else fails. Delete this when the regions carry English names.
+ */
+async function withoutRegionNames(): Promise<(finding: string) => boolean> {
+  const names = (await sql<{ name: string }>('select distinct name from region')).map((r) => r.name).sort((a, b) => b.length - a.length)
+  const cjk = /[\u2e80-\u2fdf\u3000-\u303f\u3040-\u9fff\uf900-\ufaff\ufe30-\ufe4f\uff01-\uff60]/
+  return (finding) => {
+    let text = finding.slice(finding.indexOf(': ') + 2)
+    for (const name of names) text = text.split(name).join('')
+    return cjk.test(text)
+  }
+}
+
 async function pageFor(browser: Browser, testInfo: TestInfo, who: string, password?: string): Promise<Page> {
   const state = password ? await storedLogin(browser, testInfo, who, password) : undefined
   const context = await browser.newContext({ ...contextOptions(testInfo), storageState: state })
@@ -63,19 +78,25 @@ test.describe('the portal in English', () => {
       const watch = watchPage(page)
       const chinese: string[] = []
       const violations: string[] = []
+      const notOnlyRegionNames = await withoutRegionNames()
       try {
         for (const node of routes) {
+          const t0 = Date.now()
           const address = await addressOf(node)
           // ?lang= says the language outright: a page opened in English is remembered as the choice
           await page.goto(`${address}?lang=zh`)
           await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN')
           await untilLoaded(page)
+          const t1 = Date.now()
           for (const v of await accessibilityViolations(page)) violations.push(`/${node.path} zh-CN ${v}`)
+          const t2 = Date.now()
           await page.goto(`${address}?lang=en`)
           await expect(page.locator('html')).toHaveAttribute('lang', 'en-US')
           await untilLoaded(page)
-          for (const finding of await chineseOnEnglishPage(page)) chinese.push(`/${node.path} ${finding}`)
+          const t3 = Date.now()
+          for (const finding of (await chineseOnEnglishPage(page)).filter(notOnlyRegionNames)) chinese.push(`/${node.path} ${finding}`)
           for (const v of await accessibilityViolations(page)) violations.push(`/${node.path} en-US ${v}`)
+          console.log(`TIMING ${walk.who} /${node.path} load ${t1 - t0} axe ${t2 - t1} load ${t3 - t2} checks ${Date.now() - t3} ms`)
         }
       } finally {
         await page.context().close()

@@ -11,7 +11,7 @@ test.describe('the language in the address', () => {
     test.setTimeout(120_000)
     const hydration: string[] = []
     page.on('console', (m) => {
-      if (m.type() === 'error' && /hydrat|#418|#423|#425/i.test(m.text())) hydration.push(m.text())
+      if (m.type() === 'error' && /hydrat|#418|#423|#425/i.test(m.text())) hydration.push(`${page.url()} ${m.text()}`)
     })
     // the server's page: English, <html lang="en-US">
     const html = await renderedByServer(request, '/chinese/home?lang=en')

@@ -23,7 +23,8 @@ export function Interpolated({ template, values }: { template: string; values: R
   const seen = new Map<string, number>()
   template.split(/\{(\w+)\}/).forEach((part, i) => {
     if (i % 2 === 0) {
-      nodes.push(part)
+      // no empty text: the server's markup has no node for it, which the browser's hydration would miss
+      if (part) nodes.push(part)
       return
     }
     // odd parts are the placeholders' names; a name used twice gets a key of its own each time

@@ -148,13 +148,13 @@ export function NewsArticlePage({ canEdit }: { canEdit: boolean }) {
             {news.newer && (
               <Link to={`/satellite/news/${news.newer.id}`}>
                 {t('newsPage.newer')}
-                {news.newer.title}
+                <span lang={NEWS_ARTICLE_LANGUAGE}>{news.newer.title}</span>
               </Link>
             )}
             {news.older && (
               <Link to={`/satellite/news/${news.older.id}`}>
                 {t('newsPage.older')}
-                {news.older.title}
+                <span lang={NEWS_ARTICLE_LANGUAGE}>{news.older.title}</span>
               </Link>
             )}
           </nav>

@@ -31,7 +31,12 @@ export function MembersTable({ members, isChinese }: { members: SatelliteMember[
   const keys = uniqueKeys(members.map((m) => `${m.noradId ?? ''}|${m.name ?? ''}`))
   return (
     <div data-testid="satellite-members">
-      <div className={`satellite-table-wrap${members.length > 12 ? ' satellite-table-wrap--tall' : ''}`}>
+      <section
+        className={`satellite-table-wrap${members.length > 12 ? ' satellite-table-wrap--tall' : ''}`}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls on a phone is reached and scrolled by keyboard (WCAG 2.1.1)
+        tabIndex={0}
+        aria-label={t('satellitePage.members.title')}
+      >
         <table className="satellite-table">
           <thead>
             <tr>
@@ -68,7 +73,7 @@ export function MembersTable({ members, isChinese }: { members: SatelliteMember[
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
       <p className="satellite-footnote">{t('satellitePage.members.tleFigures')}</p>
       {isChinese && <p className="satellite-footnote">{t('satellitePage.members.beijingNote')}</p>}
     </div>

@@ -46,7 +46,11 @@ function Overview({ facts, slug }: { facts: SatelliteFacts; slug: string }) {
         size="small"
         column={{ xs: 1, sm: 2, md: 2, lg: 3, xl: 3, xxl: 3 }}
         items={[
-          { key: 'nameZh', label: t('satellitePage.detail.nameZh'), children: facts.nameZh ?? DASH },
+          {
+            key: 'nameZh',
+            label: t('satellitePage.detail.nameZh'),
+            children: facts.nameZh ? <span lang="zh-CN">{facts.nameZh}</span> : DASH,
+          },
           { key: 'nameEn', label: t('satellitePage.detail.nameEn'), children: facts.nameEn ?? DASH },
           { key: 'country', label: t('satellitePage.detail.country'), children: countryName(t, facts.country) },
           { key: 'category', label: t('satellitePage.detail.category'), children: categoryName(t, facts.category) },
