@@ -403,6 +403,15 @@ export const enUS: DeepPartial<Messages> = {
       drawn: 'Drawn shapes',
       extentShort: 'Current map extent',
       areaOf: 'Area: {name}',
+      typed: {
+        title: 'Or type the extent (degrees)',
+        minLon: 'West longitude',
+        minLat: 'South latitude',
+        maxLon: 'East longitude',
+        maxLat: 'North latitude',
+        apply: 'Use this extent',
+        invalid: 'Enter a valid extent: longitude -180 to 180, latitude -90 to 90, each minimum below its maximum',
+      },
     },
   },
   ogc: {

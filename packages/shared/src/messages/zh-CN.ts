@@ -452,6 +452,15 @@ export const zhCN = {
       drawn: '已绘制的图形',
       extentShort: '当前视图范围',
       areaOf: '范围：{name}',
+      typed: {
+        title: '或输入经纬度范围（度）',
+        minLon: '西边经度',
+        minLat: '南边纬度',
+        maxLon: '东边经度',
+        maxLat: '北边纬度',
+        apply: '使用此范围',
+        invalid: '请输入有效范围：经度 -180 ~ 180，纬度 -90 ~ 90，最小值小于最大值',
+      },
     },
   },
   ogc: {

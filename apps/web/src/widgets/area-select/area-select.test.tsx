@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SELECT_MODE, useSelectStore } from '../../features/aoi/state/select-store'
 import { fireEvent, render, screen, waitFor, within } from '../../test/render'
 import { type AreaSelectOptions, AreaSelectPanel, SHAPE_MODES, useAreaSelect } from '.'
+import { extentOf } from './typed-extent'
 
 function region(code: string, name: string, level: Region['level'], parentRegionId: string | null): Region {
   return { code, name, fullName: name, level, parentRegionId, center: null, bbox: null, hasBoundary: true }
@@ -122,10 +123,42 @@ describe('the area-select widget', () => {
     expect(screen.getByTestId('extent-value').textContent).toContain('110.0000 ~ 112.5000')
   })
 
+  it('takes an extent typed in degrees, and refuses one that is not an extent', async () => {
+    renderCaller()
+    pickMode('视图范围')
+    const type = (name: string, value: string) => fireEvent.change(screen.getByLabelText(name), { target: { value } })
+    type('西边经度', '110')
+    type('南边纬度', '30')
+    type('东边经度', '109')
+    type('北边纬度', '31')
+    fireEvent.click(screen.getByTestId('typed-extent-apply'))
+    expect(await screen.findByTestId('typed-extent-invalid')).toBeTruthy()
+    expect(chosen()).toBe('null')
+    type('东边经度', '112.5')
+    fireEvent.click(screen.getByTestId('typed-extent-apply'))
+    await waitFor(() => expect(JSON.parse(chosen() ?? '')).toEqual({ mode: 'extent', bbox: [110, 30, 112.5, 31] }))
+    expect(screen.queryByTestId('typed-extent-invalid')).toBeNull()
+    expect(screen.getByTestId('extent-value').textContent).toContain('110.0000 ~ 112.5000')
+  })
+
   it('waits for an initial upload to be fetched before handing it over', async () => {
     renderCaller({ initialArea: { mode: 'shp', uploadId: UPLOAD.uploadId } })
     expect(chosen()).toBe('waiting')
     await waitFor(() => expect(JSON.parse(chosen() ?? '')).toEqual({ mode: 'shp', uploadId: UPLOAD.uploadId }))
     expect(screen.getByTestId('selected-area').textContent).toContain('武汉边界.zip')
+  })
+})
+
+describe('an extent typed in degrees', () => {
+  it('is four finite numbers within longitude and latitude, each minimum below its maximum', () => {
+    expect(extentOf([110, 30, 112.5, 31])).toEqual([110, 30, 112.5, 31])
+    expect(extentOf([-180, -90, 180, 90])).toEqual([-180, -90, 180, 90])
+    expect(extentOf([110, 30, 110, 31])).toBeNull()
+    expect(extentOf([110, 31, 112, 30])).toBeNull()
+    expect(extentOf([-181, 30, 112, 31])).toBeNull()
+    expect(extentOf([110, 30, 112, 91])).toBeNull()
+    expect(extentOf([110, null, 112, 31])).toBeNull()
+    expect(extentOf([110, Number.NaN, 112, 31])).toBeNull()
+    expect(extentOf([110, 30, 112])).toBeNull()
   })
 })

@@ -13,6 +13,7 @@ import { RegionPicker } from '../../features/region/components/region-picker'
 import { useSiteConfig } from '../../features/site/api/fetch-site-config'
 import { useT } from '../../lib/i18n'
 import type { MapViewProps } from '../../map/map-view'
+import { TypedExtent } from './typed-extent'
 import type { AreaSelection } from './use-area-select'
 
 // OpenLayers stays out of every chunk but the map's own
@@ -64,6 +65,7 @@ function ExtentChoice({ selection }: { selection: AreaSelection }) {
           })}
         </Typography.Paragraph>
       )}
+      <TypedExtent extent={extent} onChoose={selection.chooseExtent} />
     </>
   )
 }

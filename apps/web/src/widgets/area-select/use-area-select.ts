@@ -2,7 +2,14 @@ import type { SceneArea } from '@rs/shared'
 import type { Geometry } from 'geojson'
 import { useEffect, useRef, useState } from 'react'
 import { useLocation, useSearchParams } from 'react-router'
-import { SELECT_MODE, type SelectMode, selectedGeometry, selectedSceneArea, useSelectStore } from '../../features/aoi/state/select-store'
+import {
+  type Extent,
+  SELECT_MODE,
+  type SelectMode,
+  selectedGeometry,
+  selectedSceneArea,
+  useSelectStore,
+} from '../../features/aoi/state/select-store'
 import type { MapViewHandle, MapViewProps } from '../../map/map-view'
 import { geometryBBox } from '../../map/quicklook-layer'
 import { hydrateArea, openUpload } from './hydrate-area'
@@ -37,6 +44,8 @@ export interface AreaSelection {
   setBoxing: (isBoxing: boolean) => void
   /** EXTENT mode: takes the map's visible extent. */
   takeMapExtent: () => void
+  /** EXTENT mode: an extent typed in degrees, shown on the map. */
+  chooseExtent: (extent: Extent) => void
   /** Clears the drawing on the map and the current mode's area. */
   clear: () => void
   /** The map's part: spread onto MapView. */
@@ -111,6 +120,10 @@ export function useAreaSelect({ modes, initialArea, openUploadId, isActive = tru
     takeMapExtent: () => {
       const bbox = mapRef.current?.visibleBBox()
       if (bbox) store.setExtent(bbox)
+    },
+    chooseExtent: (extent) => {
+      store.setExtent(extent)
+      mapRef.current?.fitBBox(extent)
     },
     clear: () => {
       mapRef.current?.clearDraw()
