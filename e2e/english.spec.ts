@@ -81,22 +81,17 @@ test.describe('the portal in English', () => {
       const notOnlyRegionNames = await withoutRegionNames()
       try {
         for (const node of routes) {
-          const t0 = Date.now()
           const address = await addressOf(node)
           // ?lang= says the language outright: a page opened in English is remembered as the choice
           await page.goto(`${address}?lang=zh`)
           await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN')
           await untilLoaded(page)
-          const t1 = Date.now()
           for (const v of await accessibilityViolations(page)) violations.push(`/${node.path} zh-CN ${v}`)
-          const t2 = Date.now()
           await page.goto(`${address}?lang=en`)
           await expect(page.locator('html')).toHaveAttribute('lang', 'en-US')
           await untilLoaded(page)
-          const t3 = Date.now()
           for (const finding of (await chineseOnEnglishPage(page)).filter(notOnlyRegionNames)) chinese.push(`/${node.path} ${finding}`)
           for (const v of await accessibilityViolations(page)) violations.push(`/${node.path} en-US ${v}`)
-          console.log(`TIMING ${walk.who} /${node.path} load ${t1 - t0} axe ${t2 - t1} load ${t3 - t2} checks ${Date.now() - t3} ms`)
         }
       } finally {
         await page.context().close()

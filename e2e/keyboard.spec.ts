@@ -1,4 +1,14 @@
+import type { Page } from '@playwright/test'
 import { expect, test } from './support'
+
+/** Presses Tab until the focus is on what `selector` finds (at most `most` times); fails when it never is. */
+async function tabTo(page: Page, selector: string, most = 40): Promise<void> {
+  for (let i = 0; i < most; i++) {
+    await page.keyboard.press('Tab')
+    if (await page.evaluate((s) => !!document.activeElement?.matches(s), selector)) return
+  }
+  throw new Error(`${most} Tabs did not reach ${selector}`)
+}
 
 /**
  * The portal by keyboard alone (issue 25, WCAG 2.1.1, 2.4.1, 2.4.3): a skip link first, the login
@@ -54,5 +64,31 @@ test.describe('the keyboard', () => {
     await page.keyboard.press('Enter')
     await expect(province).toContainText('内蒙古自治区')
     await expect(page.getByTestId('region-city')).not.toHaveClass(/ant-select-disabled/)
+  })
+
+  test('imagery is searched by keyboard alone: the extent mode, the extent typed in degrees, the search', async ({ page }) => {
+    await page.goto('/chinese/normal')
+    await expect(page.getByTestId('map-canvas').locator('canvas').first()).toBeVisible()
+    await page.getByTestId('skip-link').focus()
+    await tabTo(page, '[data-testid="select-mode"] input:checked')
+    // the mode switch is one radio group: the arrow keys move along it
+    await page.keyboard.press('ArrowRight')
+    await expect(page.getByTestId('typed-extent')).toBeVisible()
+    await tabTo(page, '#typed-extent-minLon')
+    for (const [value, last] of [
+      ['115.5', false],
+      ['39.5', false],
+      ['117', false],
+      ['41', true],
+    ] as const) {
+      await page.keyboard.type(value)
+      if (!last) await tabTo(page, '.typed-extent input', 3)
+    }
+    await page.keyboard.press('Enter')
+    await expect(page.getByTestId('extent-value')).toContainText('115.5000 ~ 117.0000')
+    await expect(page.getByTestId('selected-area')).toContainText('当前视图范围')
+    await tabTo(page, '[data-testid="archive-search"]')
+    await page.keyboard.press('Enter')
+    await expect(page.getByTestId('result-panel')).toBeVisible()
   })
 })

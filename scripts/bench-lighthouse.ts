@@ -1,9 +1,10 @@
 /**
- * npm run bench:lighthouse: Lighthouse's performance run (mobile and desktop) on the pages of
- * issue 9 — home, /normal and a satellite page — and the large screen /cloud (issue 23) against the built portal (npm run build first)
+ * npm run bench:lighthouse: Lighthouse's performance and accessibility run (mobile and desktop) on
+ * the public pages of issue 25 — home, /normal, a satellite page, /orbitalPredict, /statistics and the
+ * large screen /cloud — against the built portal (npm run build first)
  * started on the embedded PGlite, in Debian's Chromium (CHROME_PATH, default /usr/bin/chromium).
- * Prints per page and form factor: the performance score, LCP, CLS, TBT and the JavaScript
- * transferred. Targets: score ≥ 90, CLS < 0.1, LCP ≤ 2.5 s. Asserts nothing.
+ * Prints per page and form factor: the performance and accessibility scores, LCP, CLS, TBT and the
+ * JavaScript transferred. Asserts nothing.
  * BENCH_LIGHTHOUSE_OUT=<folder> also writes each page's final screenshot (JPEG) and report (JSON) there;
  * BENCH_DATA_DIR reuses a PGlite data folder (skips the first start's loading);
  * BENCH_PAGES=/chinese/home,... picks other pages; BENCH_FORM_FACTORS=mobile measures one form factor. Lighthouse 12 (13 needs Node 22.19).
@@ -16,7 +17,11 @@ import lighthouse from 'lighthouse'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 import { BENCH_PORT, fmt, root, startServer, stopServer } from './bench-support'
 
-const PAGES = (process.env.BENCH_PAGES ?? '/chinese/home,/chinese/normal,/chinese/satellite/chinese/gf1,/chinese/cloud').split(',')
+/** The pages of issue 25: home, the archive, a satellite page, orbit prediction, statistics and the large screen. */
+const PAGES = (
+  process.env.BENCH_PAGES ??
+  '/chinese/home,/chinese/normal,/chinese/satellite/chinese/gf1,/chinese/orbitalPredict,/chinese/statistics/coverage-statics,/chinese/cloud'
+).split(',')
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 const OUT = process.env.BENCH_LIGHTHOUSE_OUT
 const FORM_FACTORS = (process.env.BENCH_FORM_FACTORS ?? 'mobile,desktop').split(',') as Array<'mobile' | 'desktop'>
@@ -54,6 +59,7 @@ async function startChromium(profile: string): Promise<{ child: ChildProcess; po
 
 interface Figures {
   score: number
+  accessibility: number
   lcp: number
   cls: number
   tbt: number
@@ -65,7 +71,7 @@ async function run(url: string, formFactor: 'mobile' | 'desktop', port: number, 
   const once = () =>
     lighthouse(
       url,
-      { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+      { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
       formFactor === 'desktop' ? desktopConfig : undefined,
     )
   let result = await once()
@@ -83,6 +89,7 @@ async function run(url: string, formFactor: 'mobile' | 'desktop', port: number, 
   }
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
     lcp: audit('largest-contentful-paint')?.numericValue ?? Number.NaN,
     cls: audit('cumulative-layout-shift')?.numericValue ?? Number.NaN,
     tbt: audit('total-blocking-time')?.numericValue ?? Number.NaN,
@@ -113,7 +120,7 @@ async function main() {
   const chromium = await startChromium(path.join(scratch, 'profile'))
   try {
     console.log(
-      `# Lighthouse performance (${new Date().toISOString()}; PGlite start, ${CHROME}; targets: score ≥ 90, CLS < 0.1, LCP ≤ 2.5 s)`,
+      `# Lighthouse performance and accessibility (${new Date().toISOString()}; PGlite start, ${CHROME}; targets: performance ≥ 95 mobile and 100 desktop, TBT ≤ 200 ms, accessibility ≥ 95, CLS < 0.1, LCP ≤ 2.5 s)`,
     )
     for (const page of PAGES) {
       await whenRendered(`http://127.0.0.1:${BENCH_PORT}${page}`)
@@ -126,7 +133,7 @@ async function main() {
           OUT ? path.join(OUT, `${name}.jpg`) : undefined,
         )
         console.log(
-          `${page} ${formFactor}: performance ${f.score}, LCP ${fmt(f.lcp / 1000)} s, CLS ${f.cls.toFixed(3)}, TBT ${Math.round(f.tbt)} ms, JS ${Math.round(f.jsKb)} KB transferred (all ${Math.round(f.totalKb)} KB)`,
+          `${page} ${formFactor}: performance ${f.score}, accessibility ${f.accessibility}, LCP ${fmt(f.lcp / 1000)} s, CLS ${f.cls.toFixed(3)}, TBT ${Math.round(f.tbt)} ms, JS ${Math.round(f.jsKb)} KB transferred (all ${Math.round(f.totalKb)} KB)`,
         )
       }
     }
