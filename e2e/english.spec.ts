@@ -5,6 +5,7 @@ import {
   chineseOnEnglishPage,
   contextOptions,
   expect,
+  headingProblems,
   sql,
   storedLogin,
   test,
@@ -87,6 +88,7 @@ test.describe('the portal in English', () => {
           await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN')
           await untilLoaded(page)
           for (const v of await accessibilityViolations(page)) violations.push(`/${node.path} zh-CN ${v}`)
+          for (const p of await headingProblems(page)) violations.push(`/${node.path} headings: ${p}`)
           await page.goto(`${address}?lang=en`)
           await expect(page.locator('html')).toHaveAttribute('lang', 'en-US')
           await untilLoaded(page)

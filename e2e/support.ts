@@ -333,3 +333,31 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
           .join(' | ')}${v.nodes.length > 4 ? ` …${v.nodes.length}` : ''}`,
     )
 }
+
+/**
+ * The page's headings as a screen reader lists them: exactly one h1, and no level skipped on the
+ * way down (an h2 may follow an h4, an h4 may not follow an h2). Hidden headings do not count.
+ * Each problem is one line.
+ */
+export async function headingProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const shown = (el: Element) => {
+      const box = el.getBoundingClientRect()
+      const style = getComputedStyle(el)
+      return (box.width > 0 || box.height > 0) && style.visibility !== 'hidden' && !el.closest('[aria-hidden="true"], [hidden]')
+    }
+    const headings = [...document.querySelectorAll('h1, h2, h3, h4, h5, h6, [role="heading"]')].filter(shown)
+    const levelOf = (el: Element) => Number(el.getAttribute('aria-level') ?? el.tagName.slice(1)) || 2
+    const text = (el: Element) => (el.textContent ?? '').trim().slice(0, 40)
+    const problems: string[] = []
+    const ones = headings.filter((h) => levelOf(h) === 1)
+    if (ones.length !== 1) problems.push(`${ones.length} h1 (${ones.map(text).join(' | ')})`)
+    let last = 0
+    for (const h of headings) {
+      const level = levelOf(h)
+      if (last > 0 && level > last + 1) problems.push(`h${level} after h${last}: ${text(h)}`)
+      last = level
+    }
+    return problems
+  })
+}

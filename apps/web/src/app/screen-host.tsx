@@ -5,6 +5,7 @@ import { PageSpinner } from '../components/page-spinner'
 import { RouteGuard } from '../features/auth/components/route-guard'
 import { isProtected } from '../features/auth/utils/guard-decision'
 import { loadChunk } from '../lib/chunk-load'
+import { useT } from '../lib/i18n'
 import { SCREEN_GROUPS } from './screen'
 import type { ScreenProps } from './screen-props'
 
@@ -36,8 +37,27 @@ function screenOf(group: string): LazyExoticComponent<ComponentType<ScreenProps>
   return screen
 }
 
+/**
+ * The screen's name as its one h1 (WCAG 1.3.1, 2.4.6), for a screen reader, when the screen shows
+ * no heading of its own: a screen that has its own h1 hides this one (styles.css, `:has`), so each
+ * page has exactly one, on the server's markup as in the browser.
+ */
+function ScreenHeading({ node }: { node: RouteNode }) {
+  const t = useT()
+  return <h1 className="screen-heading">{t(node.title)}</h1>
+}
+
 /** Renders a route's screen: guarded when the route needs login or a permission, loaded with its group. */
 export function ScreenHost({ node }: { node: RouteNode }) {
+  return (
+    <>
+      <ScreenHeading node={node} />
+      <ScreenContent node={node} />
+    </>
+  )
+}
+
+function ScreenContent({ node }: { node: RouteNode }) {
   const Loaded = node.group ? loadedScreens.get(node.group) : undefined
   const Screen = node.group && !Loaded ? screenOf(node.group) : undefined
   const content = Loaded ? (

@@ -12,6 +12,8 @@ export interface EChartsChartProps {
   option: FigureEChartsOption
   height: number
   testId?: string
+  /** What the chart shows, for a screen reader (the drawing itself is a picture to it). */
+  label: string
 }
 
 /**
@@ -19,7 +21,7 @@ export interface EChartsChartProps {
  * container says when the chart has drawn its last option (data-render-state='complete'), for
  * anyone who waits for it (e2e screenshots).
  */
-export default function EChartsChart({ option, height, testId }: EChartsChartProps) {
+export default function EChartsChart({ option, height, testId, label }: EChartsChartProps) {
   const box = useRef<HTMLDivElement>(null)
   const chart = useRef<EChartsType | null>(null)
 
@@ -46,5 +48,5 @@ export default function EChartsChart({ option, height, testId }: EChartsChartPro
     chart.current?.setOption(option, true)
   }, [option])
 
-  return <div ref={box} data-testid={testId} style={{ width: '100%', height }} />
+  return <div ref={box} data-testid={testId} role="img" aria-label={label} style={{ width: '100%', height }} />
 }

@@ -142,7 +142,12 @@ export function Figure<Row>({
             )}
             {chart?.kind === 'echarts' && (
               <Suspense fallback={<PageSpinner />}>
-                <EChartsChart option={chart.option} height={chart.height ?? 320} testId={id('chart')} />
+                <EChartsChart
+                  option={chart.option}
+                  height={chart.height ?? 320}
+                  testId={id('chart')}
+                  label={title ? t('figure.chartLabel', { title }) : t('figure.chartLabelUntitled')}
+                />
               </Suspense>
             )}
             {caption}

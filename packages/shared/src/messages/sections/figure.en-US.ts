@@ -6,6 +6,8 @@ export const figureEn = {
   exportPng: 'Export image (PNG)',
   exportFailed: 'Export failed, please try again',
   tableLabel: '{title} (data table)',
+  chartLabel: 'Chart of {title}; the data table gives its values',
+  chartLabelUntitled: 'Chart; the data table gives its values',
   noRows: 'No data',
   rowsCount: 'Rows: {count}',
 }
