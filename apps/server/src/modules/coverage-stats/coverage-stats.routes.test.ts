@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import { type CoverageStatistics, classesCounted } from '@rs/shared'
+import { type CoverageStatistics, classesCounted, LANGUAGE_HEADER } from '@rs/shared'
 import type { Polygon } from 'geojson'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -141,6 +141,21 @@ describe('coverage statistics', () => {
     expect(Math.abs((gf1.rows.find((r) => r.code === '110105')?.percent ?? 0) - (expected['110105']?.percent ?? 0))).toBeLessThanOrEqual(
       0.5,
     )
+  })
+
+  it('names the regions of its rows in English for an English caller, from the same kept answer', async () => {
+    const query = 'period=2026Q2&class=m2&region=110000'
+    const chinese = await stats(query)
+    const english = (await getData(ctx, `/api/coverage/statistics?${query}`, { [LANGUAGE_HEADER]: 'en' })) as CoverageStatistics
+    expect(english.region.name).toBe('Beijing')
+    expect(english.rows.find((r) => r.code === '110108')?.name).toBe('Haidian District')
+    expect(english.total.name).toBe('Beijing')
+    expect(english.national.name).toBe('China')
+    // the figures are the kept answer's; only the names differ, and Chinese stays Chinese
+    expect(english.rows.map((r) => r.percent)).toEqual(chinese.rows.map((r) => r.percent))
+    expect((await stats(query)).rows.find((r) => r.code === '110108')?.name).toBe('海淀区')
+    const gaps = await getData(ctx, '/api/coverage/gaps?period=2026-05&class=m2&region=110108', { [LANGUAGE_HEADER]: 'en' })
+    expect(gaps.region).toEqual({ code: '110108', name: 'Haidian District' })
   })
 
   it('draws the gaps of one region: covered and gap areas make up the county', async () => {

@@ -29,6 +29,7 @@ import {
 } from '../../capabilities/coverage'
 import type { Database } from '../../db/schema'
 import { ApiError } from '../../lib/errors'
+import { isEnglish, localRegion } from '../../lib/region-names'
 import { requestError, type TaskPool } from '../../lib/workers/pool'
 
 /** What the scenes module answers for a question with chosen satellites (modules/index.ts hands it in). */
@@ -141,6 +142,20 @@ export function createCoverageStatsService(deps: {
 
   const toRow = (r: RegionCoverageRow): CoverageRow => ({ ...r })
 
+  /** The statistics with every region named in the caller's language. */
+  function localStatistics(answer: CoverageStatistics): CoverageStatistics {
+    if (!isEnglish()) return answer
+    const local = <T extends { code: string; name: string; compare?: unknown }>(row: T): T => localRegion(row)
+    return {
+      ...answer,
+      region: localRegion(answer.region),
+      rows: answer.rows.map(local),
+      total: local(answer.total),
+      national: local(answer.national),
+      missing: answer.missing.map(local),
+    }
+  }
+
   async function compute(ask: CoverageAsk): Promise<CoverageStatistics> {
     const period = periodOf(ask.period ?? quarterKeyOf(Date.now()))
     const compare = ask.compare ? periodOf(ask.compare) : null
@@ -198,11 +213,12 @@ export function createCoverageStatsService(deps: {
     async statistics(ask: CoverageAsk): Promise<CoverageStatistics> {
       const question = { ...ask, period: ask.period ?? quarterKeyOf(Date.now()) }
       const key = `${await coverage.engine.version()}|${JSON.stringify(question, Object.keys(question).sort())}`
+      // the kept answer names regions in Chinese; the caller's language is applied on the way out
       const kept = answers.get(key)
-      if (kept) return kept
+      if (kept) return localStatistics(kept)
       const answer = await compute(question)
       answers.set(key, answer)
-      return answer
+      return localStatistics(answer)
     },
 
     async gaps(ask: CoverageAsk & { region: string }) {
@@ -227,7 +243,7 @@ export function createCoverageStatsService(deps: {
       const row = regionRow(tree, region, await coverage.engine.sharesOf(cells))
       const round = (v: number) => Math.round(v * 1e6) / 1e6
       return {
-        region: { code: region.code, name: region.name },
+        region: localRegion({ code: region.code, name: region.name }),
         percent: row.percent,
         cellKm: grids > 0 ? Math.round((sides / grids) * 100) / 100 : 0,
         gaps:

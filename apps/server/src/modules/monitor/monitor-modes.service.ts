@@ -17,6 +17,7 @@ import {
   WHOLE_COUNTRY_CODE,
 } from '@rs/shared'
 import { ApiError } from '../../lib/errors'
+import { localRegion, regionName } from '../../lib/region-names'
 import type { SessionUser } from '../../lib/session'
 import type { MonitorRepository, RegionInfo } from './monitor.repository'
 import { declaration, detailScope, requireModuleAccess } from './monitor.service'
@@ -180,9 +181,13 @@ export function createMonitorModesService(repo: MonitorModesRepository, base: Mo
           : []
       const cell = new Map(raw.map((r) => [`${r.batch}|${r.code}`, toFigures(r)]))
       const empty: Figures = { num: 0, areaKm2: null, lengthKm: null }
-      const rows = children.map((c) => ({ code: c.code, name: c.name, values: names.map((b) => cell.get(`${b}|${c.code}`) ?? empty) }))
+      const rows = children.map((c) => ({
+        code: c.code,
+        name: regionName(c.code, c.name),
+        values: names.map((b) => cell.get(`${b}|${c.code}`) ?? empty),
+      }))
       return {
-        region: { code: region.code, name: region.name, level: region.level },
+        region: localRegion({ code: region.code, name: region.name, level: region.level }),
         batches: names,
         total: names.map((_, i) => addFigures(rows.map((r) => r.values[i]))),
         rows,

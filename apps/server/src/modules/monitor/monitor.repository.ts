@@ -2,6 +2,7 @@ import type { MonitorSpotDetail, MonitorSpotSummary, RegionScope } from '@rs/sha
 import { type Kysely, type RawBuilder, sql } from 'kysely'
 import { scopeSql } from '../../db/fragments'
 import type { Database } from '../../db/schema'
+import { regionFullName } from '../../lib/region-names'
 
 /** The region levels of monitor_spot's region columns, and the column a region of each level filters by. */
 export type RegionLevel = 'country' | 'province' | 'city' | 'county'
@@ -81,7 +82,7 @@ function toSummary(r: SummaryRow): MonitorSpotSummary {
     batch: r.batch,
     filename: r.filename,
     xzqdm: r.county_code,
-    regionName: r.region_name,
+    regionName: regionFullName(r.county_code, r.region_name),
     spotType: r.spot_type,
     stage: r.stage,
     areaHa: round(r.area_m2 === null ? null : r.area_m2 / 1e4, 4),

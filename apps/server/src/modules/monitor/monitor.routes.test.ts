@@ -1,3 +1,4 @@
+import { LANGUAGE_HEADER } from '@rs/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildSpot } from '../../../test-support/factories'
 import { loginMonitorCallers, type MonitorCallerHeaders } from '../../test/monitor-callers'
@@ -70,6 +71,14 @@ describe('GET /api/monitor/statistics', () => {
     expect(beijing.rows.find((r: { code: string }) => r.code === '110101')).toMatchObject({ num: 1 })
   })
 
+  it('names the regions of its rows in English for an English caller', async () => {
+    const query = '/api/monitor/statistics?module=pvland&region=150000&batchFrom=20250630&batchTo=20250930'
+    const english = await getData(ctx, query, { [LANGUAGE_HEADER]: 'en' })
+    expect(english.region).toEqual({ code: '150000', name: 'Inner Mongolia', level: 'province' })
+    expect(english.rows.find((r: { code: string }) => r.code === '150100')).toMatchObject({ name: 'Hohhot City', num: 2 })
+    expect((await getData(ctx, query)).rows.find((r: { code: string }) => r.code === '150100').name).toBe('呼和浩特市')
+  })
+
   it('answers bad input with a Chinese 400', async () => {
     for (const [query, message] of [
       ['module=nuclear', '未知的监测模块'],
@@ -114,6 +123,8 @@ describe('GET /api/monitor/spot/list', () => {
       regionName: '内蒙古自治区 呼和浩特市 新城区',
     })
     expect(data.items[0].geometry.type).toBe('Polygon')
+    const english = await getData(ctx, '/api/monitor/spot/list?module=pvland', { ...tokens.province, [LANGUAGE_HEADER]: 'en' })
+    expect(english.items[0].regionName).toBe('Xincheng District, Hohhot City, Inner Mongolia')
     const city = await getData(ctx, '/api/monitor/spot/list?module=pvland&xzqdm=150200', tokens.province)
     expect(city.items.map((s: { id: number }) => s.id)).toEqual([ids.baotou])
     const filtered = await getData(

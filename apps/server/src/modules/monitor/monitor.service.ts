@@ -13,6 +13,7 @@ import {
   WHOLE_COUNTRY_CODE,
 } from '@rs/shared'
 import { ApiError } from '../../lib/errors'
+import { localRegion, regionName } from '../../lib/region-names'
 import { regionScopeOf, type SessionUser } from '../../lib/session'
 import type { MonitorRepository, RegionInfo } from './monitor.repository'
 import type { StatisticsRollup } from './statistics-rollup'
@@ -93,14 +94,20 @@ export function createMonitorService(repo: MonitorRepository, rollup: Pick<Stati
       const byCode = new Map(figures.map((f) => [f.code, f]))
       const rows = children.map((c) => {
         const f = byCode.get(c.code)
-        return { code: c.code, name: c.name, num: f?.num ?? null, areaKm2: f?.areaKm2 ?? null, lengthKm: f?.lengthKm ?? null }
+        return {
+          code: c.code,
+          name: regionName(c.code, c.name),
+          num: f?.num ?? null,
+          areaKm2: f?.areaKm2 ?? null,
+          lengthKm: f?.lengthKm ?? null,
+        }
       })
       const sum = (pick: (f: (typeof figures)[number]) => number | null) => {
         const values = figures.map(pick).filter((v): v is number => v !== null)
         return values.length === 0 ? null : Math.round(values.reduce((a, b) => a + b, 0) * 1e4) / 1e4
       }
       return {
-        region: { code: region.code, name: region.name, level: region.level },
+        region: localRegion({ code: region.code, name: region.name, level: region.level }),
         parentCode: region.level === 'country' ? null : (region.parentCode ?? WHOLE_COUNTRY_CODE),
         batchFrom,
         batchTo,

@@ -14,6 +14,7 @@ import { scopeSql } from '../../db/fragments'
 import type { Database } from '../../db/schema'
 import { ApiError } from '../../lib/errors'
 import { t } from '../../lib/locale'
+import { localRegion, regionName } from '../../lib/region-names'
 import { regionScopeOf, type SessionUser } from '../../lib/session'
 import { heldQuestion, itemAreas } from './held'
 import { plansRepository } from './plans.repository'
@@ -243,7 +244,7 @@ export function createPlanAnalysis(db: Db, coverage: Coverage) {
       if (res) res.overlapKm2 += r.km2
     }
     const list: PlanAnalysisRow[] = [...rows]
-      .map(([code, r]) => ({ code, name: tree.byCode.get(code)?.name ?? code, ...finish(r) }))
+      .map(([code, r]) => ({ code, name: regionName(code, tree.byCode.get(code)?.name ?? code), ...finish(r) }))
       .sort((a, b) => b.plannedKm2 - a.plannedKm2 || a.code.localeCompare(b.code))
     return { rows: list, total: finish(total), byResolution, byId, overlaps, items }
   }
@@ -260,7 +261,7 @@ export function createPlanAnalysis(db: Db, coverage: Coverage) {
       const compare = compareYear === null ? null : await yearRows(caller, q, compareYear, tree)
       const describe = (id: number) => {
         const i = main.byId.get(id) as ItemFacts
-        return { itemId: id, itemName: i.name, unitRegion: i.unit_region, unitName: i.unit_name }
+        return { itemId: id, itemName: i.name, unitRegion: i.unit_region, unitName: regionName(i.unit_region, i.unit_name) }
       }
       const { rows: units } = await sql<{ item_id: number; state: string }>`
         SELECT i.id AS item_id, p.state FROM plan_item i JOIN plan p ON p.id = i.plan_id
@@ -269,7 +270,7 @@ export function createPlanAnalysis(db: Db, coverage: Coverage) {
       return {
         planYear: q.planYear,
         purchaseYear: q.purchaseYear,
-        region: { code: region.code, name: region.name },
+        region: localRegion({ code: region.code, name: region.name }),
         rows: main.rows,
         total: main.total,
         byResolution: [...main.byResolution].map(([resolution, r]) => ({ resolution, ...finish(r) })) as never,
@@ -277,11 +278,11 @@ export function createPlanAnalysis(db: Db, coverage: Coverage) {
           a: { ...describe(o.item_a), planState: stateOf.get(o.item_a) as never, areaKm2: round2(o.area_km2) },
           b: { ...describe(o.item_b), planState: stateOf.get(o.item_b) as never, areaKm2: round2(o.area_km2) },
           areaKm2: round2(o.area_km2),
-          regionName: tree.byCode.get(o.county as string)?.name ?? '',
+          regionName: regionName(o.county as string, tree.byCode.get(o.county as string)?.name ?? ''),
         })),
         overlapTotal: { pairs: main.overlaps.pairs, areaKm2: round2(main.overlaps.km2) },
         owners: [...new Map(main.items.map((i) => [i.unit_region, i.unit_name]))]
-          .map(([code, name]) => ({ code, name }))
+          .map(([code, name]) => ({ code, name: regionName(code, name) }))
           .sort((a, b) => a.code.localeCompare(b.code)),
         compare: compare && compareYear !== null ? { year: compareYear, rows: compare.rows, total: compare.total } : null,
         cellNote: t('plan.analysis.cellNote', { cells: CELLS_PER_COUNTY }),
@@ -359,7 +360,12 @@ export function createPlanAnalysis(db: Db, coverage: Coverage) {
       const byResolution = new Map<string, Omit<SummaryRow, 'unitRegion' | 'unitName'>>()
       const total = blank()
       for (const r of rows) {
-        const u = units.get(key(r)) ?? { unitRegion: r.unit_region, unitName: r.unit_name, resolution: r.resolution as never, ...blank() }
+        const u = units.get(key(r)) ?? {
+          unitRegion: r.unit_region,
+          unitName: regionName(r.unit_region, r.unit_name),
+          resolution: r.resolution as never,
+          ...blank(),
+        }
         units.set(key(r), u)
         const res = byResolution.get(r.resolution) ?? { resolution: r.resolution as never, ...blank() }
         byResolution.set(r.resolution, res)

@@ -33,6 +33,7 @@ import type { Database } from '../../db/schema'
 import { type AuditRecorder, actorOf, type Caller } from '../../lib/audit'
 import { ApiError } from '../../lib/errors'
 import { t } from '../../lib/locale'
+import { isEnglish, regionName } from '../../lib/region-names'
 import { regionScopeOf, type SessionUser } from '../../lib/session'
 import { requireSeparateActor } from '../../lib/workflow'
 import { heldOf, itemAreas } from './held'
@@ -190,7 +191,7 @@ export function createPlansService(
           name: i.name,
           areaSource: i.area_source,
           regionCodes: i.region_codes,
-          regionNames: i.region_names,
+          regionNames: isEnglish() ? [...new Set(i.region_codes)].sort().map((c) => regionName(c, c)) : i.region_names,
           areaKm2: round2(i.area_km2),
           resolution: i.resolution as PlanDetail['list'][number]['resolution'],
           months: planMonthsText(i.months),

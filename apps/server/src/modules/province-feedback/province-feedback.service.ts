@@ -14,6 +14,7 @@ import type { Database } from '../../db/schema'
 import { type AuditRecorder, actorOf, type Caller } from '../../lib/audit'
 import { ApiError } from '../../lib/errors'
 import { type MessageRef, notices as noticeTexts, ref, t, textOfRef } from '../../lib/locale'
+import { regionFullName } from '../../lib/region-names'
 import type { SessionUser } from '../../lib/session'
 import { requireRegionScope } from '../../lib/session'
 import { requestError, type TaskPool } from '../../lib/workers/pool'
@@ -216,7 +217,7 @@ export function createProvinceFeedbackService(db: Kysely<Database>, tasks: TaskP
         licence: r.licence,
         areaKm2: Math.round(Number(r.area_km2) * 1000) / 1000,
         countyCode: r.county_code,
-        regionName: r.region_name ?? r.county_code,
+        regionName: regionFullName(r.county_code, r.region_name ?? r.county_code),
         createdBy: r.created_by,
         createdAt: new Date(r.created_at).toISOString(),
       }))

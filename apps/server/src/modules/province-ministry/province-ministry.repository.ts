@@ -13,6 +13,7 @@ import {
 import { type Kysely, sql, type Transaction } from 'kysely'
 import { containsPattern, scopeSql } from '../../db/fragments'
 import type { Database } from '../../db/schema'
+import { regionFullName } from '../../lib/region-names'
 
 /** The database or a transaction: every method takes one, so the service decides what is atomic. */
 export type Db = Kysely<Database> | Transaction<Database>
@@ -66,7 +67,7 @@ export function toRequest(row: RequestRow): ProvinceMinistryRequest {
     kind: row.kind,
     title: row.title,
     regionId: row.region_id,
-    regionName: row.region_name,
+    regionName: regionFullName(row.region_id, row.region_name),
     state: row.state,
     asker: row.asker,
     askerName: row.asker_name,

@@ -1,6 +1,7 @@
 import type { PushNode, PushState, PushStatisticsRow, PushTargetKind } from '@rs/shared'
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Database } from '../../db/schema'
+import { regionName } from '../../lib/region-names'
 
 export type Db = Kysely<Database> | Transaction<Database>
 
@@ -57,7 +58,7 @@ export function toNode(r: NodeRow): PushNode {
     id: r.id,
     name: r.name,
     regionId: r.region_id,
-    regionName: r.region_name,
+    regionName: regionName(r.region_id, r.region_name),
     level: r.level,
     targetKind: r.target_kind,
     target: r.target,

@@ -23,6 +23,7 @@ import type { Database } from '../../db/schema'
 import { type AuditRecorder, actorOf, type Caller } from '../../lib/audit'
 import { ApiError } from '../../lib/errors'
 import { t } from '../../lib/locale'
+import { regionName } from '../../lib/region-names'
 import type { SecretBox } from '../../lib/secrets'
 import { pushDeliveredMail, pushFailedMail } from './mail'
 import { type BatchRow, type NodeRow, type PushRepository, toNode } from './push.repository'
@@ -348,7 +349,7 @@ export function createPushService(
       for (const s of scenes) perSatellite.set(s.satellite, (perSatellite.get(s.satellite) ?? 0) + 1)
       const times = scenes.map((s) => s.acquiredAt).sort()
       return {
-        node: { id: node.id, name: node.name, regionName: node.region_name },
+        node: { id: node.id, name: node.name, regionName: regionName(node.region_id, node.region_name) },
         scenes: scenes.length,
         missing,
         areaKm2: Math.round(scenes.reduce((a, s) => a + s.areaKm2, 0) * 100) / 100,
@@ -440,7 +441,7 @@ export function createPushService(
 
   async function labelsOf(by: string, keys: string[]): Promise<Map<string, string>> {
     if (by === 'node') return new Map((await repo.nodes(db)).map((n) => [String(n.id), n.name]))
-    if (by === 'province') return repo.regionNames(db, keys)
+    if (by === 'province') return new Map([...(await repo.regionNames(db, keys))].map(([code, name]) => [code, regionName(code, name)]))
     if (by === 'month')
       return new Map(keys.map((k) => [k, t('coverage.periodLabel.month', { year: k.slice(0, 4), month: Number(k.slice(4)) })]))
     if (by === 'class') return new Map(COVERAGE_CLASSES.map((c) => [String(c.id), t(`coverage.class.${c.key}`)]))

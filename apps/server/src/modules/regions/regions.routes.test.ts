@@ -1,4 +1,4 @@
-import { Envelope, regionBoundary, regionByCode, regionChildren, regionParents } from '@rs/shared'
+import { Envelope, LANGUAGE_HEADER, regionBoundary, regionByCode, regionChildren, regionParents } from '@rs/shared'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadReferenceData } from '../../db/reference-data'
@@ -133,6 +133,63 @@ describe('GET /api/region/search', () => {
     const { status, body } = await get('/api/region/search?name=%20')
     expect(status).toBe(400)
     expect(body.message).toMatch(/请输入行政区名称/)
+  })
+})
+
+describe('region names in English (x-portal-lang: en)', () => {
+  const EN = { [LANGUAGE_HEADER]: 'en' }
+  const english = (url: string) => getData(ctx, url, EN)
+
+  it('names a region, its full name and the root in English, and Chinese by default', async () => {
+    expect(await english('/api/region/detail?code=130100')).toMatchObject({
+      code: '130100',
+      name: 'Shijiazhuang City',
+      fullName: 'Shijiazhuang City, Hebei',
+    })
+    expect(await english('/api/region/detail?code=150102')).toMatchObject({
+      name: 'Xincheng District',
+      fullName: 'Xincheng District, Hohhot City, Inner Mongolia',
+    })
+    expect(await english('/api/region/detail?code=110101')).toMatchObject({
+      name: 'Dongcheng District',
+      fullName: 'Dongcheng District, Beijing',
+    })
+    expect(await english('/api/region/detail?code=100000')).toMatchObject({ name: 'China', fullName: 'China' })
+    // the Chinese answer after an English one is still Chinese (one serialised answer per language)
+    expect(await data('/api/region/detail?code=130100')).toMatchObject({ name: '石家庄市', fullName: '河北省 石家庄市' })
+  })
+
+  it('names children, the parent chain and the boundary feature in English', async () => {
+    const provinces = await english('/api/region/children?code=100000')
+    expect(provinces.map((r: { name: string }) => r.name)).toEqual(
+      expect.arrayContaining(['Beijing', 'Inner Mongolia', 'Xizang', 'Hong Kong']),
+    )
+    expect((await english('/api/region/children?code=220000')).map((r: { name: string }) => r.name)).toContain(
+      'Yanbian Korean Autonomous Prefecture',
+    )
+    expect((await english('/api/region/parents?code=150102')).map((r: { name: string }) => r.name)).toEqual([
+      'Inner Mongolia',
+      'Hohhot City',
+      'Xincheng District',
+    ])
+    expect((await english('/api/region/boundary?code=110101')).properties).toEqual({
+      code: '110101',
+      name: 'Dongcheng District',
+      level: 'county',
+    })
+    expect((await data('/api/region/boundary?code=110101')).properties).toEqual({ code: '110101', name: '东城区', level: 'county' })
+  })
+
+  it('matches English names case-insensitively and Chinese names still, answering in English', async () => {
+    const found = await english('/api/region/search?name=hohhot')
+    expect(found[0]).toMatchObject({ code: '150100', name: 'Hohhot City' })
+    expect((await english(`/api/region/search?name=${encodeURIComponent('呼和浩特')}`))[0]).toMatchObject({
+      code: '150100',
+      name: 'Hohhot City',
+    })
+    expect((await english('/api/region/search?name=xi%27an'))[0]).toMatchObject({ code: '610100', name: "Xi'an City" })
+    // a Chinese caller's search stays the Chinese one
+    expect(await data('/api/region/search?name=hohhot')).toEqual([])
   })
 })
 

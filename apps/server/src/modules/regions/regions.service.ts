@@ -3,6 +3,8 @@ import { LRUCache } from 'lru-cache'
 import type { z } from 'zod'
 import { ApiError } from '../../lib/errors'
 import { type FinishedJson, finishedJson, type JsonText, jsonText } from '../../lib/json-text'
+import { currentLocale } from '../../lib/locale'
+import { englishRegionName, isEnglish, localRegion } from '../../lib/region-names'
 import type { RegionsRepository } from './regions.repository'
 
 /** A GeoJSON Feature of a region's boundary (WGS84). */
@@ -23,10 +25,24 @@ interface RegionIndex {
   version: string
   byCode: Map<string, Region>
   children: Map<string, Region[]>
-  /** Each region as JSON text, serialised once: answers splice these instead of serialising again. */
+  /** The answers in Chinese, and in English once an English caller asked. */
+  texts: { zh: RegionTexts; en?: RegionTexts }
+  /** The English name of each region, lower case, for the name search in English. */
+  englishLower: Map<string, string>
+}
+
+/** The regions as JSON text in one language, serialised once: answers splice these instead of serialising again. */
+interface RegionTexts {
   json: Map<string, string>
   /** The children list of each region with children, as JSON text. */
   childrenJson: Map<string, string>
+}
+
+/** Each region and each children list as JSON text, the names in the current language. */
+function regionTexts(regions: Region[], children: Map<string, Region[]>): RegionTexts {
+  const json = new Map(regions.map((r) => [r.code, JSON.stringify(localRegion(r))]))
+  const childrenJson = new Map([...children].map(([code, list]) => [code, `[${list.map((r) => json.get(r.code)).join(',')}]`]))
+  return { json, childrenJson }
 }
 
 /**
@@ -49,9 +65,8 @@ export function createRegionsService(repo: RegionsRepository, options: { boundar
       const byCode = new Map(regions.map((r) => [r.code, r]))
       const children = new Map<string, Region[]>()
       for (const r of regions) if (r.parentRegionId) children.set(r.parentRegionId, [...(children.get(r.parentRegionId) ?? []), r])
-      const json = new Map(regions.map((r) => [r.code, JSON.stringify(r)]))
-      const childrenJson = new Map([...children].map(([code, list]) => [code, `[${list.map((r) => json.get(r.code)).join(',')}]`]))
-      return { version, byCode, children, json, childrenJson }
+      const englishLower = new Map(regions.map((r) => [r.code, (englishRegionName(r.code) ?? r.name).toLowerCase()]))
+      return { version, byCode, children, texts: { zh: regionTexts(regions, children) }, englishLower }
     })
     index.catch(() => {
       index = undefined
@@ -59,7 +74,15 @@ export function createRegionsService(repo: RegionsRepository, options: { boundar
     return index
   }
 
-  /** The region of a code; 404 with a Chinese message when there is none. */
+  /** The regions as JSON text in the current language (the English ones built at the first English question). */
+  async function texts(): Promise<RegionTexts> {
+    const loaded = await loadIndex()
+    if (!isEnglish()) return loaded.texts.zh
+    loaded.texts.en ??= regionTexts([...loaded.byCode.values()], loaded.children)
+    return loaded.texts.en
+  }
+
+  /** The region of a code (Chinese names); 404 with a message in the caller's language when there is none. */
   async function detail(code: string): Promise<Region> {
     const region = (await loadIndex()).byCode.get(code)
     if (!region) throw ApiError.of(404, 'region.notFound', { code })
@@ -81,7 +104,8 @@ export function createRegionsService(repo: RegionsRepository, options: { boundar
 
   /** A boundary Feature as JSON text: PostGIS's GeoJSON geometry goes in untouched (never parsed). */
   function featureText(code: string, found: { name: string; level: string; geojson: string }): JsonText<RegionBoundaryFeature> {
-    const properties = JSON.stringify({ code, name: found.name, level: found.level })
+    const name = isEnglish() ? (englishRegionName(code) ?? found.name) : found.name
+    const properties = JSON.stringify({ code, name, level: found.level })
     return jsonText(`{"type":"Feature","geometry":${found.geojson},"properties":${properties}}`)
   }
 
@@ -89,47 +113,63 @@ export function createRegionsService(repo: RegionsRepository, options: { boundar
   async function boundaryText(code: string): Promise<JsonText<RegionBoundaryFeature>> {
     const found = await repo.boundary(code)
     if (!found) throw ApiError.of(404, 'region.notFound', { code })
-    if (found.geojson === null) throw ApiError.of(404, 'region.noBoundary', { code, name: found.name })
+    if (found.geojson === null)
+      throw ApiError.of(404, 'region.noBoundary', { code, name: isEnglish() ? (englishRegionName(code) ?? found.name) : found.name })
     return featureText(code, { ...found, geojson: found.geojson })
   }
 
   return {
     detail,
 
-    /** The region as JSON text (serialised once at the first look-up). */
+    /** The region as JSON text in the caller's language (serialised once per language). */
     async detailJson(code: string): Promise<JsonText<Region>> {
       await detail(code)
-      return jsonText((await loadIndex()).json.get(code) ?? '')
+      return jsonText((await texts()).json.get(code) ?? '')
     },
 
+    /** The children, named in the caller's language. */
     async children(code: string): Promise<Region[]> {
       await detail(code)
-      return (await loadIndex()).children.get(code) ?? []
+      return ((await loadIndex()).children.get(code) ?? []).map(localRegion)
     },
 
     async childrenJson(code: string): Promise<JsonText<Region[]>> {
       await detail(code)
-      return jsonText((await loadIndex()).childrenJson.get(code) ?? '[]')
+      return jsonText((await texts()).childrenJson.get(code) ?? '[]')
     },
 
-    parents: parentChain,
+    /** The chain from the province down, named in the caller's language. */
+    async parents(code: string): Promise<Region[]> {
+      return (await parentChain(code)).map(localRegion)
+    },
 
     async parentsJson(code: string): Promise<JsonText<Region[]>> {
-      const { json } = await loadIndex()
+      const { json } = await texts()
       return jsonText(`[${(await parentChain(code)).map((r) => json.get(r.code)).join(',')}]`)
     },
 
     /**
      * Regions whose name contains the text, from the index (the ranking of the repository's SQL
      * search: exact names first, then names starting with it, then the rest; fewer characters, then
-     * the code), as JSON text.
+     * the code), as JSON text in the caller's language. An English caller's text also matches the
+     * English names, case-insensitively (ranked by the English name when only that matches).
      */
     async search(name: string, limit: number): Promise<JsonText<Region[]>> {
-      const { byCode, json } = await loadIndex()
-      const rank = (r: Region) => (r.name === name ? 0 : r.name.startsWith(name) ? 1 : 2)
+      const { byCode, englishLower } = await loadIndex()
+      const { json } = await texts()
+      const english = isEnglish()
+      const lower = name.toLowerCase()
+      const matched = (r: Region): { rank: number; chars: number } | undefined => {
+        if (r.name.includes(name)) return { rank: r.name === name ? 0 : r.name.startsWith(name) ? 1 : 2, chars: [...r.name].length }
+        const en = english ? englishLower.get(r.code) : undefined
+        if (en === undefined || !en.includes(lower)) return undefined
+        return { rank: en === lower ? 0 : en.startsWith(lower) ? 1 : 2, chars: en.length }
+      }
       const found = [...byCode.values()]
-        .filter((r) => r.name.includes(name))
-        .map((r) => ({ r, rank: rank(r), chars: [...r.name].length }))
+        .flatMap((r) => {
+          const match = matched(r)
+          return match ? [{ r, ...match }] : []
+        })
         .sort((a, b) => a.rank - b.rank || a.chars - b.chars || (a.r.code < b.r.code ? -1 : a.r.code > b.r.code ? 1 : 0))
         .slice(0, limit)
       return jsonText(`[${found.map(({ r }) => json.get(r.code)).join(',')}]`)
@@ -142,8 +182,9 @@ export function createRegionsService(repo: RegionsRepository, options: { boundar
      */
     async boundary(code: string): Promise<FinishedJson<RegionBoundaryFeature>> {
       const region = await detail(code)
-      if (!region.hasBoundary) throw ApiError.of(404, 'region.noBoundary', { code, name: region.name })
-      const key = `${(await loadIndex()).version}/${code}`
+      if (!region.hasBoundary) throw ApiError.of(404, 'region.noBoundary', { code, name: localRegion(region).name })
+      // the feature names the region in the caller's language: one answer per language
+      const key = `${(await loadIndex()).version}/${code}${currentLocale() === 'zh-CN' ? '' : `/${currentLocale()}`}`
       const kept = boundaries.get(key)
       if (kept) return kept
       let build = building.get(key)

@@ -12,6 +12,7 @@ import type { RawBuilder } from 'kysely'
 import { LRUCache } from 'lru-cache'
 import type { ExportFile } from '../../capabilities/exports'
 import { ApiError } from '../../lib/errors'
+import { localRegion } from '../../lib/region-names'
 import { requestError, type TaskPool } from '../../lib/workers/pool'
 import type { CoverageResult } from './coverage'
 import { type CoverageRepository, idsSelection, type RegionLevel, type SceneSelection } from './coverage.repository'
@@ -144,7 +145,7 @@ export function createCoverageService(
         sceneCount: scenes.length,
         truncated,
         regionLevel: level,
-        regions: result.regions,
+        regions: result.regions.map(localRegion),
         gaps: result.gaps ? JSON.parse(result.gaps) : null,
         cover: result.cover,
       }

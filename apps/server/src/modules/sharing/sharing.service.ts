@@ -5,6 +5,7 @@ import { scopeSql } from '../../db/fragments'
 import type { Database } from '../../db/schema'
 import { ApiError } from '../../lib/errors'
 import { t } from '../../lib/locale'
+import { isEnglish, localRegion, regionName } from '../../lib/region-names'
 import { requireRegionScope, type SessionUser } from '../../lib/session'
 
 const round2 = (v: number) => Math.round(v * 100) / 100
@@ -13,6 +14,8 @@ interface DetailRow {
   id: number
   title: string
   region_name: string | null
+  /** The regions the name is made of (a push node's region; an upload's provinces, in code order). */
+  region_codes: string[] | null
   scenes: number
   area: number
   at: Date
@@ -24,7 +27,7 @@ interface DetailRow {
 const toDetail = (r: DetailRow) => ({
   id: r.id,
   title: r.title,
-  regionName: r.region_name ?? '',
+  regionName: isEnglish() && r.region_codes ? r.region_codes.map((c) => regionName(c, c)).join(', ') : (r.region_name ?? ''),
   scenes: r.scenes,
   areaKm2: round2(Number(r.area)),
   at: new Date(r.at).toISOString(),
@@ -73,7 +76,7 @@ export function createSharingService(db: Kysely<Database>, coverage: Coverage) {
       const rows: SharingRow[] = children.map((child) => {
         const row: SharingRow = {
           code: child.code,
-          name: child.name,
+          name: regionName(child.code, child.name),
           pushBatches: 0,
           pushScenes: 0,
           pushAreaKm2: 0,
@@ -100,7 +103,7 @@ export function createSharingService(db: Kysely<Database>, coverage: Coverage) {
       if (region.level !== 'county' && own.length > 0)
         rows.unshift({
           code,
-          name: t('sharing.screen.ownLevel', { name: region.name }),
+          name: t('sharing.screen.ownLevel', { name: regionName(region.code, region.name) }),
           pushBatches: own.reduce((a, p) => a + Number(p.batches), 0),
           pushScenes: own.reduce((a, p) => a + Number(p.scenes), 0),
           pushAreaKm2: round2(own.reduce((a, p) => a + Number(p.area), 0)),
@@ -117,7 +120,7 @@ export function createSharingService(db: Kysely<Database>, coverage: Coverage) {
         localAreaKm2: round2(locals.rows.reduce((a, l) => a + Number(l.area), 0)),
       }
       const parent = region.parent && canSeeRegion(user.regionIds, region.parent) ? region.parent : null
-      return { region: { code: region.code, name: region.name, level: region.level }, parentCode: parent, rows, total }
+      return { region: localRegion({ code: region.code, name: region.name, level: region.level }), parentCode: parent, rows, total }
     },
 
     async detail(user: SessionUser, q: { region?: string; period?: string; kind: 'push' | 'local'; pageNum: number; pageSize: number }) {
@@ -133,13 +136,14 @@ export function createSharingService(db: Kysely<Database>, coverage: Coverage) {
             id: number
             title: string
             region_name: string | null
+            region_codes: string[] | null
             scenes: number
             area: number
             at: Date
             by: string | null
             file: string | null
           }>`
-            SELECT b.id, n.name AS title, r.name AS region_name, b.scene_count AS scenes, b.area_km2 AS area, b.delivered_at AS at,
+            SELECT b.id, n.name AS title, r.name AS region_name, ARRAY[n.region_id] AS region_codes, b.scene_count AS scenes, b.area_km2 AS area, b.delivered_at AS at,
               u.username AS by, b.delivered_file AS file
             FROM push_batch b JOIN push_node n ON n.id = b.node_id LEFT JOIN region r ON r.code = n.region_id
               LEFT JOIN app_user u ON u.id = b.created_by
@@ -154,6 +158,7 @@ export function createSharingService(db: Kysely<Database>, coverage: Coverage) {
         sql<DetailRow>`
           SELECT up.id, up.file_name AS title,
             (SELECT string_agg(DISTINCT r.name, '、') FROM local_imagery l JOIN region r ON r.code = l.province_code WHERE l.upload_id = up.id) AS region_name,
+            (SELECT array_agg(DISTINCT r.code ORDER BY r.code) FROM local_imagery l JOIN region r ON r.code = l.province_code WHERE l.upload_id = up.id) AS region_codes,
             up.rows AS scenes, (SELECT coalesce(sum(l.area_km2), 0) FROM local_imagery l WHERE l.upload_id = up.id) AS area,
             up.created_at AS at, u.username AS by
           FROM local_imagery_upload up LEFT JOIN app_user u ON u.id = up.user_id
