@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from './support'
+import { contextOptions, expect, storedLogin, test, waitForInteractiveLoads } from './support'
 
 /** Presses Tab until the focus is on what `selector` finds (at most `most` times); fails when it never is. */
 async function tabTo(page: Page, selector: string, most = 40): Promise<void> {
@@ -90,5 +90,34 @@ test.describe('the keyboard', () => {
     await tabTo(page, '[data-testid="archive-search"]')
     await page.keyboard.press('Enter')
     await expect(page.getByTestId('result-panel')).toBeVisible()
+  })
+
+  test('passes are predicted by keyboard alone: satellites by typing, the region by typing, the start', async ({ browser }, testInfo) => {
+    test.setTimeout(120_000)
+    const state = await storedLogin(browser, testInfo, 'user', 'User@2026')
+    const context = await browser.newContext({ ...contextOptions(testInfo), storageState: state })
+    const page = waitForInteractiveLoads(await context.newPage())
+    try {
+      await page.goto('/chinese/orbitalPredict')
+      await expect(page.getByTestId('orbit-screen')).toBeVisible()
+      await page.getByTestId('skip-link').focus()
+      // the satellite tree: typing filters it, the arrow keys move, Enter checks
+      await tabTo(page, '[data-testid="orbit-satellites"] input')
+      await page.keyboard.type('高分一号卫星')
+      await page.keyboard.press('Enter')
+      await page.keyboard.press('Escape')
+      await expect(page.getByTestId('orbit-elements')).toContainText('GF-1')
+      await tabTo(page, '[data-testid="region-province"] input')
+      await page.keyboard.type('北京')
+      await page.keyboard.press('Enter')
+      await expect(page.getByTestId('region-province')).toContainText('北京市')
+      await tabTo(page, '[data-testid="orbit-start"]')
+      await page.keyboard.press('Enter')
+      const rows = page.getByTestId('orbit-passes').locator('tr.ant-table-row')
+      await expect(rows.first()).toBeVisible({ timeout: 60_000 })
+      await expect(page.getByTestId('orbit-pass-count')).toContainText('共')
+    } finally {
+      await context.close()
+    }
   })
 })

@@ -24,6 +24,8 @@ const EChartsChart = lazy(() => import('./echarts-chart'))
 export interface FigureProps<Row> {
   /** The card's heading; also the table's label and the sheet's name. */
   title?: string
+  /** The heading's level in the page's outline: 3 under a section's h2 (default), 2 right under the page's h1. */
+  headingLevel?: 2 | 3
   /** What is counted (a sentence under the chart; written into every export). */
   counted?: string
   /** A note under the counted sentence (also exported). */
@@ -51,6 +53,7 @@ export interface FigureProps<Row> {
  */
 export function Figure<Row>({
   title,
+  headingLevel = 3,
   counted,
   note,
   attribution,
@@ -62,6 +65,7 @@ export function Figure<Row>({
   testIds,
 }: FigureProps<Row>) {
   const t = useT()
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const isBeside = useMemo(() => chart !== undefined && fitsBesideChart(table), [chart, table])
   const formats = offeredFormats(exports, chart)
   const id = (part?: Parameters<typeof figureTestId>[1]) => figureTestId(testIds, part)
@@ -122,7 +126,7 @@ export function Figure<Row>({
       className="figure-card"
       data-testid={id()}
       size={title ? 'default' : 'small'}
-      title={title ? <h3 className="figure-card__title">{title}</h3> : undefined}
+      title={title ? <Heading className="figure-card__title">{title}</Heading> : undefined}
       extra={exportMenu}
     >
       <div className={isBeside ? 'figure-card__body figure-card__body--beside' : 'figure-card__body'}>

@@ -161,7 +161,7 @@ export function RegisterPage() {
         <AccountSteps current={step} titles={[t('account.steps.account'), t('account.steps.verify'), t('account.steps.result')]} />
         <div hidden={step !== 0}>
           <Form form={form} layout="vertical" requiredMark autoComplete="off" initialValues={{ region: [], termsAccepted: false }}>
-            <h3 className="account-section">{t('account.register.accountSection')}</h3>
+            <h2 className="account-section">{t('account.register.accountSection')}</h2>
             <Row gutter={16}>
               <Col xs={24} md={12}>
                 <Form.Item name="username" label={t('account.register.username')} rules={rules.username} validateDebounce={400} hasFeedback>
@@ -217,7 +217,7 @@ export function RegisterPage() {
                 </Form.Item>
               </Col>
             </Row>
-            <h3 className="account-section">{t('account.register.personSection')}</h3>
+            <h2 className="account-section">{t('account.register.personSection')}</h2>
             <Row gutter={16}>
               <Col xs={24} md={12}>
                 <Form.Item

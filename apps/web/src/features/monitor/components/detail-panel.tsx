@@ -268,7 +268,7 @@ export function DetailPanel({ module, batches, areaRegion, tiandituKey }: Detail
                       ))}
                     </Descriptions.Item>
                   </Descriptions>
-                  <Typography.Title level={5} style={{ marginTop: 12 }}>
+                  <Typography.Title level={2} style={{ marginTop: 12, fontSize: 16 }}>
                     {t('monitorMap.term.title')}
                   </Typography.Title>
                   <TermView module={module} spotId={spot.id} quicklookLayer={quicklookLayer} />

@@ -159,7 +159,9 @@ export function GridPanel({ module, batches, areaRegion, tiandituKey, regionPick
               </Typography.Text>
             </Typography.Paragraph>
           )}
-          <Typography.Title level={5}>{t('monitorModes.grid.densest')}</Typography.Title>
+          <Typography.Title level={2} style={{ fontSize: 16 }}>
+            {t('monitorModes.grid.densest')}
+          </Typography.Title>
           <Table<MonitorGridCell>
             size="small"
             rowKey="key"

@@ -117,7 +117,7 @@ export function MonitorScreen({ module: key, user, onLoginRequired, tiandituKey 
   return (
     <div data-testid="monitor-screen" data-module={key}>
       <Space align="center" wrap style={{ marginBottom: 8 }}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
+        <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }}>
           {t(module.titleKey)}
         </Typography.Title>
         {illustrative && (

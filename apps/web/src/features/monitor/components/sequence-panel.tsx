@@ -57,7 +57,9 @@ export function SequencePanel({ module, batches, areaRegion, regionPicker, regio
           {errorMessage(sequence.error)}
         </Typography.Paragraph>
       )}
-      <Typography.Title level={5}>{t('monitorModes.sequence.title', { count: SEQUENCE_BATCH_COUNT })}</Typography.Title>
+      <Typography.Title level={2} style={{ fontSize: 16 }}>
+        {t('monitorModes.sequence.title', { count: SEQUENCE_BATCH_COUNT })}
+      </Typography.Title>
       <div
         data-testid="sequence-cards"
         style={{ display: 'grid', gridTemplateColumns: `repeat(${SEQUENCE_BATCH_COUNT}, minmax(0, 1fr))`, gap: 12, marginBottom: 16 }}
@@ -96,7 +98,9 @@ export function SequencePanel({ module, batches, areaRegion, regionPicker, regio
           </Card>
         ))}
       </div>
-      <Typography.Title level={5}>{t('monitorModes.sequence.changes')}</Typography.Title>
+      <Typography.Title level={2} style={{ fontSize: 16 }}>
+        {t('monitorModes.sequence.changes')}
+      </Typography.Title>
       <Table<MonitorSequenceBatch>
         size="small"
         rowKey="batch"

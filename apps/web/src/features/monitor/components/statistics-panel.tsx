@@ -153,6 +153,7 @@ export function StatisticsPanel({ module, batches, region, onRegion, tiandituKey
             </Typography.Paragraph>
           )}
           <Figure
+            headingLevel={2}
             table={{
               columns,
               rows,

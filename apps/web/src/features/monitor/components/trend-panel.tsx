@@ -107,6 +107,7 @@ export function TrendPanel({ module, batches, region, onRegion, title }: TrendPa
         </Typography.Text>
       </Space>
       <Figure
+        headingLevel={2}
         chart={chart ? { kind: 'echarts', option: chart } : undefined}
         table={{
           ...table,

@@ -212,7 +212,7 @@ export function OrbitSelectPanel({ areaWidget, hasArea, onStart }: { areaWidget:
           </Button>
         )}
       </Form>
-      <Typography.Title level={5} style={{ marginTop: 16 }}>
+      <Typography.Title level={2} style={{ marginTop: 16, fontSize: 16 }}>
         {t('orbit.select.history')}
       </Typography.Title>
       {(history.data ?? []).length === 0 ? (
