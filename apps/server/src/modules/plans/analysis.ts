@@ -123,6 +123,24 @@ interface OverlapSums {
 /** Items whose cells are kept in memory (about 4 KB each); past it the keeping starts again. */
 const KEPT_ITEMS = 200_000
 
+/** A map feature of the analysis: an item (its unit) or an overlap (its two units). */
+interface MapFeature {
+  properties: Record<string, unknown>
+}
+
+/** The units' names of a map feature in the caller's language (the SQL gives the stored Chinese ones). */
+function withLocalUnits(feature: MapFeature): MapFeature {
+  const p = feature.properties
+  const local = (code: unknown, name: unknown) =>
+    typeof name === 'string' ? regionName(typeof code === 'string' ? code : null, name) : name
+  if (p.kind === 'item') p.unit = local(p.unitRegion, p.unit)
+  else if (p.kind === 'overlap') {
+    p.a = local(p.aRegion, p.a)
+    p.b = local(p.bRegion, p.b)
+  }
+  return feature
+}
+
 export function createPlanAnalysis(db: Db, coverage: Coverage) {
   const areas: AreaCoverage = coverage.areas
   const kept = new Map<number, { stamp: string; cells: Map<string, AreaCounty> }>()
@@ -299,7 +317,8 @@ export function createPlanAnalysis(db: Db, coverage: Coverage) {
           ? await sql<{ f: string }>`
             SELECT json_build_object('type', 'Feature',
               'geometry', ST_AsGeoJSON(ST_SimplifyPreserveTopology(ov.geom, 0.0005), 5)::json,
-              'properties', json_build_object('kind', 'overlap', 'a', pa.unit_name, 'b', pb.unit_name, 'itemA', ia.name, 'itemB', ib.name,
+              'properties', json_build_object('kind', 'overlap', 'a', pa.unit_name, 'b', pb.unit_name, 'aRegion', pa.unit_region, 'bRegion', pb.unit_region,
+                'itemA', ia.name, 'itemB', ib.name,
                 'idA', ov.item_a, 'idB', ov.item_b, 'areaKm2', round(ov.area_km2::numeric, 2)))::text AS f
             FROM plan_overlap ov
             JOIN plan_item ia ON ia.id = ov.item_a JOIN plan pa ON pa.id = ia.plan_id
@@ -320,7 +339,7 @@ export function createPlanAnalysis(db: Db, coverage: Coverage) {
             ORDER BY i.area_km2 DESC LIMIT ${LIMIT + 1}`.execute(db)
       return {
         type: 'FeatureCollection' as const,
-        features: rows.slice(0, LIMIT).map((r) => JSON.parse(r.f) as unknown),
+        features: rows.slice(0, LIMIT).map((r) => withLocalUnits(JSON.parse(r.f) as MapFeature)),
         truncated: rows.length > LIMIT,
       }
     },

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import { PERMISSION, type PlanDetail } from '@rs/shared'
+import { LANGUAGE_HEADER, PERMISSION, type PlanDetail } from '@rs/shared'
 import { sql } from 'kysely'
 import { readSheet } from 'read-excel-file/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -125,6 +125,26 @@ describe('filling, review and publication', () => {
     expect(city.status).toBe(200)
     cityPlan = (city.body.data as PlanDetail).id
     expect(city.body.data).toMatchObject({ unitType: 'city' })
+    // in English the units are named in English; the stored record keeps the Chinese name
+    const english = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/plan-collaborative/plans?year=2027',
+      headers: { token: tokens.province as string, [LANGUAGE_HEADER]: 'en' },
+    })
+    const units = (english.json() as { data: { list: { unitRegion: string; unitName: string }[] } }).data.list.map((p) => [
+      p.unitRegion,
+      p.unitName,
+    ])
+    expect(units).toEqual(
+      expect.arrayContaining([
+        ['150000', 'Inner Mongolia'],
+        ['150100', 'Hohhot City'],
+      ]),
+    )
+    expect((await get('/api/plan-collaborative/plans?year=2027', 'province')).body.data).toHaveProperty(
+      'list',
+      expect.arrayContaining([expect.objectContaining({ unitRegion: '150000', unitName: '内蒙古自治区' })]),
+    )
   })
 
   it('refuses a broken, crossing, outside or empty area and writes nothing', async () => {
