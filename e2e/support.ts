@@ -159,6 +159,8 @@ export async function loginThroughPopup(
   await modal.getByTestId('login-password').fill(password)
   await modal.getByTestId('login-captcha').fill(answer)
   await modal.getByTestId('login-captcha').press('Enter')
+  // logged in: the dialog closes once the session is kept (a screen behind it may already show its title)
+  await expect(modal).toBeHidden({ timeout: 20_000 })
 }
 
 /** Collects page errors and requests that leave this machine, to assert on at the end of a test. */
