@@ -34,3 +34,9 @@ export function Interpolated({ template, values }: { template: string; values: R
   })
   return <>{nodes}</>
 }
+
+/**
+ * The cell attributes of a table column that shows what is not to be translated (a record as it was
+ * written: a sent mail, names in the audit log): antd's `onCell`.
+ */
+export const untranslatedCell = () => ({ translate: 'no' as const })

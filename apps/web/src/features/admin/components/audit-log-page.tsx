@@ -5,6 +5,7 @@ import type { Dayjs } from 'dayjs'
 import { useState } from 'react'
 import { errorMessage } from '../../../lib/api-client'
 import { useT } from '../../../lib/i18n'
+import { untranslatedCell } from '../../../lib/i18n/own-text'
 import { notify } from '../../../lib/notify'
 import { exportAudit } from '../api/export-audit'
 import { type AuditSearchParams, useAuditSearch } from '../api/search-audit'
@@ -68,7 +69,8 @@ export function AuditLogPage() {
     },
     { title: t('admin.audit.ip'), dataIndex: 'ip', width: 130 },
     { title: t('admin.audit.action'), dataIndex: 'action', width: 140, render: (action: string) => t(`admin.action.${action}`) },
-    { title: t('admin.audit.target'), dataIndex: 'target', width: 160, ellipsis: true },
+    // what was acted on, named as its owner named it (a file, a user, a plan): not translated
+    { title: t('admin.audit.target'), dataIndex: 'target', width: 160, ellipsis: true, onCell: untranslatedCell },
     {
       title: t('admin.audit.outcome'),
       dataIndex: 'outcome',
@@ -79,6 +81,7 @@ export function AuditLogPage() {
       title: t('admin.audit.detail'),
       dataIndex: 'detail',
       ellipsis: true,
+      onCell: untranslatedCell,
       render: (detail: Record<string, unknown>) => {
         const text = Object.keys(detail).length > 0 ? JSON.stringify(detail) : ''
         return <code className="admin__detail">{text}</code>

@@ -4,6 +4,7 @@ import { Alert, Table, type TableColumnsType, Tag } from 'antd'
 import { useState } from 'react'
 import { errorMessage } from '../../../lib/api-client'
 import { useT } from '../../../lib/i18n'
+import { untranslatedCell } from '../../../lib/i18n/own-text'
 import { useOutbox } from '../api/fetch-outbox'
 import { formatTime } from '../utils/format-time'
 
@@ -23,10 +24,12 @@ export function OutboxPage() {
       render: (c: OutboxMessage['channel']) => <Tag color={c === 'email' ? 'blue' : 'green'}>{t(`account.outbox.${c}`)}</Tag>,
     },
     { title: t('account.outbox.recipient'), dataIndex: 'recipient', width: 200 },
-    { title: t('account.outbox.subject'), dataIndex: 'subject', width: 220, ellipsis: true },
+    // the mail as it was sent, in the language it was written in: a record, not the interface
+    { title: t('account.outbox.subject'), dataIndex: 'subject', width: 220, ellipsis: true, onCell: untranslatedCell },
     {
       title: t('account.outbox.body'),
       dataIndex: 'text',
+      onCell: untranslatedCell,
       render: (text: string) => (
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a long mail scrolls in its box, which a keyboard reaches and scrolls (WCAG 2.1.1)
         <pre className="admin__outbox-body" tabIndex={0}>
