@@ -299,11 +299,14 @@ export function CoveragePage({ tiandituKey }: CoveragePageProps) {
       </Space>
 
       {statistics.error && <Alert type="error" showIcon title={errorMessage(statistics.error)} style={{ marginBottom: 12 }} />}
-      {data && (
-        <Typography.Title level={2} style={{ fontSize: 18 }} data-testid="coverage-national">
-          {periodLabel(data.period.key, t)} · {nationalText}
-        </Typography.Title>
-      )}
+      {/* the national figure's line keeps its place while the figures load: the map and table below do not jump */}
+      <div style={{ minHeight: 36 }}>
+        {data && (
+          <Typography.Title level={2} style={{ fontSize: 18, lineHeight: '24px', margin: '0 0 12px' }} data-testid="coverage-national">
+            {periodLabel(data.period.key, t)} · {nationalText}
+          </Typography.Title>
+        )}
+      </div>
       {noData && latestPeriod && latestPeriod !== period && (
         <Alert
           type="info"
