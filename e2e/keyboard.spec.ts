@@ -120,4 +120,24 @@ test.describe('the keyboard', () => {
       await context.close()
     }
   })
+
+  test('a monitoring module is read by keyboard alone: its statistics, a province opened from its row, and back', async ({ page }) => {
+    await page.goto('/chinese/monitor/pvland')
+    const table = page.getByTestId('statistics-table')
+    await expect(table.getByRole('row', { name: /内蒙古自治区/ })).toBeVisible()
+    await page.getByTestId('skip-link').focus()
+    // a row that opens its region is a tab stop; Enter opens it
+    await tabTo(page, '[data-testid="statistics-table"] tr.figure-table__row--open', 80)
+    for (let i = 0; i < 40; i++) {
+      if (await page.evaluate(() => document.activeElement?.textContent?.includes('内蒙古自治区'))) break
+      await page.keyboard.press('Tab')
+    }
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(/region=150000/)
+    await expect(page.getByTestId('current-region')).toHaveText('内蒙古自治区')
+    await expect(table.getByRole('row', { name: /呼和浩特市/ })).toBeVisible()
+    await tabTo(page, '[data-testid="drill-up"]', 80)
+    await page.keyboard.press('Enter')
+    await expect(page).not.toHaveURL(/region=150000/)
+  })
 })

@@ -1,6 +1,6 @@
 import type { ExportCell } from '@rs/shared'
 import { Table, type TableColumnsType } from 'antd'
-import { type ReactNode, useMemo } from 'react'
+import { type KeyboardEvent, type ReactNode, useMemo } from 'react'
 import { useT } from '../../lib/i18n'
 import { textEm } from './format'
 import { cellValue, columnHeading, type FigureTableSpec } from './model'
@@ -80,7 +80,19 @@ export function FigureTable<Row>({ table, isCompact, testId }: { table: FigureTa
         onRowClick
           ? (row) => {
               const clickable = isRowClickable?.(row) ?? true
-              return { onClick: () => clickable && onRowClick(row), style: { cursor: clickable ? 'pointer' : 'default' } }
+              if (!clickable) return { style: { cursor: 'default' } }
+              // a row that opens something is a tab stop, opened by Enter or Space as by a click (WCAG 2.1.1)
+              return {
+                onClick: () => onRowClick(row),
+                onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
+                  if (event.target !== event.currentTarget || (event.key !== 'Enter' && event.key !== ' ')) return
+                  event.preventDefault()
+                  onRowClick(row)
+                },
+                tabIndex: 0,
+                className: 'figure-table__row--open',
+                style: { cursor: 'pointer' },
+              }
             }
           : undefined
       }
