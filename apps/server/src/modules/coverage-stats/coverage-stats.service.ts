@@ -145,14 +145,13 @@ export function createCoverageStatsService(deps: {
   /** The statistics with every region named in the caller's language. */
   function localStatistics(answer: CoverageStatistics): CoverageStatistics {
     if (!isEnglish()) return answer
-    const local = <T extends { code: string; name: string; compare?: unknown }>(row: T): T => localRegion(row)
     return {
       ...answer,
       region: localRegion(answer.region),
-      rows: answer.rows.map(local),
-      total: local(answer.total),
-      national: local(answer.national),
-      missing: answer.missing.map(local),
+      rows: answer.rows.map(localRegion),
+      total: localRegion(answer.total),
+      national: localRegion(answer.national),
+      missing: answer.missing.map(localRegion),
     }
   }
 

@@ -4,7 +4,7 @@ import type { z } from 'zod'
 import { ApiError } from '../../lib/errors'
 import { type FinishedJson, finishedJson, type JsonText, jsonText } from '../../lib/json-text'
 import { currentLocale } from '../../lib/locale'
-import { englishRegionName, isEnglish, localRegion } from '../../lib/region-names'
+import { englishRegionName, isEnglish, localRegion, regionName } from '../../lib/region-names'
 import type { RegionsRepository } from './regions.repository'
 
 /** A GeoJSON Feature of a region's boundary (WGS84). */
@@ -104,8 +104,7 @@ export function createRegionsService(repo: RegionsRepository, options: { boundar
 
   /** A boundary Feature as JSON text: PostGIS's GeoJSON geometry goes in untouched (never parsed). */
   function featureText(code: string, found: { name: string; level: string; geojson: string }): JsonText<RegionBoundaryFeature> {
-    const name = isEnglish() ? (englishRegionName(code) ?? found.name) : found.name
-    const properties = JSON.stringify({ code, name, level: found.level })
+    const properties = JSON.stringify({ code, name: regionName(code, found.name), level: found.level })
     return jsonText(`{"type":"Feature","geometry":${found.geojson},"properties":${properties}}`)
   }
 
@@ -113,8 +112,7 @@ export function createRegionsService(repo: RegionsRepository, options: { boundar
   async function boundaryText(code: string): Promise<JsonText<RegionBoundaryFeature>> {
     const found = await repo.boundary(code)
     if (!found) throw ApiError.of(404, 'region.notFound', { code })
-    if (found.geojson === null)
-      throw ApiError.of(404, 'region.noBoundary', { code, name: isEnglish() ? (englishRegionName(code) ?? found.name) : found.name })
+    if (found.geojson === null) throw ApiError.of(404, 'region.noBoundary', { code, name: regionName(code, found.name) })
     return featureText(code, { ...found, geojson: found.geojson })
   }
 
