@@ -1,3 +1,4 @@
+import { WorldBBox } from '@rs/shared'
 import { Alert, Button, Form, InputNumber, Space } from 'antd'
 import { useEffect, useState } from 'react'
 import type { Extent } from '../../features/aoi/state/select-store'
@@ -12,13 +13,10 @@ const FIELDS = [
   ['maxLat', -90, 90],
 ] as const
 
-/** Typed edges as an extent: four finite numbers within longitude and latitude, each minimum below its maximum; else null. */
+/** Typed edges as an extent when the scene query takes them (the contract's WorldBBox: inside the world, each minimum below its maximum); else null. */
 export function extentOf(edges: readonly (number | null | undefined)[]): Extent | null {
-  if (edges.length !== 4 || edges.some((v) => typeof v !== 'number' || !Number.isFinite(v))) return null
-  const [minLon, minLat, maxLon, maxLat] = edges as number[]
-  if (minLon < -180 || maxLon > 180 || minLat < -90 || maxLat > 90) return null
-  if (minLon >= maxLon || minLat >= maxLat) return null
-  return [minLon, minLat, maxLon, maxLat]
+  const parsed = WorldBBox.safeParse(edges)
+  return parsed.success ? parsed.data : null
 }
 
 /**
